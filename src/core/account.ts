@@ -1,0 +1,50 @@
+// Contracts for the signed-in user's own account: who they are, their profile and settings.
+import { z } from "zod";
+import { sanitizeText } from "./sanitize";
+
+export const MeSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    phoneNumber: z.string().nullable(),
+    phoneNumberVerified: z.boolean().nullable(),
+  }),
+  profile: z.object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    dicebearSeed: z.string(),
+    dicebearStyle: z.string(),
+    avatarType: z.string(),
+    avatarUrl: z.string(),
+  }),
+  settings: z.object({
+    theme: z.enum(["light", "dark"]).nullable(),
+    timezone: z.string(),
+    reminderFrequency: z.number(),
+    reminderCadence: z.string(),
+    reminderTime: z.string(),
+    reminderMethod: z.string(),
+    onboardingCompleted: z.boolean(),
+  }),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+const NameSchema = z
+  .string()
+  .max(100, "Names can be at most 100 characters")
+  .transform(sanitizeText);
+
+export const PhoneSchema = z
+  .string()
+  .transform((v) => v.replace(/[^\d+]/g, ""))
+  .pipe(z.string().regex(/^\+[1-9]\d{1,14}$/, "Please enter a valid phone number"));
+
+export const MeUpdateSchema = z.object({
+  firstName: NameSchema.optional(),
+  lastName: NameSchema.optional(),
+  phoneNumber: z.union([PhoneSchema, z.literal("").transform(() => null), z.null()]).optional(),
+  theme: z.enum(["light", "dark"]).nullable().optional(),
+});
+export type MeUpdate = z.input<typeof MeUpdateSchema>;

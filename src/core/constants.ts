@@ -1,0 +1,85 @@
+// Every business constant of the spec, once, with the spec's value (spec 01 §9, spec 02 §9).
+
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+export const PLAN_PRICE_USD = 8;
+export const PLAN_NAME = "Standard Plan";
+export const CONTACT_LIMIT = 1000;
+
+export const SUBSCRIPTION_CACHE_MS = 5 * MINUTE_MS;
+export const SUBSCRIPTION_ERROR_CACHE_MS = 30 * SECOND_MS;
+export const SUBSCRIPTION_GRACE_CACHE_MS = 2.5 * MINUTE_MS;
+export const STATUS_READ_ATTEMPTS = 3;
+export const STATUS_READ_BACKOFF_MS = SECOND_MS;
+export const GRACE_PERIOD_MS = 24 * HOUR_MS;
+
+export const VERIFY_ATTEMPTS = 3;
+export const VERIFY_ATTEMPT_DELAY_MS = SECOND_MS;
+export const FALLBACK_SESSION_POLLS = 6;
+export const FALLBACK_SESSION_POLL_MS = 500;
+export const VERIFY_REDIRECT_DELAY_MS = 500;
+
+export const PAYMENT_POLL_ATTEMPTS = 15;
+export const PAYMENT_POLL_INTERVAL_MS = 2 * SECOND_MS;
+export const PAYMENT_LINK_WAIT_MS = SECOND_MS;
+
+export const ONBOARDING_STEPS = 3;
+export const ONBOARDING_SUBSCRIPTION_CHECKS = 5;
+export const ONBOARDING_SUBSCRIPTION_BACKOFF_MS = SECOND_MS;
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const REMINDER_METHODS = ["email", "text"] as const;
+export const REMINDER_CADENCES = ["days", "weeks", "as_needed"] as const;
+export const DEFAULT_REMINDER_FREQUENCY = 1;
+export const DEFAULT_REMINDER_CADENCE = "days";
+export const DEFAULT_REMINDER_HOUR = 9;
+export const DEFAULT_REMINDER_TIME = "09:00:00";
+export const DEFAULT_REMINDER_METHOD = "email";
+export const DEFAULT_TIMEZONE = "UTC";
+
+export const WAITLIST_THANKS_MS = 3 * SECOND_MS;
+export const WAITLIST_SOURCE = "web_landing";
+export const MOBILE_BREAKPOINT_PX = 768;
+export const LOCAL_LOG_LIMIT = 50;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 3 * SECOND_MS;
+
+export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const NOTIFICATION_BADGE_MAX = 9;
+export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 400;
+
+export const GEOCODER_MIN_CHARS = 3;
+export const GEOCODER_DEBOUNCE_MS = 200;
+export const GEOCODER_LIMIT = 5;
+
+export const GATING_SUBSCRIPTION_WAIT_MS = 2 * SECOND_MS;
+export const REDIRECT_FLAG_RESET_MS = 100;
+export const APP_RENDER_TIMEOUT_MS = 2 * SECOND_MS;
+export const OAUTH_TIMEOUT_MS = 15 * SECOND_MS;
+export const OAUTH_REDIRECT_DELAY_MS = 500;
+export const SSO_SESSION_POLLS = 4;
+export const SSO_SESSION_POLL_MS = 300;
+export const SSO_SIGN_IN_WAIT_MS = 5 * SECOND_MS;
+
+export const QUERY_RETRY = 2;
+export const QUERY_STALE_TIME_MS = 30 * SECOND_MS;
+export const MUTATION_RETRY = 1;
+
+export const AVATAR_SIZES = [32, 64, 128] as const;
+export const DEFAULT_DICEBEAR_STYLE = "avataaars";
+
+export const TOUR_VERSION = "1";
+export const TOUR_TOAST_MS = 5 * SECOND_MS;
+
+export const LAZY_IMPORT_RETRIES = 3;
+export const LAZY_IMPORT_DELAY_MS = SECOND_MS;
+export const LAZY_IMPORT_BACKOFF = 1.5;
+export const UPDATE_BANNER_AUTO_DISMISS_MS = 30 * SECOND_MS;
+
+export const DEFAULT_TRIAL_DAYS = 14;

@@ -1,0 +1,104 @@
+// buildApp(): the whole HTTP application, registered explicitly. main.ts listens; tests inject.
+import Fastify, { type FastifyInstance } from "fastify";
+import swagger from "@fastify/swagger";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { createMailer, type Mailer } from "./adapters/mail";
+import { createSmsSender, type SmsSender } from "./adapters/sms";
+import { openDatabase, type Database, type Db } from "./db/client";
+import type { Env } from "./env";
+import { accountRoutes } from "./features/account/account.routes";
+import { createAuth } from "./features/auth/auth";
+import { authEventRoutes } from "./features/auth/auth-events.routes";
+import { configRoutes } from "./features/config/config.routes";
+import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
+import { healthRoutes } from "./features/health/health.routes";
+import { testRoutes } from "./features/test-support/test.routes";
+import { authPlugin } from "./plugins/auth";
+import { errorsPlugin } from "./plugins/errors";
+import { securityPlugin } from "./plugins/security";
+import { spaPlugin } from "./plugins/spa";
+
+export type Clock = { now: () => Date; offsetMs: number };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    env: Env;
+    db: Db;
+    database: Database;
+    mailer: Mailer;
+    sms: SmsSender;
+    appUrl: string;
+    clock: Clock;
+  }
+}
+
+export type BuildAppOptions = {
+  env: Env;
+  database?: Database;
+  serveWeb?: boolean;
+  logger?: boolean;
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  if (ownsDatabase) await database.migrate();
+  app.addHook("onClose", async () => {
+    app.mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  const clock: Clock = {
+    offsetMs: 0,
+    now() {
+      return new Date(Date.now() + clock.offsetMs);
+    },
+  };
+  const mailer = createMailer(env, database.db);
+  const sms = createSmsSender(env, database.db);
+  app.decorate("env", env);
+  app.decorate("db", database.db);
+  app.decorate("database", database);
+  app.decorate("mailer", mailer);
+  app.decorate("sms", sms);
+  app.decorate("appUrl", env.APP_URL);
+  app.decorate("clock", clock);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    isRateLimited: env.RATE_LIMIT_ENABLED,
+    isProduction: env.NODE_ENV === "production",
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: `${env.APP_NAME} API`, version: "1" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin, { auth: createAuth({ env, db: database.db, mailer, sms }) });
+
+  await app.register(healthRoutes);
+  await app.register(configRoutes);
+  await app.register(accountRoutes);
+  await app.register(authEventRoutes);
+  if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
+  if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
+
+  app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  if (options.serveWeb !== false) await app.register(spaPlugin, { distDir: env.WEB_DIST_DIR });
+  return app;
+}

@@ -1,0 +1,95 @@
+// One Drizzle database over either driver: embedded PGlite (default) or a PostgreSQL server.
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema/index";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  ping: () => Promise<boolean>;
+  isMigrated: () => Promise<boolean>;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
+const MIGRATION_LOCK_KEY = 724_311_001;
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  let client = options.pglite;
+  if (!client) {
+    const dir = options.dataDir ?? "./data";
+    if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir.startsWith("memory://") ? dir : `${dir}/pglite`);
+  }
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const pglite = client;
+  return {
+    db,
+    kind: "pglite",
+    ping: () => ping(db),
+    isMigrated: () => isMigrated(db),
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: () => ping(db),
+    isMigrated: () => isMigrated(db),
+    migrate: () => migratePostgres(pool),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isMigrated(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1 from contacts limit 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Several instances may start at once: the advisory lock lets one migrate while the others wait.
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}

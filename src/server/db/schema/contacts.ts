@@ -1,0 +1,96 @@
+// The address book: contacts, their interaction history, and import batches (for undo).
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+export type LabelledValue = { label?: string; value: string };
+
+export const imports = pgTable(
+  "imports",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text().notNull(),
+    filename: text(),
+    createdCount: integer().notNull().default(0),
+    mergedCount: integer().notNull().default(0),
+    skippedCount: integer().notNull().default(0),
+    // Contacts as they were before a merge, so undo can put them back.
+    mergedSnapshots: jsonb().$type<unknown[]>().notNull().default([]),
+    status: text().notNull().default("committed"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    emails: jsonb().$type<LabelledValue[]>().notNull().default([]),
+    phones: jsonb().$type<LabelledValue[]>().notNull().default([]),
+    company: text(),
+    jobTitle: text(),
+    notes: text(),
+    preferredMethod: text(),
+    city: text(),
+    region: text(),
+    country: text(),
+    countryCode: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    birthdayDay: integer(),
+    birthdayMonth: integer(),
+    birthdayYear: integer(),
+    tags: text().array().notNull().default([]),
+    rhythmInterval: integer(),
+    rhythmUnit: text(),
+    rhythmSetAt: timestamp({ withTimezone: true }),
+    lastContactedAt: timestamp({ withTimezone: true }),
+    nextDueAt: timestamp({ withTimezone: true }),
+    archivedAt: timestamp({ withTimezone: true }),
+    importId: uuid().references(() => imports.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.userId, t.nextDueAt),
+    index().on(t.userId, t.createdAt),
+    index().on(t.importId),
+  ],
+);
+
+export const interactions = pgTable(
+  "interactions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactId: uuid()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    channel: text().notNull(),
+    note: text(),
+    importId: uuid().references(() => imports.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.contactId, t.occurredAt)],
+);

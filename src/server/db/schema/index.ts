@@ -1,0 +1,5 @@
+export * from "./auth";
+export * from "./account";
+export * from "./billing";
+export * from "./messaging";
+export * from "./contacts";

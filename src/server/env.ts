@@ -1,0 +1,109 @@
+// Environment, validated once at boot; a bad variable stops the process with a message naming it.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_TRIAL_DAYS } from "../core/constants";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("127.0.0.1"),
+    APP_NAME: z.string().min(1).default("Tend"),
+    APP_URL: z.url().optional(),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().optional(),
+    SUPPORT_EMAIL: z.email().default("support@tend.local"),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+    BILLING_PROVIDER: z.enum(["local", "stripe", "off"]).default("local"),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_PRICE_ID: z.string().optional(),
+    STRIPE_API_HOST: z.string().optional(),
+    STRIPE_API_PORT: z.coerce.number().int().optional(),
+    STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+    TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_TRIAL_DAYS),
+    RATE_LIMIT_ENABLED: booleanString.default(true),
+    TRUST_PROXY: booleanString.default(false),
+    SCHEDULER_ENABLED: booleanString.default(true),
+    ENABLE_TEST_ROUTES: booleanString.default(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    WEB_DIST_DIR: z.string().default("./dist/web"),
+    STORAGE_DIR: z.string().optional(),
+    MAP_STYLE_URL: z.url().optional(),
+    MAP_TOKEN: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    const need = (name: keyof typeof env, why: string) => {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `is required ${why}` });
+    };
+    if (env.BILLING_PROVIDER === "stripe") {
+      need("STRIPE_SECRET_KEY", "when BILLING_PROVIDER=stripe");
+      need("STRIPE_WEBHOOK_SECRET", "when BILLING_PROVIDER=stripe");
+      need("STRIPE_PRICE_ID", "when BILLING_PROVIDER=stripe");
+    }
+    if (env.NODE_ENV === "production") {
+      need("AUTH_SECRET", "in production (32+ random characters)");
+      need("APP_URL", "in production (the public address, e.g. https://tend.example.com)");
+      need("SMTP_URL", "in production (there is no dev mailbox in production)");
+      if (env.ENABLE_TEST_ROUTES) {
+        ctx.addIssue({ code: "custom", path: ["ENABLE_TEST_ROUTES"], message: "must be off in production" });
+      }
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; AUTH_SECRET: string };
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateDevSecret(env.DATA_DIR),
+  };
+}
+
+// Outside production the secret is generated once and kept beside the data, so sessions and
+// verification links survive a restart without any set-up.
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { MeSchema, MeUpdateSchema } from "../../../core/account";
+import { profiles, userSettings, users } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+import { getAccountRows } from "./account.service";
+
+function parseTheme(value: string | null): "light" | "dark" | null {
+  return value === "light" || value === "dark" ? value : null;
+}
+
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+
+  async function readMe(userId: string) {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
+    const { profile, settings } = await getAccountRows(db, userId);
+    return {
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        emailVerified: user.emailVerified,
+        phoneNumber: user.phoneNumber,
+        phoneNumberVerified: user.phoneNumberVerified,
+      },
+      profile,
+      settings: { ...settings, theme: parseTheme(settings.theme) },
+    };
+  }
+
+  app.get(
+    "/api/me",
+    { preHandler: app.requireUser, schema: { response: { 200: MeSchema } } },
+    async (request) => readMe(request.user.id),
+  );
+
+  app.patch(
+    "/api/me",
+    { preHandler: app.requireUser, schema: { body: MeUpdateSchema, response: { 200: MeSchema } } },
+    async (request) => {
+      const userId = request.user.id;
+      const { firstName, lastName, phoneNumber, theme } = request.body;
+      await db.transaction(async (tx) => {
+        if (firstName !== undefined || lastName !== undefined) {
+          const [updated] = await tx
+            .update(profiles)
+            .set({ firstName, lastName, updatedAt: new Date() })
+            .where(eq(profiles.id, userId))
+            .returning();
+          const name = [updated?.firstName, updated?.lastName].filter(Boolean).join(" ");
+          if (name) await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+        }
+        if (phoneNumber !== undefined) {
+          const [taken] = phoneNumber
+            ? await tx.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phoneNumber))
+            : [];
+          if (taken && taken.id !== userId) {
+            throw new AppError("CONFLICT", "That phone number is already used by another account.", {
+              phoneNumber: "Already used by another account",
+            });
+          }
+          await tx
+            .update(users)
+            .set({ phoneNumber, phoneNumberVerified: false, updatedAt: new Date() })
+            .where(eq(users.id, userId));
+        }
+        if (theme !== undefined) {
+          await tx.update(userSettings).set({ theme, updatedAt: new Date() }).where(eq(userSettings.userId, userId));
+        }
+      });
+      return readMe(userId);
+    },
+  );
+}

@@ -1,0 +1,128 @@
+// Better Auth: email + password with required verification, Google when configured, phone OTP,
+// database-backed rate limits keyed by the real client IP, argon2id password hashes.
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { phoneNumber } from "better-auth/plugins/phone-number";
+import { PASSWORD_MIN_LENGTH } from "../../../core/constants";
+import type { Mailer } from "../../adapters/mail";
+import type { SmsSender } from "../../adapters/sms";
+import type { Db } from "../../db/client";
+import * as schema from "../../db/schema/index";
+import type { Env } from "../../env";
+import { ensureAccountRows } from "../account/account.service";
+import { recordAuthEvent } from "./auth-events.service";
+import { buildVerificationMail, buildVerifyLink } from "./verification-mail";
+
+// OWASP's minimum for argon2id.
+// algorithm 2 is Argon2id (a const enum in the typings).
+const ARGON2_OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
+
+export type AuthDeps = { env: Env; db: Db; mailer: Mailer; sms: SmsSender };
+
+export function createAuth({ env, db, mailer, sms }: AuthDeps) {
+  const isGoogleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+  return betterAuth({
+    appName: env.APP_NAME,
+    baseURL: env.APP_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.APP_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 256,
+      password: {
+        hash: (password) => hash(password, ARGON2_OPTIONS),
+        verify: ({ hash: stored, password }) => verify(stored, password, ARGON2_OPTIONS),
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_EXPIRES_SECONDS,
+      async sendVerificationEmail({ user, url, token }) {
+        const link = buildVerifyLink({ appUrl: env.APP_URL, token, email: user.email, authUrl: url });
+        await mailer.send({
+          ...buildVerificationMail({ appName: env.APP_NAME, link }),
+          to: user.email,
+          kind: "verify-email",
+          userId: user.id,
+        });
+      },
+    },
+    socialProviders: isGoogleEnabled
+      ? {
+          google: {
+            clientId: env.GOOGLE_CLIENT_ID as string,
+            clientSecret: env.GOOGLE_CLIENT_SECRET as string,
+          },
+        }
+      : undefined,
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: env.RATE_LIMIT_ENABLED,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/send-verification-email": { window: 60, max: 3 },
+        "/verify-email": { window: 60, max: 20 },
+        "/phone-number/send-otp": { window: 60, max: 3 },
+        "/phone-number/verify": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: env.NODE_ENV === "production",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The Fastify mount overwrites this header with the address Fastify trusts.
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user) {
+            await ensureAccountRows(db, user.id);
+            await recordAuthEvent(db, { userId: user.id, eventType: "SIGNED_UP" });
+          },
+        },
+      },
+    },
+    plugins: [
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: 600,
+        async sendOTP({ phoneNumber: to, code }) {
+          await sms.send({
+            to,
+            body: `${code} is your ${env.APP_NAME} verification code.`,
+            kind: "phone-otp",
+          });
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

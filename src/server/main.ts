@@ -1,0 +1,39 @@
+// Listens on PORT; on SIGTERM/SIGINT stops accepting, finishes in-flight requests, closes the db.
+import { buildApp } from "./app";
+import { EnvError, parseEnv } from "./env";
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ env });
+  let isClosing = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      if (isClosing) return;
+      isClosing = true;
+      app.log.info(`${signal} received, closing`);
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`${env.APP_NAME} is running at ${env.APP_URL}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+// Serves the built SPA: hashed assets cached for a year, index.html (never cached) for every
+// client route, the prerendered landing page for "/", and JSON 404s for unknown /api paths.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+export async function spaPlugin(app: FastifyInstance, opts: { distDir: string }) {
+  const root = path.resolve(opts.distDir);
+  const indexFile = path.join(root, "index.html");
+  if (!existsSync(indexFile)) {
+    app.log.warn(`no built web app at ${root}: run "npm run build" (the API still works)`);
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, "utf8");
+  const landingFile = path.join(root, "landing.html");
+  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, "utf8") : indexHtml;
+
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header("cache-control", isHashed ? "public, max-age=31536000, immutable" : "no-cache");
+      if (filePath.endsWith(".mjs")) res.header("content-type", "text/javascript; charset=utf-8");
+    },
+  });
+
+  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname.startsWith("/api/") || pathname === "/api") {
+      return reply.status(404).send({
+        error: { code: "NOT_FOUND", message: `No such endpoint: GET ${pathname}` },
+      });
+    }
+    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
+    return reply.send(pathname === "/" ? landingHtml : indexHtml);
+  });
+}
