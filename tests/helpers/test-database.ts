@@ -1,0 +1,50 @@
+// A fresh, migrated database for one test file: a clone of a once-migrated PGlite (fast), or,
+// in the PostgreSQL project (TEST_DB=postgres), a new database on TEST_DATABASE_URL.
+import { randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { openDatabase, type Database } from "../../src/server/db/client";
+
+let template: Promise<PGlite> | undefined;
+
+async function migratedTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const client = new PGlite("memory://");
+    const database = await openDatabase({ pglite: client });
+    await database.migrate();
+    return client;
+  })();
+  return template;
+}
+
+export function isPostgresRun(): boolean {
+  return process.env.TEST_DB === "postgres";
+}
+
+export async function createTestDatabase(): Promise<Database> {
+  if (!isPostgresRun()) {
+    const clone = (await (await migratedTemplate()).clone()) as PGlite;
+    return openDatabase({ pglite: clone });
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `tend_test_${process.env.VITEST_POOL_ID ?? "0"}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
