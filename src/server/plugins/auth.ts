@@ -4,6 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Auth } from "../features/auth/auth";
+import { eq } from "drizzle-orm";
+import { computeSubscriptionStatus } from "../../core/subscription";
+import { billingStatus } from "../db/schema/index";
 import { AppError } from "../lib/app-error";
 
 export type SessionUser = {
@@ -19,6 +22,8 @@ declare module "fastify" {
   interface FastifyInstance {
     auth: Auth;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** requireUser, and a subscription that counts as active (402 otherwise). */
+    requirePaidUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     findSessionUser: (request: FastifyRequest) => Promise<SessionUser | null>;
   }
   interface FastifyRequest {
@@ -49,6 +54,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) 
     if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
     if (!user.emailVerified) throw new AppError("FORBIDDEN", "Please verify your email address first.");
     request.user = user;
+  });
+  app.decorate("requirePaidUser", async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.requireUser(request, reply);
+    if (app.env.BILLING_PROVIDER === "off") return;
+    const [row] = await app.db.select().from(billingStatus).where(eq(billingStatus.userId, request.user.id));
+    if (computeSubscriptionStatus(row, app.clock.now()).status !== "active") {
+      throw new AppError(
+        "PAYMENT_REQUIRED",
+        `Your ${app.env.APP_NAME} subscription is not active. Subscribe to keep using this feature.`,
+      );
+    }
   });
 
   await app.register(async (scope) => {
