@@ -24,7 +24,10 @@ export function sanitizeEmail(value: string): string {
 }
 
 export function sanitizePhone(value: string): string {
-  return sanitizeText(value).replace(/[^\d+\-\s()]/g, "").replace(/\s+/g, " ").trim();
+  return sanitizeText(value)
+    .replace(/[^\d+\-\s()]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 export function sanitizeUrl(value: string): string {

@@ -12,13 +12,19 @@ export type BillingStatusRow = {
 
 export type StatusResult = { status: SubscriptionStatus; isWithinGrace: boolean };
 
-export function computeSubscriptionStatus(row: BillingStatusRow | null | undefined, now: Date): StatusResult {
+export function computeSubscriptionStatus(
+  row: BillingStatusRow | null | undefined,
+  now: Date,
+): StatusResult {
   if (!row) return { status: "none", isWithinGrace: false };
   if (row.subscriptionStatus !== "active") return { status: "none", isWithinGrace: false };
   const end = row.currentPeriodEnd ? new Date(row.currentPeriodEnd).getTime() : null;
   if (end === null || now.getTime() <= end) {
     // Set to cancel at period end: still active until the period is over.
-    return { status: row.cancelAtPeriodEnd && end === null ? "none" : "active", isWithinGrace: false };
+    return {
+      status: row.cancelAtPeriodEnd && end === null ? "none" : "active",
+      isWithinGrace: false,
+    };
   }
   if (now.getTime() <= end + GRACE_PERIOD_MS) return { status: "active", isWithinGrace: true };
   return { status: "none", isWithinGrace: false };

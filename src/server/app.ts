@@ -13,7 +13,9 @@ import { openDatabase, type Database, type Db } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/account/account.routes";
 import { createAuth } from "./features/auth/auth";
+import { avatarRoutes } from "./features/avatars/avatars.routes";
 import { authEventRoutes } from "./features/auth/auth-events.routes";
+import { verifyRoutes } from "./features/auth/verify.routes";
 import { configRoutes } from "./features/config/config.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./features/health/health.routes";
@@ -57,7 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const ownsDatabase = !options.database;
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+    options.database ??
+    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   if (ownsDatabase) await database.migrate();
   app.addHook("onClose", async () => {
     app.mailer.close();
@@ -95,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configRoutes);
   await app.register(accountRoutes);
   await app.register(authEventRoutes);
+  await app.register(verifyRoutes);
+  await app.register(avatarRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 

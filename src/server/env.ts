@@ -46,7 +46,9 @@ const EnvSchema = z
     TRUST_PROXY: booleanString.default(false),
     SCHEDULER_ENABLED: booleanString.default(true),
     ENABLE_TEST_ROUTES: booleanString.default(false),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     WEB_DIST_DIR: z.string().default("./dist/web"),
     STORAGE_DIR: z.string().optional(),
     MAP_STYLE_URL: z.url().optional(),
@@ -66,7 +68,11 @@ const EnvSchema = z
       need("APP_URL", "in production (the public address, e.g. https://tend.example.com)");
       need("SMTP_URL", "in production (there is no dev mailbox in production)");
       if (env.ENABLE_TEST_ROUTES) {
-        ctx.addIssue({ code: "custom", path: ["ENABLE_TEST_ROUTES"], message: "must be off in production" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["ENABLE_TEST_ROUTES"],
+          message: "must be off in production",
+        });
       }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -35,7 +35,12 @@ export type TestApp = {
 
 export async function build(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ env: testEnv(envOverrides), database, serveWeb: false, logger: false });
+  const app = await buildApp({
+    env: testEnv(envOverrides),
+    database,
+    serveWeb: false,
+    logger: false,
+  });
   await app.ready();
   return {
     app,
@@ -76,8 +81,9 @@ export async function createUser(
     headers: { origin: TEST_APP_URL },
     payload: { email, password, name: email.split("@")[0] },
   });
-  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
-  const id = (signUp.json() as { user: { id: string } }).user.id;
+  if (signUp.statusCode !== 200)
+    throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  const id = signUp.json<{ user: { id: string } }>().user.id;
   if (options.isVerified === false) return { id, email, cookie: "" };
   await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
   const signIn = await app.inject({
@@ -86,7 +92,8 @@ export async function createUser(
     headers: { origin: TEST_APP_URL },
     payload: { email, password },
   });
-  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  if (signIn.statusCode !== 200)
+    throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
   return { id, email, cookie: cookieFrom(signIn) };
 }
 

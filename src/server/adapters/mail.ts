@@ -32,7 +32,13 @@ export function createMailer(env: Env, db: Db): Mailer {
   async function deliver(row: typeof mailOutbox.$inferSelect): Promise<boolean> {
     if (!transport) return false;
     try {
-      await transport.sendMail({ from, to: row.to, subject: row.subject, html: row.html, text: row.text });
+      await transport.sendMail({
+        from,
+        to: row.to,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+      });
       await db
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null })

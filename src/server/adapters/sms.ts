@@ -30,11 +30,18 @@ export function createSmsSender(env: Env, db: Db): SmsSender {
         body,
       });
       if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
-      await db.update(smsOutbox).set({ status: "sent", sentAt: new Date(), attempts: 1 }).where(eq(smsOutbox.id, id));
+      await db
+        .update(smsOutbox)
+        .set({ status: "sent", sentAt: new Date(), attempts: 1 })
+        .where(eq(smsOutbox.id, id));
     } catch (error) {
       await db
         .update(smsOutbox)
-        .set({ status: "pending", attempts: 1, lastError: error instanceof Error ? error.message : String(error) })
+        .set({
+          status: "pending",
+          attempts: 1,
+          lastError: error instanceof Error ? error.message : String(error),
+        })
         .where(eq(smsOutbox.id, id));
       throw error;
     }

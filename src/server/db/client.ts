@@ -87,9 +87,13 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(drizzlePg(client, { casing: "snake_case" }), {
+      migrationsFolder: MIGRATIONS_DIR,
+    });
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client
+      .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
     client.release();
   }
 }

@@ -46,19 +46,23 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) 
 
   async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
     const session = await auth.api.getSession({ headers: toWebHeaders(request) });
-    return session ? (session.user as SessionUser) : null;
+    return session ? session.user : null;
   }
   app.decorate("findSessionUser", findSessionUser);
   app.decorate("requireUser", async (request: FastifyRequest) => {
     const user = await findSessionUser(request);
     if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-    if (!user.emailVerified) throw new AppError("FORBIDDEN", "Please verify your email address first.");
+    if (!user.emailVerified)
+      throw new AppError("FORBIDDEN", "Please verify your email address first.");
     request.user = user;
   });
   app.decorate("requirePaidUser", async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(request, reply);
     if (app.env.BILLING_PROVIDER === "off") return;
-    const [row] = await app.db.select().from(billingStatus).where(eq(billingStatus.userId, request.user.id));
+    const [row] = await app.db
+      .select()
+      .from(billingStatus)
+      .where(eq(billingStatus.userId, request.user.id));
     if (computeSubscriptionStatus(row, app.clock.now()).status !== "active") {
       throw new AppError(
         "PAYMENT_REQUIRED",
@@ -76,7 +80,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) 
       url: "/api/auth/*",
       async handler(request, reply) {
         const url = new URL(request.url, app.appUrl);
-        const hasBody = request.method !== "GET" && typeof request.body === "string" && request.body !== "";
+        const hasBody =
+          request.method !== "GET" && typeof request.body === "string" && request.body !== "";
         const response = await auth.handler(
           new Request(url, {
             method: request.method,

@@ -65,7 +65,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({
-      error: { code: "NOT_FOUND", message: `No such endpoint: ${request.method} ${request.url.split("?")[0]}` },
+      error: {
+        code: "NOT_FOUND",
+        message: `No such endpoint: ${request.method} ${request.url.split("?")[0]}`,
+      },
     });
   });
 });

@@ -5,34 +5,36 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { isRateLimited: boolean; isProduction: boolean }) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", "blob:"],
-        childSrc: ["'self'", "blob:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(opts.isProduction ? { upgradeInsecureRequests: [] } : {}),
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { isRateLimited: boolean; isProduction: boolean }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'", "blob:"],
+          childSrc: ["'self'", "blob:"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          ...(opts.isProduction ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    strictTransportSecurity: opts.isProduction,
-    crossOriginEmbedderPolicy: false,
-  });
-  if (opts.isRateLimited) {
-    await app.register(rateLimit, {
-      max: 600,
-      timeWindow: "1 minute",
-      allowList: (request) => !request.url.startsWith("/api/"),
+      strictTransportSecurity: opts.isProduction,
+      crossOriginEmbedderPolicy: false,
     });
-  }
-});
+    if (opts.isRateLimited) {
+      await app.register(rateLimit, {
+        max: 600,
+        timeWindow: "1 minute",
+        allowList: (request) => !request.url.startsWith("/api/"),
+      });
+    }
+  },
+);

@@ -82,8 +82,12 @@ export const userReminders = pgTable(
   },
   (t) => [
     index().on(t.userId),
-    uniqueIndex("user_reminders_one_active").on(t.userId).where(sql`${t.isActive}`),
-    index("user_reminders_due").on(t.nextScheduledAt).where(sql`${t.isActive}`),
+    uniqueIndex("user_reminders_one_active")
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
+    index("user_reminders_due")
+      .on(t.nextScheduledAt)
+      .where(sql`${t.isActive}`),
   ],
 );
 

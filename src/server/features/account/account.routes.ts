@@ -52,16 +52,24 @@ export async function accountRoutes(fastify: FastifyInstance) {
             .where(eq(profiles.id, userId))
             .returning();
           const name = [updated?.firstName, updated?.lastName].filter(Boolean).join(" ");
-          if (name) await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+          if (name)
+            await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
         }
         if (phoneNumber !== undefined) {
           const [taken] = phoneNumber
-            ? await tx.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phoneNumber))
+            ? await tx
+                .select({ id: users.id })
+                .from(users)
+                .where(eq(users.phoneNumber, phoneNumber))
             : [];
           if (taken && taken.id !== userId) {
-            throw new AppError("CONFLICT", "That phone number is already used by another account.", {
-              phoneNumber: "Already used by another account",
-            });
+            throw new AppError(
+              "CONFLICT",
+              "That phone number is already used by another account.",
+              {
+                phoneNumber: "Already used by another account",
+              },
+            );
           }
           await tx
             .update(users)
@@ -69,7 +77,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
             .where(eq(users.id, userId));
         }
         if (theme !== undefined) {
-          await tx.update(userSettings).set({ theme, updatedAt: new Date() }).where(eq(userSettings.userId, userId));
+          await tx
+            .update(userSettings)
+            .set({ theme, updatedAt: new Date() })
+            .where(eq(userSettings.userId, userId));
         }
       });
       return readMe(userId);

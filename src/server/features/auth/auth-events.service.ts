@@ -7,7 +7,13 @@ export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
 // Append-only: there is no update or delete of auth events anywhere.
 export async function recordAuthEvent(
   db: Db,
-  event: { userId: string | null; eventType: AuthEventType; ipAddress?: string; userAgent?: string; metadata?: unknown },
+  event: {
+    userId: string | null;
+    eventType: AuthEventType;
+    ipAddress?: string;
+    userAgent?: string;
+    metadata?: unknown;
+  },
 ): Promise<void> {
   await db.insert(authEvents).values({
     userId: event.userId,

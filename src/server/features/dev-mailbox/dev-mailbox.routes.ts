@@ -61,12 +61,20 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
       : "<p>No mail yet. Sign up and the verification mail appears here.</p>";
     const smsList = texts.length
       ? `<ul>${texts
-          .map((t) => `<li>${escapeHtml(t.to)}: ${escapeHtml(t.body)} <small>${t.createdAt.toISOString()}</small></li>`)
+          .map(
+            (t) =>
+              `<li>${escapeHtml(t.to)}: ${escapeHtml(t.body)} <small>${t.createdAt.toISOString()}</small></li>`,
+          )
           .join("")}</ul>`
       : "<p>No text messages yet.</p>";
     return reply
       .type("text/html; charset=utf-8")
-      .send(page("Dev mailbox", `<p><small>Mail and text messages kept here because no mail server or SMS vendor is configured.</small></p><h2>Mail</h2>${mailList}<h2>Text messages</h2>${smsList}`));
+      .send(
+        page(
+          "Dev mailbox",
+          `<p><small>Mail and text messages kept here because no mail server or SMS vendor is configured.</small></p><h2>Mail</h2>${mailList}<h2>Text messages</h2>${smsList}`,
+        ),
+      );
   });
 
   app.get(
@@ -74,7 +82,11 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
     { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id));
-      if (!mail) return reply.status(404).type("text/html").send(page("Not found", "<p>No such message.</p>"));
+      if (!mail)
+        return reply
+          .status(404)
+          .type("text/html")
+          .send(page("Not found", "<p>No such message.</p>"));
       return reply.type("text/html; charset=utf-8").send(mail.html);
     },
   );

@@ -8,6 +8,10 @@ export async function healthRoutes(app: FastifyInstance) {
     const isReady = isReachable && isMigrated;
     return reply
       .status(isReady ? 200 : 503)
-      .send({ status: isReady ? "ready" : "not ready", database: isReachable, migrated: isMigrated });
+      .send({
+        status: isReady ? "ready" : "not ready",
+        database: isReachable,
+        migrated: isMigrated,
+      });
   });
 }

@@ -1,0 +1,37 @@
+// Starts the built app for browser tests on a fresh embedded database, with test routes on.
+import { spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const port = process.env.PORT ?? "4173";
+const distDir = process.env.WEB_DIST_DIR ?? "dist/web";
+if (!existsSync(path.join(distDir, "index.html"))) {
+  console.error(
+    `No built web app in ${distDir}. Run "npm run build" (or vite build --outDir ${distDir}) first.`,
+  );
+  process.exit(1);
+}
+const dataDir = path.resolve(".tmp", `e2e-data-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "development",
+    PORT: port,
+    HOST: "127.0.0.1",
+    APP_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: distDir,
+    ENABLE_TEST_ROUTES: "true",
+    RATE_LIMIT_ENABLED: "false",
+    SCHEDULER_ENABLED: "false",
+    BILLING_PROVIDER: process.env.E2E_BILLING_PROVIDER ?? "local",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+    SMTP_URL: "",
+  },
+});
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

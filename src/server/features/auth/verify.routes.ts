@@ -1,0 +1,37 @@
+// The verify page's "direct fallback" (spec 01 §7): POST the token here when the library call
+// failed for a reason other than invalid/expired. A 400 with `msg` is a failure.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { toWebHeaders } from "../../plugins/auth";
+
+const FallbackBodySchema = z
+  .object({
+    type: z.string().max(40).optional(),
+    token: z.string().max(4000).optional(),
+    token_hash: z.string().max(4000).optional(),
+  })
+  .refine((b) => b.token || b.token_hash, { message: "token or token_hash is required" });
+
+export async function verifyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    "/api/verify-email",
+    { schema: { body: FallbackBodySchema } },
+    async (request, reply) => {
+      const token = request.body.token_hash ?? request.body.token ?? "";
+      const response = await app.auth.api.verifyEmail({
+        query: { token },
+        headers: toWebHeaders(request),
+        asResponse: true,
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      if (response.ok) return reply.status(200).send({ ok: true });
+      const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+      const code = body.code ?? "VERIFICATION_FAILED";
+      const msg = body.message ?? "Verification failed";
+      return reply.status(400).send({ msg, error: { code, message: msg } });
+    },
+  );
+}

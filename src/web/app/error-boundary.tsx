@@ -1,0 +1,51 @@
+import { Component, type ReactNode } from "react";
+import { useRouteError } from "react-router";
+import { logError } from "../lib/local-log";
+import { ErrorScreen } from "./error-screen";
+import { isChunkLoadError } from "./lazy";
+
+const RELOADED_KEY = "tend.chunk-reloaded";
+
+// A stale chunk after a deploy: reload once; if it happens again, offer the update screen.
+function shouldReloadForChunk(error: unknown): boolean {
+  if (!isChunkLoadError(error)) return false;
+  if (sessionStorage.getItem(RELOADED_KEY)) return false;
+  sessionStorage.setItem(RELOADED_KEY, "1");
+  window.location.reload();
+  return true;
+}
+
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    logError(error);
+    shouldReloadForChunk(error);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <ErrorScreen error={this.state.error} isChunkError={isChunkLoadError(this.state.error)} />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export function RouteErrorElement() {
+  const error = useRouteError();
+  logError(error);
+  if (shouldReloadForChunk(error)) return null;
+  return (
+    <ErrorScreen
+      error={error}
+      isChunkError={isChunkLoadError(error)}
+      onRetry={() => window.location.reload()}
+    />
+  );
+}

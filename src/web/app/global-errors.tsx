@@ -1,0 +1,58 @@
+// Global error handling (spec 02 §8): a stale chunk reloads once, then offers "App Update
+// Available"; other errors go to the local error log (see docs/decisions/005).
+import { createRoot } from "react-dom/client";
+import { UPDATE_BANNER_AUTO_DISMISS_MS } from "../../core/constants";
+import { Button } from "../components/ui/button";
+import { logError } from "../lib/local-log";
+import { isChunkLoadError } from "./lazy";
+
+const RELOADED_KEY = "tend.global-chunk-reloaded";
+
+function showUpdateBanner(): void {
+  if (document.getElementById("update-banner")) return;
+  const host = document.createElement("div");
+  host.id = "update-banner";
+  document.body.append(host);
+  const root = createRoot(host);
+  const dismiss = () => {
+    root.unmount();
+    host.remove();
+  };
+  root.render(
+    <div
+      role="alert"
+      className="fixed inset-x-0 top-0 z-[200] flex items-center justify-center gap-3 bg-primary p-3 text-primary-foreground"
+    >
+      <strong>App Update Available</strong>
+      <Button size="sm" variant="secondary" onClick={() => window.location.reload()}>
+        Refresh Now
+      </Button>
+      <Button size="sm" variant="ghost" onClick={dismiss}>
+        Dismiss
+      </Button>
+    </div>,
+  );
+  setTimeout(dismiss, UPDATE_BANNER_AUTO_DISMISS_MS);
+}
+
+function handle(error: unknown): void {
+  if (isChunkLoadError(error)) {
+    if (!sessionStorage.getItem(RELOADED_KEY)) {
+      sessionStorage.setItem(RELOADED_KEY, "1");
+      window.location.reload();
+      return;
+    }
+    showUpdateBanner();
+    return;
+  }
+  logError(error);
+}
+
+export function installGlobalErrorHandlers(): void {
+  window.addEventListener("error", (event) => handle(event.error ?? event.message));
+  window.addEventListener("unhandledrejection", (event) => handle(event.reason));
+  window.addEventListener("vite:preloadError", (event) => {
+    event.preventDefault();
+    handle(new Error("Failed to fetch dynamically imported module"));
+  });
+}

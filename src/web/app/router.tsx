@@ -1,0 +1,81 @@
+// Every route of the app (spec 01 §2, spec 02 §2). Pages load lazily, with retry on chunk errors.
+import { createBrowserRouter, Navigate, useLocation } from "react-router";
+import { AppLayout } from "../components/layout/app-layout";
+import { LandingRoute } from "../pages/landing-route";
+import { NotFoundPage } from "../pages/not-found-page";
+import { RouteErrorElement } from "./error-boundary";
+import { AppGate } from "./gate";
+import { importWithRetry } from "./lazy";
+import { PublicLayout } from "./public-layout";
+import { RootLayout } from "./root-layout";
+
+function OnboardingAlias() {
+  const { search } = useLocation();
+  return <Navigate to={`/app/onboarding${search}`} replace />;
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      Component: RootLayout,
+      errorElement: <RouteErrorElement />,
+      children: [
+        { path: "/", Component: LandingRoute },
+        { path: "/onboarding", Component: OnboardingAlias },
+        {
+          Component: PublicLayout,
+          children: [
+            {
+              path: "/auth",
+              lazy: () =>
+                importWithRetry(() => import("../features/auth/components/auth-page")).then(
+                  (m) => ({ Component: m.AuthPage }),
+                ),
+            },
+            {
+              path: "/verify-email",
+              lazy: () =>
+                importWithRetry(() => import("../features/auth/components/verify-email-page")).then(
+                  (m) => ({
+                    Component: m.VerifyEmailPage,
+                  }),
+                ),
+            },
+          ],
+        },
+        {
+          path: "/app",
+          Component: AppGate,
+          children: [
+            {
+              path: "onboarding",
+              lazy: () =>
+                importWithRetry(
+                  () => import("../features/onboarding/components/onboarding-page"),
+                ).then((m) => ({
+                  Component: m.OnboardingPage,
+                })),
+            },
+            {
+              Component: AppLayout,
+              children: [
+                { index: true, element: <Navigate to="/app/contacts" replace /> },
+                {
+                  path: "contacts",
+                  lazy: () =>
+                    importWithRetry(
+                      () => import("../features/contacts/components/contacts-page"),
+                    ).then((m) => ({
+                      Component: m.ContactsPage,
+                    })),
+                },
+                { path: "*", Component: NotFoundPage },
+              ],
+            },
+          ],
+        },
+        { Component: PublicLayout, children: [{ path: "*", Component: NotFoundPage }] },
+      ],
+    },
+  ]);
+}

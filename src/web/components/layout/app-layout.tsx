@@ -1,0 +1,57 @@
+import { NavLink, Outlet } from "react-router";
+import { cn } from "../../lib/utils";
+import { APP_NAV } from "./app-nav";
+import { Logo } from "./logo";
+import { UserMenu } from "./user-menu";
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "rounded-md px-3 py-2 text-sm font-medium",
+    isActive
+      ? "bg-secondary text-secondary-foreground"
+      : "text-muted-foreground hover:bg-accent hover:text-foreground",
+  );
+}
+
+// The signed-in layout: a fixed header with the logo, the main navigation and the user menu;
+// on mobile the navigation is a row under the header.
+export function AppLayout() {
+  return (
+    <div className="min-h-screen bg-background text-foreground">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-card focus:p-2"
+      >
+        Skip to content
+      </a>
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Logo to="/app/contacts" />
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            {APP_NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} className={navClass} data-tour={item.tour}>
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="flex items-center gap-2">
+            <UserMenu />
+          </div>
+        </div>
+        <nav
+          aria-label="Main (mobile)"
+          className="flex gap-1 overflow-x-auto border-t border-border px-2 py-1 md:hidden"
+        >
+          {APP_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className={navClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-32 md:pt-24">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link, useLocation } from "react-router";
+import { useMe } from "../../features/account/api/get-me";
+import { Button } from "../ui/button";
+import { Logo } from "./logo";
+
+// Header of the public pages: signed-out visitors see Login and Sign Up; hidden nav on /auth.
+export function PublicHeader() {
+  const { pathname } = useLocation();
+  const { data: me } = useMe();
+  const isAuthPage = pathname === "/auth";
+  return (
+    <header className="border-b border-border bg-background">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <Logo to={me ? "/app/contacts" : "/"} />
+        {isAuthPage ? null : me ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/app/contacts">Open app</Link>
+          </Button>
+        ) : (
+          <nav aria-label="Account" className="flex items-center gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/auth" state={{ show: "login" }}>
+                Login
+              </Link>
+            </Button>
+            <Button asChild size="sm">
+              <Link to="/auth" state={{ show: "signup" }}>
+                Sign Up
+              </Link>
+            </Button>
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}

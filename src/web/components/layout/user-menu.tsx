@@ -1,0 +1,81 @@
+import { LogOut, Moon, Sun } from "lucide-react";
+import { useNavigate } from "react-router";
+import { useMe } from "../../features/account/api/get-me";
+import { useUpdateMe } from "../../features/account/api/update-me";
+import { useSignOut } from "../../features/account/api/sign-out";
+import { toast } from "../../lib/toast";
+import { errorMessage } from "../../lib/api-client";
+import { Avatar } from "../avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu";
+
+export function UserMenu() {
+  const { data: me } = useMe();
+  const navigate = useNavigate();
+  const updateMe = useUpdateMe();
+  const signOut = useSignOut();
+  if (!me) return null;
+  const isDark = document.documentElement.classList.contains("dark");
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="rounded-full focus-visible:outline-2"
+        aria-label="Open user menu"
+        data-tour="profile-menu"
+      >
+        <Avatar
+          seed={me.profile.dicebearSeed}
+          style={me.profile.dicebearStyle}
+          imageUrl={me.profile.avatarType === "custom" ? me.profile.avatarUrl : null}
+          size={32}
+        />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem disabled>{me.user.email}</DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={() => {
+            updateMe.mutate(
+              { theme: isDark ? "light" : "dark" },
+              {
+                onError: () =>
+                  toast({
+                    title: "Error",
+                    description: "Failed to update setting",
+                    variant: "destructive",
+                  }),
+              },
+            );
+          }}
+        >
+          {isDark ? <Sun aria-hidden /> : <Moon aria-hidden />}
+          {isDark ? "Light Mode" : "Dark Mode"}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={() => {
+            signOut.mutate(undefined, {
+              onSuccess: () => {
+                void navigate("/auth");
+              },
+              onError: (error) =>
+                toast({
+                  title: "Error signing out",
+                  description: errorMessage(error),
+                  variant: "destructive",
+                }),
+            });
+          }}
+        >
+          <LogOut aria-hidden />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

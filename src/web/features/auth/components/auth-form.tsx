@@ -1,0 +1,46 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { CredentialsSchema, type Credentials } from "../../../../core/auth-forms";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+
+export function AuthForm(props: {
+  mode: "login" | "signup";
+  onSubmit: (values: Credentials) => Promise<void>;
+}) {
+  const form = useForm<Credentials>({
+    resolver: zodResolver(CredentialsSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const isLogin = props.mode === "login";
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(props.onSubmit)}>
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" required {...form.register("email")} />
+      </Field>
+      <Field
+        label="Password"
+        error={errors.password?.message}
+        description={isLogin ? undefined : "At least 6 characters."}
+      >
+        <Input
+          type="password"
+          autoComplete={isLogin ? "current-password" : "new-password"}
+          required
+          {...form.register("password")}
+        />
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting
+          ? isLogin
+            ? "Signing in..."
+            : "Creating account..."
+          : isLogin
+            ? "Sign In"
+            : "Create Account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+// /auth: sign in, sign up, the check-your-email panel, a relationship quote, and the messages
+// of a failed verification (spec 01 §2, §4, §8).
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import {
+  NO_SESSION_MESSAGE,
+  VERIFICATION_MESSAGES,
+  parseVerificationCategory,
+} from "../../../../core/verification";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { toast } from "../../../lib/toast";
+import { useConfig } from "../../account/api/get-config";
+import { ME_QUERY_KEY, useMe } from "../../account/api/get-me";
+import { signInWithEmail, signInWithGoogle } from "../api/sign-in";
+import { AuthFlowError, signUpWithEmail } from "../api/sign-up";
+import { AuthForm } from "./auth-form";
+import { CheckEmailPanel } from "./check-email-panel";
+import { pickQuote } from "./quotes";
+
+type Mode = "login" | "signup";
+
+function readError(params: URLSearchParams): string | null {
+  const error = params.get("error");
+  if (!error) return null;
+  if (error === "no_session") return NO_SESSION_MESSAGE;
+  if (error === "verification_failed")
+    return VERIFICATION_MESSAGES[parseVerificationCategory(params.get("category"))].message;
+  return VERIFICATION_MESSAGES.unknown.message;
+}
+
+export function AuthPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const state = (location.state ?? {}) as { show?: Mode; from?: string };
+  const [mode, setMode] = useState<Mode>(state.show === "signup" ? "signup" : "login");
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [quote] = useState(() => pickQuote());
+  const { data: me, isPending } = useMe();
+  const { data: config } = useConfig();
+  const verificationError = readError(params);
+
+  if (isPending) return <PageSpinner />;
+  if (me) return <Navigate to="/app/contacts" replace />;
+
+  async function handleSubmit(values: { email: string; password: string }) {
+    try {
+      if (mode === "signup") {
+        await signUpWithEmail(values);
+        toast({
+          title: "Account created!",
+          description: "Check your email to verify your account and complete setup.",
+        });
+        setPendingEmail(values.email);
+        return;
+      }
+      await signInWithEmail(values);
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      navigate(state.from?.startsWith("/app") ? state.from : "/app/contacts", { replace: true });
+    } catch (error) {
+      if (error instanceof AuthFlowError && error.code === "EMAIL_NOT_VERIFIED") {
+        setPendingEmail(values.email);
+        return;
+      }
+      toast({
+        title: mode === "signup" ? "Sign up failed" : "Sign in failed",
+        description: error instanceof Error ? error.message : "An unexpected error occurred",
+        variant: "destructive",
+      });
+    }
+  }
+
+  async function handleGoogle() {
+    try {
+      await signInWithGoogle(state.from ?? "/app/contacts");
+    } catch (error) {
+      toast({
+        title: "Google sign-in failed",
+        description: error instanceof Error ? error.message : "An unexpected error occurred",
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2 md:items-center">
+      <figure className="hidden rounded-2xl bg-secondary p-8 text-secondary-foreground md:block">
+        <blockquote className="text-xl font-medium leading-relaxed">“{quote.text}”</blockquote>
+        <figcaption className="mt-4 text-sm">— {quote.author}</figcaption>
+      </figure>
+      <Card>
+        {pendingEmail ? (
+          <CardContent className="pt-6">
+            <CheckEmailPanel
+              email={pendingEmail}
+              onBack={() => {
+                setPendingEmail(null);
+                setMode("login");
+              }}
+            />
+          </CardContent>
+        ) : (
+          <>
+            <CardHeader>
+              <h1 className="text-2xl font-semibold">
+                {mode === "login" ? "Welcome back" : "Create your account"}
+              </h1>
+              <CardDescription>
+                {mode === "login"
+                  ? `Sign in to keep in touch with the people who matter.`
+                  : `Start your free trial of ${config?.appName ?? "Tend"}.`}
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {verificationError ? <Alert variant="destructive">{verificationError}</Alert> : null}
+              <div
+                role="tablist"
+                aria-label="Sign in or sign up"
+                className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1"
+              >
+                {(["login", "signup"] as const).map((m) => (
+                  <button
+                    key={m}
+                    role="tab"
+                    type="button"
+                    aria-selected={mode === m}
+                    className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === m ? "bg-background shadow" : "text-muted-foreground"}`}
+                    onClick={() => setMode(m)}
+                  >
+                    {m === "login" ? "Sign In" : "Sign Up"}
+                  </button>
+                ))}
+              </div>
+              <AuthForm key={mode} mode={mode} onSubmit={handleSubmit} />
+              {config?.isGoogleEnabled ? (
+                <Button variant="outline" onClick={handleGoogle}>
+                  Continue with Google
+                </Button>
+              ) : null}
+            </CardContent>
+          </>
+        )}
+      </Card>
+      <figure className="rounded-2xl bg-secondary p-6 text-secondary-foreground md:hidden">
+        <blockquote className="font-medium">“{quote.text}”</blockquote>
+        <figcaption className="mt-2 text-sm">— {quote.author}</figcaption>
+      </figure>
+    </main>
+  );
+}

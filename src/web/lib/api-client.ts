@@ -1,0 +1,71 @@
+// The one way the browser talks to /api: same-origin, cookie session, errors parsed once into
+// ApiRequestError with the server's user-facing message.
+import { ApiErrorSchema } from "../../core/api-error";
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type RequestOptions = {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", body, signal } = options;
+  const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: "same-origin",
+      headers: body === undefined || isForm ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiRequestError(
+      0,
+      "NETWORK",
+      "We couldn't reach the server. Check your connection and try again.",
+    );
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const parsed = ApiErrorSchema.safeParse(data);
+    if (parsed.success) {
+      const { code, message, fields } = parsed.data.error;
+      throw new ApiRequestError(response.status, code, message, fields);
+    }
+    const message = (data as { message?: string } | undefined)?.message;
+    throw new ApiRequestError(
+      response.status,
+      "HTTP_ERROR",
+      message ?? `Request failed (${response.status}).`,
+    );
+  }
+  return data as T;
+}
+
+export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,32 @@
+import { Navigate, useLocation } from "react-router";
+
+const TOKEN_KEYS = [
+  "token_hash",
+  "token",
+  "confirmation_token",
+  "verification_code",
+  "access_token",
+];
+
+// "/" carrying a verification token (query or hash) goes to /verify-email, keeping token, type
+// and email (spec 01 §2).
+export function readTokenRedirect(search: string, hash: string): string | null {
+  const query = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ""));
+  const source = TOKEN_KEYS.some((k) => query.has(k))
+    ? query
+    : TOKEN_KEYS.some((k) => fragment.has(k))
+      ? fragment
+      : null;
+  if (!source) return null;
+  const kept = new URLSearchParams();
+  for (const [key, value] of source) kept.set(key, value);
+  return `/verify-email?${kept.toString()}`;
+}
+
+export function LandingRoute() {
+  const { search, hash } = useLocation();
+  const redirect = readTokenRedirect(search, hash);
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <Navigate to="/auth" replace />;
+}

@@ -1,0 +1,115 @@
+// Shared browser-test helpers: users made through the real endpoints (sign-up, the mail in the
+// dev mailbox, the verification link), an axe check, and the server clock.
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export { expect };
+
+export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+
+let counter = 0;
+export function uniqueEmail(prefix = "e2e"): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+export const PASSWORD = "correct-horse-1";
+
+type DevMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  createdAt: string;
+  kind: string;
+};
+
+// Waits for the newest mail to `email` in the dev mailbox.
+export async function waitForMail(
+  request: APIRequestContext,
+  email: string,
+  kind = "verify-email",
+): Promise<DevMail> {
+  for (let i = 0; i < 50; i++) {
+    const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email.toLowerCase())}`);
+    const { mails } = (await res.json()) as { mails: DevMail[] };
+    const mail = mails.find((m) => m.kind === kind);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${kind} mail arrived for ${email}`);
+}
+
+export function verificationLinkFrom(mail: DevMail): string {
+  const match = mail.text.match(/https?:\/\/\S+\/verify-email\?\S+/);
+  if (!match) throw new Error("no verification link in the mail");
+  return match[0];
+}
+
+export type E2EUser = { email: string; password: string };
+
+// A verified user signed in within this page's browser context (page.request shares cookies).
+// `onboarded` also completes onboarding; `subscribed` starts the trial first.
+export async function createUser(
+  page: Page,
+  options: { onboarded?: boolean; subscribed?: boolean; email?: string } = {},
+): Promise<E2EUser> {
+  const { onboarded = true, subscribed = true } = options;
+  const email = options.email ?? uniqueEmail();
+  const request = page.request;
+  const headers = { origin: BASE_URL };
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    headers,
+    data: { email, password: PASSWORD, name: email.split("@")[0], callbackURL: "/verify-email" },
+  });
+  expect(signUp.ok(), await signUp.text()).toBeTruthy();
+  const send = await request.post("/api/auth/send-verification-email", {
+    headers,
+    data: { email, callbackURL: "/verify-email" },
+  });
+  expect(send.ok(), await send.text()).toBeTruthy();
+  const link = new URL(verificationLinkFrom(await waitForMail(request, email)));
+  const verify = await request.get(
+    `/api/auth/verify-email?token=${link.searchParams.get("token")}`,
+  );
+  expect(verify.ok(), await verify.text()).toBeTruthy();
+  if (subscribed) {
+    const trial = await request.post("/api/billing/onboarding-subscription", { headers, data: {} });
+    expect(trial.ok(), await trial.text()).toBeTruthy();
+  }
+  if (onboarded) {
+    const done = await request.post("/api/onboarding/complete", {
+      headers,
+      data: {
+        firstName: "Test",
+        lastName: "User",
+        timezone: "UTC",
+        reminderMethod: "email",
+        reminderFrequency: 1,
+        reminderCadence: "days",
+        reminderTime: "9",
+      },
+    });
+    expect(done.ok(), await done.text()).toBeTruthy();
+  }
+  return { email, password: PASSWORD };
+}
+
+export async function setServerClock(request: APIRequestContext, offsetMs: number): Promise<void> {
+  const res = await request.post("/api/test/clock", { data: { offsetMs } });
+  expect(res.ok()).toBeTruthy();
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join("\n  ")}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+export const test = base;

@@ -1,0 +1,22 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: {
+      "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+      "/dev/mailbox": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+    },
+  },
+});
