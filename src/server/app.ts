@@ -92,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: { info: { title: `${env.APP_NAME} API`, version: "1" } },
     transform: jsonSchemaTransform,
   });
-  await app.register(authPlugin, { auth: createAuth({ env, db: database.db, mailer, sms }) });
+  await app.register(authPlugin, { auth: createAuth({ env, db: database.db, mailer, sms, logger: app.log }) });
 
   await app.register(healthRoutes);
   await app.register(configRoutes);

@@ -20,9 +20,13 @@ const ARGON2_OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2,
 
 export const VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
 
-export type AuthDeps = { env: Env; db: Db; mailer: Mailer; sms: SmsSender };
+export type AuthLogger = {
+  [K in "debug" | "info" | "warn" | "error"]: (obj: unknown, msg?: string) => void;
+};
 
-export function createAuth({ env, db, mailer, sms }: AuthDeps) {
+export type AuthDeps = { env: Env; db: Db; mailer: Mailer; sms: SmsSender; logger: AuthLogger };
+
+export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
   const isGoogleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
   return betterAuth({
     appName: env.APP_NAME,
@@ -30,6 +34,11 @@ export function createAuth({ env, db, mailer, sms }: AuthDeps) {
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.APP_URL],
+    // Into our structured log instead of the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => logger[level]({ args }, `[auth] ${message}`),
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
