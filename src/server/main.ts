@@ -1,6 +1,7 @@
 // Listens on PORT; on SIGTERM/SIGINT stops accepting, finishes in-flight requests, closes the db.
 import { buildApp } from "./app";
 import { EnvError, parseEnv } from "./env";
+import { startBackgroundJobs } from "./jobs/background-jobs";
 
 async function main() {
   let env;
@@ -14,11 +15,13 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ env });
+  const stopJobs = env.SCHEDULER_ENABLED ? startBackgroundJobs(app) : () => undefined;
   let isClosing = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (isClosing) return;
       isClosing = true;
+      stopJobs();
       app.log.info(`${signal} received, closing`);
       app.close().then(
         () => process.exit(0),

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+const base = { DATA_DIR: "/tmp/tend-env-test", AUTH_SECRET: "x".repeat(40) };
+
+describe("environment validation", () => {
+  it("applies the defaults", () => {
+    const env = parseEnv(base);
+    expect(env).toMatchObject({
+      PORT: 3000,
+      APP_NAME: "Tend",
+      APP_URL: "http://localhost:3000",
+      BILLING_PROVIDER: "local",
+      TRIAL_DAYS: 14,
+      RATE_LIMIT_ENABLED: true,
+    });
+  });
+
+  it("names each bad variable", () => {
+    expect(() => parseEnv({ ...base, PORT: "abc", DATABASE_URL: "mysql://x" })).toThrowError(
+      EnvError,
+    );
+    try {
+      parseEnv({ ...base, PORT: "abc", DATABASE_URL: "mysql://x" });
+    } catch (error) {
+      expect((error as Error).message).toContain("PORT:");
+      expect((error as Error).message).toContain("DATABASE_URL: must start with postgres://");
+    }
+  });
+
+  it("requires the Stripe keys with the stripe provider", () => {
+    expect(() => parseEnv({ ...base, BILLING_PROVIDER: "stripe" })).toThrowError(
+      /STRIPE_SECRET_KEY: is required/,
+    );
+  });
+
+  it("requires a secret, a public URL and SMTP in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: "/tmp/x" })).toThrowError(
+      /AUTH_SECRET[\s\S]*APP_URL[\s\S]*SMTP_URL/,
+    );
+  });
+
+  it("refuses test routes in production", () => {
+    expect(() =>
+      parseEnv({
+        ...base,
+        NODE_ENV: "production",
+        APP_URL: "https://tend.example.com",
+        SMTP_URL: "smtp://mail:25",
+        ENABLE_TEST_ROUTES: "true",
+      }),
+    ).toThrowError(/ENABLE_TEST_ROUTES: must be off in production/);
+  });
+
+  it("requires the Google id and secret together", () => {
+    expect(() => parseEnv({ ...base, GOOGLE_CLIENT_ID: "id" })).toThrowError(
+      /GOOGLE_CLIENT_SECRET/,
+    );
+  });
+});

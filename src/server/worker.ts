@@ -1,0 +1,35 @@
+// `npm run worker`: background jobs in a process of their own (no HTTP), for scaled-out setups
+// where the app processes run with SCHEDULER_ENABLED=false.
+import { buildApp } from "./app";
+import { EnvError, parseEnv } from "./env";
+import { startBackgroundJobs } from "./jobs/background-jobs";
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ env, serveWeb: false });
+  await app.ready();
+  const stop = startBackgroundJobs(app);
+  app.log.info("worker running background jobs");
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      stop();
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  // Keep the process alive: job timers are unref'd.
+  setInterval(() => undefined, 1 << 30);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
