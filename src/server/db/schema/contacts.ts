@@ -49,6 +49,8 @@ export const contacts = pgTable(
     jobTitle: text(),
     notes: text(),
     preferredMethod: text(),
+    // Telegram username without the @, for t.me links (decision 021).
+    telegramUsername: text(),
     city: text(),
     region: text(),
     country: text(),
