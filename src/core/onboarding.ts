@@ -1,0 +1,250 @@
+// Onboarding (spec 01 §3–5): the three step schemas with the spec's messages, the +1 text rule,
+// the 24 hourly time choices, the initialStep parameter and the first reminder's next run.
+import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
+import {
+  DEFAULT_REMINDER_HOUR,
+  ONBOARDING_STEPS,
+  REMINDER_CADENCES,
+  REMINDER_METHODS,
+} from "./constants";
+import { normalizeReminderTime, sanitizeText } from "./sanitize";
+
+export const ONBOARDING_MESSAGES = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  nameTooLong: "Names can be at most 100 characters",
+  methodRequired: "Please select a reminder method",
+  frequencyMin: "Frequency must be at least 1",
+  frequencyMax: "Frequency can be at most 365",
+  cadenceRequired: "Please select how often to receive reminders",
+  timeRequired: "Please select a reminder time",
+  timezoneRequired: "Please select a valid time zone",
+  phoneInvalid: "Please enter a valid phone number",
+} as const;
+
+export const REMINDER_FREQUENCY_MAX = 365;
+
+// The only country code offered (spec 01 §5): United States and Canada.
+export const PHONE_COUNTRY_CODE = "+1";
+export const PHONE_COUNTRY_LABEL = "United States / Canada (+1)";
+const INTERNATIONAL_PHONE = /^\+[1-9]\d{1,14}$/;
+
+export type ReminderMethod = (typeof REMINDER_METHODS)[number];
+export type ReminderCadence = (typeof REMINDER_CADENCES)[number];
+
+// ---- time zones -------------------------------------------------------------------------
+
+let knownZones: Map<string, string> | null = null;
+
+// The zones this engine lists (plus UTC, which some engines leave out), by lowercased name.
+export function listTimeZones(): string[] {
+  const zones =
+    typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return zones.includes("UTC") ? [...zones] : ["UTC", ...zones];
+}
+
+// A real IANA zone name (not an offset like "+05:30"). The spelling is kept (engines disagree on
+// Asia/Kolkata vs Asia/Calcutta); only the letter case is corrected when the engine lists it.
+export function canonicalTimeZone(value: string): string | null {
+  const text = value.trim();
+  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+)*$/.test(text)) return null;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: text });
+  } catch {
+    return null;
+  }
+  knownZones ??= new Map(listTimeZones().map((zone) => [zone.toLowerCase(), zone]));
+  return knownZones.get(text.toLowerCase()) ?? text;
+}
+
+export const TimeZoneSchema = z
+  .string({ error: ONBOARDING_MESSAGES.timezoneRequired })
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value);
+    if (zone) return zone;
+    ctx.addIssue({ code: "custom", message: ONBOARDING_MESSAGES.timezoneRequired });
+    return z.NEVER;
+  });
+
+// ---- reminder time choices --------------------------------------------------------------
+
+export type TimeChoice = { value: string; label: string };
+
+export function formatReminderHour(hour: number): string {
+  const suffix = hour < 12 ? "AM" : "PM";
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve}:00 ${suffix}`;
+}
+
+export const REMINDER_TIME_CHOICES: readonly TimeChoice[] = Array.from({ length: 24 }, (_, h) => ({
+  value: String(h),
+  label: formatReminderHour(h),
+}));
+
+function toHour(value: unknown): number | null {
+  if (typeof value === "number")
+    return Number.isInteger(value) && value >= 0 && value <= 23 ? value : null;
+  if (typeof value !== "string") return null;
+  const match = /^(\d{1,2})(?::00(?::00)?)?$/.exec(value.trim());
+  if (!match) return null;
+  const hour = Number(match[1]);
+  return hour <= 23 ? hour : null;
+}
+
+// The picker's rule: anything that is not one of the 24 hours falls back to 9.
+export function parseReminderHour(value: unknown): number {
+  return toHour(value) ?? DEFAULT_REMINDER_HOUR;
+}
+
+// The stored form of a reminder hour: HH:MM:SS.
+export function reminderHourToTime(hour: number): string {
+  return normalizeReminderTime(String(hour));
+}
+
+// ---- step schemas -----------------------------------------------------------------------
+
+function requiredName(message: string) {
+  return z
+    .string({ error: message })
+    .transform(sanitizeText)
+    .pipe(z.string().min(1, message).max(100, ONBOARDING_MESSAGES.nameTooLong));
+}
+
+export const OnboardingNamesSchema = z.object({
+  firstName: requiredName(ONBOARDING_MESSAGES.firstNameRequired),
+  lastName: requiredName(ONBOARDING_MESSAGES.lastNameRequired),
+});
+
+export const OnboardingReminderSchema = z.object({
+  reminderMethod: z.enum(REMINDER_METHODS, { error: ONBOARDING_MESSAGES.methodRequired }),
+  reminderFrequency: z
+    .number({ error: ONBOARDING_MESSAGES.frequencyMin })
+    .int(ONBOARDING_MESSAGES.frequencyMin)
+    .min(1, ONBOARDING_MESSAGES.frequencyMin)
+    .max(REMINDER_FREQUENCY_MAX, ONBOARDING_MESSAGES.frequencyMax),
+  reminderCadence: z.enum(REMINDER_CADENCES, { error: ONBOARDING_MESSAGES.cadenceRequired }),
+  // The hour 0-23 held as text (spec 01 §3).
+  reminderTime: z
+    .string({ error: ONBOARDING_MESSAGES.timeRequired })
+    .refine((v) => toHour(v) !== null, ONBOARDING_MESSAGES.timeRequired),
+  timezone: TimeZoneSchema,
+});
+
+// Only digits are kept; a leading 1 on an 11-digit entry is the country code typed again.
+export function toInternationalPhone(nationalNumber: string): string {
+  let digits = nationalNumber.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  return `${PHONE_COUNTRY_CODE}${digits}`;
+}
+
+export function isValidInternationalPhone(phone: string): boolean {
+  return INTERNATIONAL_PHONE.test(phone);
+}
+
+// Step 3 in the browser: the number after the fixed +1, optional.
+export const OnboardingPhoneSchema = z.object({
+  phone: z
+    .string()
+    .refine(
+      (v) => v.replace(/\D/g, "") === "" || isValidInternationalPhone(toInternationalPhone(v)),
+      ONBOARDING_MESSAGES.phoneInvalid,
+    ),
+});
+
+export const OnboardingFormSchema = OnboardingNamesSchema.extend(
+  OnboardingReminderSchema.shape,
+).extend(OnboardingPhoneSchema.shape);
+export type OnboardingFormInput = z.input<typeof OnboardingFormSchema>;
+export type OnboardingFormValues = z.output<typeof OnboardingFormSchema>;
+
+export const ONBOARDING_STEP_FIELDS = {
+  1: ["firstName", "lastName"],
+  2: ["reminderMethod", "reminderFrequency", "reminderCadence", "reminderTime", "timezone"],
+  3: ["phone"],
+} as const satisfies Record<number, readonly (keyof OnboardingFormInput)[]>;
+
+// ---- the API contract -------------------------------------------------------------------
+
+// A full international number (digits and + only); null or "" clears it; absent leaves it.
+const ApiPhoneSchema = z
+  .string()
+  .transform((v) => v.replace(/[^\d+]/g, ""))
+  .pipe(
+    z.union([
+      z.literal("").transform(() => null),
+      z.string().regex(INTERNATIONAL_PHONE, ONBOARDING_MESSAGES.phoneInvalid),
+    ]),
+  );
+
+export const OnboardingCompleteSchema = OnboardingNamesSchema.extend(
+  OnboardingReminderSchema.shape,
+).extend({ phoneNumber: z.union([ApiPhoneSchema, z.null()]).optional() });
+export type OnboardingCompleteInput = z.input<typeof OnboardingCompleteSchema>;
+
+export const OnboardingCompleteResultSchema = z.object({
+  onboardingCompleted: z.literal(true),
+  phoneNumber: z.string().nullable(),
+  smsVerificationSent: z.boolean(),
+  reminder: z.object({
+    reminderMethod: z.enum(REMINDER_METHODS),
+    reminderFrequency: z.number(),
+    reminderCadence: z.enum(REMINDER_CADENCES),
+    reminderTime: z.string(),
+    timezone: z.string(),
+    nextScheduledAt: z.string(),
+  }),
+});
+export type OnboardingCompleteResult = z.infer<typeof OnboardingCompleteResultSchema>;
+
+// What the form is prefilled with (GET /api/onboarding).
+export const OnboardingStateSchema = z.object({
+  email: z.string(),
+  emailVerified: z.boolean(),
+  onboardingCompleted: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  reminderMethod: z.enum(REMINDER_METHODS),
+  reminderFrequency: z.number(),
+  reminderCadence: z.enum(REMINDER_CADENCES),
+  reminderTime: z.string(),
+  timezone: z.string(),
+  phoneNumber: z.string().nullable(),
+});
+export type OnboardingState = z.infer<typeof OnboardingStateSchema>;
+
+// ---- rules --------------------------------------------------------------------------------
+
+// Text reminders only for US/Canada (+1) numbers or when no phone is given; otherwise email.
+export function isTextAllowed(phone: string | null | undefined): boolean {
+  return !phone || phone.startsWith(PHONE_COUNTRY_CODE);
+}
+
+export function resolveReminderMethod(
+  method: ReminderMethod,
+  phone: string | null | undefined,
+): ReminderMethod {
+  return method === "text" && !isTextAllowed(phone) ? "email" : method;
+}
+
+// initialStep must be a whole number of at least 1; larger than the last step means the last.
+export function parseInitialStep(value: string | null | undefined): number {
+  if (!value || !/^\d+$/.test(value.trim())) return 1;
+  const step = Number(value.trim());
+  if (step < 1) return 1;
+  return Math.min(step, ONBOARDING_STEPS);
+}
+
+// Today at `hour`:00 in `timeZone`, or tomorrow if that moment is not in the future. A wall time
+// skipped by a DST jump resolves to the first valid time after it (02:00 → 03:00); a repeated
+// one to its first occurrence.
+export function computeNextRun(options: { now: Date; hour: number; timeZone: string }): Date {
+  const { now, hour, timeZone } = options;
+  const local = new TZDate(now.getTime(), timeZone);
+  const year = local.getFullYear();
+  const month = local.getMonth();
+  const day = local.getDate();
+  const today = new TZDate(year, month, day, hour, 0, 0, 0, timeZone);
+  if (today.getTime() > now.getTime()) return new Date(today.getTime());
+  return new Date(new TZDate(year, month, day + 1, hour, 0, 0, 0, timeZone).getTime());
+}
