@@ -48,7 +48,7 @@ export function listTimeZones(): string[] {
 // Asia/Kolkata vs Asia/Calcutta); only the letter case is corrected when the engine lists it.
 export function canonicalTimeZone(value: string): string | null {
   const text = value.trim();
-  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+)*$/.test(text)) return null;
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(text)) return null;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: text });
   } catch {
