@@ -1,0 +1,92 @@
+// Access gating, spec 02 §4, as one pure decision: given where the user is and what is known
+// about their session, onboarding and subscription, where (if anywhere) to send them.
+// Additions to the spec's path lists: docs/decisions/041-access-gating-paths.md.
+import type { SubscriptionStatus } from "./subscription";
+
+export type GateInput = {
+  pathname: string;
+  session: "loading" | "none" | "present";
+  /** onboarding_completed as read from the user's settings. */
+  onboarding: "loading" | "complete" | "incomplete" | "error";
+  /** null while the subscription status is loading. */
+  subscription: SubscriptionStatus | null;
+  /** True once the status has been loading for the 2 s the spec allows. */
+  hasWaitedForSubscription: boolean;
+};
+
+export type GateDecision = { to: string; notice?: "already-subscribed" } | null;
+
+function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+export function isAppPath(pathname: string): boolean {
+  return isUnder(pathname, "/app");
+}
+
+/** Everything outside /app is public (spec 02 §2); the OAuth callback is its own route. */
+export function isPublicPath(pathname: string): boolean {
+  return !isAppPath(pathname);
+}
+
+export function isOnboardingPath(pathname: string): boolean {
+  return isUnder(pathname, "/onboarding") || isUnder(pathname, "/app/onboarding");
+}
+
+// "The check is skipped on the OAuth callback, payment-success, onboarding and
+// account-creation paths", plus /verify-email and our local /checkout page (decision 041).
+export function isGateSkipped(pathname: string): boolean {
+  return (
+    isUnder(pathname, "/auth/oauth-callback") ||
+    isUnder(pathname, "/payment-success") ||
+    isOnboardingPath(pathname) ||
+    isUnder(pathname, "/account-creation") ||
+    isUnder(pathname, "/verify-email") ||
+    isUnder(pathname, "/checkout")
+  );
+}
+
+// Where a user without a subscription may stay instead of being sent to /subscribe.
+function isAllowedWithoutSubscription(pathname: string): boolean {
+  return (
+    pathname === "/auth" ||
+    isOnboardingPath(pathname) ||
+    isUnder(pathname, "/account-creation") ||
+    isUnder(pathname, "/payment-success") ||
+    pathname === "/subscribe" ||
+    isUnder(pathname, "/onboarding-success")
+  );
+}
+
+export function decideAccess(input: GateInput): GateDecision {
+  const { pathname } = input;
+  if (isGateSkipped(pathname)) return null;
+  if (input.session === "loading") return null;
+  if (input.session === "none") return isPublicPath(pathname) ? null : { to: "/auth" };
+
+  if (input.onboarding === "loading") return null;
+  if (input.onboarding === "error") return isAppPath(pathname) ? null : { to: "/app/contacts" };
+
+  const status = input.subscription;
+  if (status === null) {
+    const shouldGiveUpWaiting =
+      input.hasWaitedForSubscription &&
+      isPublicPath(pathname) &&
+      pathname !== "/auth" &&
+      pathname !== "/subscribe";
+    return shouldGiveUpWaiting ? { to: "/subscribe" } : null;
+  }
+
+  if (status === "none") {
+    return isAllowedWithoutSubscription(pathname) ? null : { to: "/subscribe" };
+  }
+
+  // active, or unknown (a failed read lets the user through, spec 01 §4)
+  if (input.onboarding === "incomplete") return { to: "/app/onboarding" };
+  if (isPublicPath(pathname)) {
+    return pathname === "/subscribe"
+      ? { to: "/app/contacts", notice: "already-subscribed" }
+      : { to: "/app/contacts" };
+  }
+  return null;
+}
