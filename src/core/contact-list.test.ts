@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { ContactListQuerySchema, countTags, foldText, selectContacts } from "./contact-list";
+import type { Contact } from "./contacts";
+
+let seq = 0;
+function contact(overrides: Partial<Contact>): Contact {
+  seq += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, "0")}`,
+    firstName: "",
+    lastName: "",
+    emails: [],
+    phones: [],
+    company: null,
+    jobTitle: null,
+    notes: null,
+    preferredMethod: null,
+    telegramUsername: null,
+    city: null,
+    region: null,
+    country: null,
+    countryCode: null,
+    latitude: null,
+    longitude: null,
+    birthday: null,
+    tags: [],
+    rhythm: null,
+    rhythmSetAt: null,
+    lastContactedAt: null,
+    nextDueAt: null,
+    dueDate: null,
+    daysUntilDue: null,
+    state: "no_rhythm",
+    isSnoozed: false,
+    archivedAt: null,
+    importId: null,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const weekly = { interval: 1, unit: "week" } as const;
+const ada = contact({
+  firstName: "Ada",
+  lastName: "Lovelace",
+  emails: [{ value: "ada@engine.org" }],
+  company: "Analytical Engines",
+  tags: ["Work", "math"],
+  rhythm: weekly,
+  state: "overdue",
+  nextDueAt: "2025-01-05T00:00:00.000Z",
+  lastContactedAt: "2024-12-29T10:00:00.000Z",
+  countryCode: "GB",
+  country: "United Kingdom",
+  createdAt: "2025-01-03T00:00:00.000Z",
+});
+const jose = contact({
+  firstName: "José",
+  lastName: "Núñez",
+  notes: "Met at the climbing gym",
+  tags: ["climbing"],
+  rhythm: { interval: 1, unit: "month" },
+  state: "on_track",
+  nextDueAt: "2025-02-01T00:00:00.000Z",
+  lastContactedAt: "2025-01-01T10:00:00.000Z",
+  country: "Spain",
+  countryCode: "ES",
+  createdAt: "2025-01-02T00:00:00.000Z",
+});
+const bob = contact({
+  firstName: "bob",
+  phones: [{ value: "+1 555 0100" }],
+  state: "no_rhythm",
+  createdAt: "2025-01-04T00:00:00.000Z",
+});
+const grace = contact({
+  firstName: "Grace",
+  lastName: "Hopper",
+  rhythm: weekly,
+  state: "due_soon",
+  nextDueAt: "2025-01-06T00:00:00.000Z",
+  tags: ["work"],
+});
+const old = contact({ firstName: "Archie", archivedAt: "2025-01-01T00:00:00.000Z" });
+const all = [ada, jose, bob, grace, old];
+
+function select(query: Record<string, unknown>) {
+  return selectContacts(all, ContactListQuerySchema.parse(query));
+}
+const names = (items: Contact[]) => items.map((c) => c.firstName);
+
+describe("search", () => {
+  it("matches every word across name, email, phone, company, notes and tags, ignoring accents and case", () => {
+    expect(names(select({ q: "jose nunez" }).items)).toEqual(["José"]);
+    expect(names(select({ q: "ENGINE" }).items)).toEqual(["Ada"]);
+    expect(names(select({ q: "climbing gym" }).items)).toEqual(["José"]);
+    expect(names(select({ q: "555" }).items)).toEqual(["bob"]);
+    expect(names(select({ q: "math" }).items)).toEqual(["Ada"]);
+    expect(names(select({ q: "ada hopper" }).items)).toEqual([]);
+    expect(names(select({ q: "   " }).items)).toHaveLength(4);
+  });
+
+  it("folds accents", () => {
+    expect(foldText("Ñúñez Émile")).toBe("nunez emile");
+  });
+});
+
+describe("filters and counts", () => {
+  it("hides archived contacts unless asked, and then shows only them", () => {
+    expect(names(select({}).items)).not.toContain("Archie");
+    expect(names(select({ archived: "true" }).items)).toEqual(["Archie"]);
+  });
+
+  it("filters by state and counts every state over the other filters", () => {
+    const result = select({ state: "overdue" });
+    expect(names(result.items)).toEqual(["Ada"]);
+    expect(result.counts).toEqual({ all: 4, overdue: 1, due_soon: 1, on_track: 1, no_rhythm: 1 });
+    expect(select({ tag: "work" }).counts).toEqual({
+      all: 2,
+      overdue: 1,
+      due_soon: 1,
+      on_track: 0,
+      no_rhythm: 0,
+    });
+  });
+
+  it("filters by tag ignoring case, rhythm key and country code or name", () => {
+    expect(names(select({ tag: "WORK" }).items).sort()).toEqual(["Ada", "Grace"]);
+    expect(names(select({ rhythm: "1-week" }).items).sort()).toEqual(["Ada", "Grace"]);
+    expect(names(select({ rhythm: "none" }).items)).toEqual(["bob"]);
+    expect(names(select({ country: "gb" }).items)).toEqual(["Ada"]);
+    expect(names(select({ country: "spain" }).items)).toEqual(["José"]);
+  });
+});
+
+describe("sort", () => {
+  it("puts the most urgent first by default, contacts without a rhythm last", () => {
+    expect(names(select({}).items)).toEqual(["Ada", "Grace", "José", "bob"]);
+  });
+
+  it("sorts by name ignoring case, by last contacted (recent first, never last) and by recently added", () => {
+    expect(names(select({ sort: "name" }).items)).toEqual(["Ada", "bob", "Grace", "José"]);
+    expect(names(select({ sort: "last_contacted" }).items)).toEqual([
+      "José",
+      "Ada",
+      "bob",
+      "Grace",
+    ]);
+    expect(names(select({ sort: "recently_added" }).items)).toEqual([
+      "bob",
+      "Ada",
+      "José",
+      "Grace",
+    ]);
+  });
+});
+
+describe("tags", () => {
+  it("counts tags ignoring case, most used first", () => {
+    expect(countTags(all)).toEqual([
+      { tag: "Work", count: 2 },
+      { tag: "climbing", count: 1 },
+      { tag: "math", count: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,184 @@
+// Search, filters, sort and per-state counts over a user's contacts. One implementation serves
+// the API (over at most 1,000 rows) and the contacts screen (per keystroke, client-side).
+import { z } from "zod";
+import { ContactSchema, type Contact } from "./contacts";
+import { DUE_STATES, rhythmKey, type DueState } from "./rhythm";
+
+export const CONTACT_SORTS = ["next_due", "name", "last_contacted", "recently_added"] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+export const CONTACT_SORT_LABELS: Record<ContactSort, string> = {
+  next_due: "Next due",
+  name: "Name",
+  last_contacted: "Last contacted",
+  recently_added: "Recently added",
+};
+
+export const ContactListQuerySchema = z.object({
+  q: z.string().max(200).optional(),
+  state: z.enum(DUE_STATES).optional(),
+  tag: z.string().max(50).optional(),
+  /** A rhythm key ("1-week", "3-month") or "none". */
+  rhythm: z.string().max(20).optional(),
+  /** A country code (GB) or a country name, either case. */
+  country: z.string().max(100).optional(),
+  /** Archived contacts are listed only when asked for, and then only they. */
+  archived: z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .optional()
+    .transform((v) => v === true || v === "true"),
+  sort: z.enum(CONTACT_SORTS).optional(),
+});
+export type ContactListQuery = z.input<typeof ContactListQuerySchema>;
+
+export const STATE_COUNT_KEYS = [...DUE_STATES, "all"] as const;
+export type StateCounts = Record<(typeof STATE_COUNT_KEYS)[number], number>;
+
+export const ContactListSchema = z.object({
+  items: z.array(ContactSchema),
+  /** Per state, over the contacts that pass every filter except the state. */
+  counts: z.object({
+    all: z.number(),
+    overdue: z.number(),
+    due_soon: z.number(),
+    on_track: z.number(),
+    no_rhythm: z.number(),
+  }),
+  /** Every stored contact of the user, archived included (they count towards the limit). */
+  total: z.number(),
+  limit: z.number(),
+  /** Today in the user's time zone, so relative dates agree with the server's states. */
+  today: z.string(),
+  timeZone: z.string(),
+});
+export type ContactList = z.infer<typeof ContactListSchema>;
+
+// ---------------------------------------------------------------- search
+
+/** Lowercase without accents, so "jose" finds "José". */
+export function foldText(value: string): string {
+  return value.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase();
+}
+
+const haystacks = new WeakMap<Contact, string>();
+
+function haystackOf(c: Contact): string {
+  let text = haystacks.get(c);
+  if (text === undefined) {
+    text = foldText(
+      [
+        c.firstName,
+        c.lastName,
+        `${c.firstName} ${c.lastName}`,
+        c.company ?? "",
+        c.jobTitle ?? "",
+        c.notes ?? "",
+        ...c.emails.map((e) => e.value),
+        ...c.phones.map((p) => p.value),
+        ...c.tags,
+      ].join("\n"),
+    );
+    haystacks.set(c, text);
+  }
+  return text;
+}
+
+/** Every word of the query must appear in the name, email, phone, company, notes or tags. */
+export function matchesSearch(c: Contact, q: string | undefined): boolean {
+  if (!q) return true;
+  const words = foldText(q).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = haystackOf(c);
+  return words.every((w) => text.includes(w));
+}
+
+// ---------------------------------------------------------------- filters, sort, counts
+
+type Filters = Omit<z.output<typeof ContactListQuerySchema>, "sort">;
+
+function matchesFiltersExceptState(c: Contact, f: Filters): boolean {
+  if (Boolean(c.archivedAt) !== f.archived) return false;
+  if (f.tag) {
+    const tag = f.tag.toLocaleLowerCase();
+    if (!c.tags.some((t) => t.toLocaleLowerCase() === tag)) return false;
+  }
+  if (f.rhythm && rhythmKey(c.rhythm) !== f.rhythm) return false;
+  if (f.country) {
+    const country = f.country.trim().toLocaleLowerCase();
+    const code = c.countryCode?.toLocaleLowerCase();
+    if (code !== country && c.country?.toLocaleLowerCase() !== country) return false;
+  }
+  return matchesSearch(c, f.q);
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+
+function byName(a: Contact, b: Contact): number {
+  const nameA = `${a.firstName || a.lastName} ${a.firstName ? a.lastName : ""}`;
+  const nameB = `${b.firstName || b.lastName} ${b.firstName ? b.lastName : ""}`;
+  return collator.compare(nameA, nameB) || a.id.localeCompare(b.id);
+}
+
+// Missing values go last, whatever the direction.
+function byTime(a: string | null, b: string | null, direction: 1 | -1): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return (Date.parse(a) - Date.parse(b)) * direction;
+}
+
+const STATE_ORDER: Record<DueState, number> = {
+  overdue: 0,
+  due_soon: 1,
+  on_track: 2,
+  no_rhythm: 3,
+};
+
+export function compareContacts(sort: ContactSort): (a: Contact, b: Contact) => number {
+  switch (sort) {
+    case "next_due":
+      return (a, b) =>
+        STATE_ORDER[a.state] - STATE_ORDER[b.state] ||
+        byTime(a.nextDueAt, b.nextDueAt, 1) ||
+        byName(a, b);
+    case "name":
+      return byName;
+    case "last_contacted":
+      return (a, b) => byTime(a.lastContactedAt, b.lastContactedAt, -1) || byName(a, b);
+    case "recently_added":
+      return (a, b) => byTime(a.createdAt, b.createdAt, -1) || byName(a, b);
+  }
+}
+
+export function emptyCounts(): StateCounts {
+  return { all: 0, overdue: 0, due_soon: 0, on_track: 0, no_rhythm: 0 };
+}
+
+export function selectContacts(
+  contacts: readonly Contact[],
+  query: z.output<typeof ContactListQuerySchema>,
+): { items: Contact[]; counts: StateCounts } {
+  const counts = emptyCounts();
+  const items: Contact[] = [];
+  for (const c of contacts) {
+    if (!matchesFiltersExceptState(c, query)) continue;
+    counts.all += 1;
+    counts[c.state] += 1;
+    if (!query.state || c.state === query.state) items.push(c);
+  }
+  items.sort(compareContacts(query.sort ?? "next_due"));
+  return { items, counts };
+}
+
+/** Distinct tags with how many contacts carry each, most used first. */
+export function countTags(contacts: readonly Contact[]): { tag: string; count: number }[] {
+  const counts = new Map<string, { tag: string; count: number }>();
+  for (const c of contacts) {
+    for (const tag of c.tags) {
+      const key = tag.toLocaleLowerCase();
+      const entry = counts.get(key) ?? { tag, count: 0 };
+      entry.count += 1;
+      counts.set(key, entry);
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count || collator.compare(a.tag, b.tag));
+}

@@ -1,0 +1,253 @@
+// Rhythms: how often to reach out to someone, when they are next due, and whether they are on
+// track, due soon or overdue. Due dates are calendar days in the user's time zone (decision 020).
+import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
+
+export const RHYTHM_UNITS = ["day", "week", "month", "year"] as const;
+export type RhythmUnit = (typeof RHYTHM_UNITS)[number];
+
+// Largest interval per unit: about two years, so a typo cannot hide someone for a century.
+export const RHYTHM_MAX_INTERVAL: Record<RhythmUnit, number> = {
+  day: 730,
+  week: 104,
+  month: 24,
+  year: 2,
+};
+
+const NOMINAL_DAYS: Record<RhythmUnit, number> = { day: 1, week: 7, month: 30, year: 365 };
+
+// "Due soon" starts this many days before the due date at most (issue 4), and at most 20 % of
+// the interval before it.
+export const DUE_SOON_MAX_DAYS = 7;
+export const DUE_SOON_SHARE = 0.2;
+
+export const RhythmSchema = z
+  .object({
+    interval: z.coerce
+      .number({ error: "Enter how often, as a whole number" })
+      .int("Enter how often, as a whole number")
+      .min(1, "The interval must be at least 1"),
+    unit: z.enum(RHYTHM_UNITS, { error: "Choose days, weeks, months or years" }),
+  })
+  .superRefine((r, ctx) => {
+    const max = RHYTHM_MAX_INTERVAL[r.unit];
+    if (r.interval > max) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["interval"],
+        message: `The interval can be at most ${max} ${r.unit}s`,
+      });
+    }
+  });
+export type Rhythm = { interval: number; unit: RhythmUnit };
+
+export const RHYTHM_PRESETS = [
+  { key: "weekly", label: "Weekly", rhythm: { interval: 1, unit: "week" } },
+  { key: "biweekly", label: "Every 2 weeks", rhythm: { interval: 2, unit: "week" } },
+  { key: "monthly", label: "Monthly", rhythm: { interval: 1, unit: "month" } },
+  { key: "quarterly", label: "Quarterly", rhythm: { interval: 3, unit: "month" } },
+  { key: "twice-a-year", label: "Twice a year", rhythm: { interval: 6, unit: "month" } },
+  { key: "yearly", label: "Yearly", rhythm: { interval: 1, unit: "year" } },
+] as const satisfies readonly { key: string; label: string; rhythm: Rhythm }[];
+
+export const DUE_STATES = ["overdue", "due_soon", "on_track", "no_rhythm"] as const;
+export type DueState = (typeof DUE_STATES)[number];
+export const DUE_STATE_LABELS: Record<DueState, string> = {
+  overdue: "Overdue",
+  due_soon: "Due soon",
+  on_track: "On track",
+  no_rhythm: "No rhythm",
+};
+
+export function isSameRhythm(a: Rhythm | null, b: Rhythm | null): boolean {
+  if (!a || !b) return a === b;
+  return a.interval === b.interval && a.unit === b.unit;
+}
+
+/** A stable string for a rhythm ("1-week", "3-month"), or "none"; used in filters and URLs. */
+export function rhythmKey(rhythm: Rhythm | null): string {
+  return rhythm ? `${rhythm.interval}-${rhythm.unit}` : "none";
+}
+
+export function parseRhythmKey(key: string): Rhythm | null | undefined {
+  if (key === "none") return null;
+  const match = /^(\d{1,4})-(day|week|month|year)$/.exec(key);
+  if (!match) return undefined;
+  const parsed = RhythmSchema.safeParse({ interval: Number(match[1]), unit: match[2] });
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function describeRhythm(rhythm: Rhythm | null): string {
+  if (!rhythm) return "No rhythm";
+  const preset = RHYTHM_PRESETS.find((p) => isSameRhythm(p.rhythm, rhythm));
+  if (preset) return preset.label;
+  if (rhythm.interval === 1) return `Every ${rhythm.unit}`;
+  return `Every ${rhythm.interval} ${rhythm.unit}s`;
+}
+
+export function rhythmFromColumns(
+  interval: number | null | undefined,
+  unit: string | null | undefined,
+): Rhythm | null {
+  if (!interval || !unit || !(RHYTHM_UNITS as readonly string[]).includes(unit)) return null;
+  return { interval, unit: unit as RhythmUnit };
+}
+
+// ---------------------------------------------------------------- calendar days (YYYY-MM-DD)
+
+export type LocalDate = string;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone: isValidTimeZone(timeZone) ? timeZone : "UTC",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar day an instant falls on in a time zone (an unknown zone counts as UTC). */
+export function toLocalDate(instant: Date, timeZone: string): LocalDate {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** The instant a calendar day starts in a time zone (the first existing minute on DST days). */
+export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
+  const { year, month, day } = splitDate(date);
+  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  return new Date(new TZDate(year, month - 1, day, zone).getTime());
+}
+
+function splitDate(date: LocalDate): { year: number; month: number; day: number } {
+  const [year = NaN, month = NaN, day = NaN] = date.split("-").map(Number);
+  return { year, month, day };
+}
+
+function fromUtcDate(d: Date): LocalDate {
+  return d.toISOString().slice(0, 10);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const { year, month, day } = splitDate(date);
+  return fromUtcDate(new Date(Date.UTC(year, month - 1, day + days)));
+}
+
+/** Adds calendar months; a day past the end of the target month becomes its last day. */
+export function addMonths(date: LocalDate, months: number): LocalDate {
+  const { year, month, day } = splitDate(date);
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  const targetDay = Math.min(day, daysInMonth(targetYear, targetMonth));
+  return fromUtcDate(new Date(Date.UTC(targetYear, targetMonth - 1, targetDay)));
+}
+
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  const a = splitDate(from);
+  const b = splitDate(to);
+  return Math.round(
+    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000,
+  );
+}
+
+export function addRhythm(date: LocalDate, rhythm: Rhythm): LocalDate {
+  switch (rhythm.unit) {
+    case "day":
+      return addDays(date, rhythm.interval);
+    case "week":
+      return addDays(date, rhythm.interval * 7);
+    case "month":
+      return addMonths(date, rhythm.interval);
+    case "year":
+      return addMonths(date, rhythm.interval * 12);
+  }
+}
+
+// ---------------------------------------------------------------- due dates and states
+
+export type DueInput = {
+  rhythm: Rhythm | null;
+  lastContactedAt: Date | null;
+  /** When the rhythm was set; anchors the first due date of someone never contacted. */
+  rhythmSetAt: Date | null;
+  timeZone: string;
+};
+
+/** The calendar day someone is next due: the anchor's local day plus the rhythm. */
+export function computeNextDueDate(input: DueInput): LocalDate | null {
+  const anchor = input.lastContactedAt ?? input.rhythmSetAt;
+  if (!input.rhythm || !anchor) return null;
+  return addRhythm(toLocalDate(anchor, input.timeZone), input.rhythm);
+}
+
+/** The stored form of the next due date: the instant that day starts in the user's zone. */
+export function computeNextDueAt(input: DueInput): Date | null {
+  const date = computeNextDueDate(input);
+  return date ? startOfLocalDate(date, input.timeZone) : null;
+}
+
+/** Days before the due date when someone becomes "due soon". */
+export function dueSoonWindowDays(rhythm: Rhythm): number {
+  const intervalDays = rhythm.interval * NOMINAL_DAYS[rhythm.unit];
+  return Math.min(DUE_SOON_MAX_DAYS, intervalDays * DUE_SOON_SHARE);
+}
+
+export type DueStatus = {
+  state: DueState;
+  /** The due day in the user's zone, or null without a rhythm. */
+  dueDate: LocalDate | null;
+  /** Whole days from today until the due day (negative when overdue). */
+  daysUntilDue: number | null;
+};
+
+export function computeDueStatus(input: {
+  rhythm: Rhythm | null;
+  nextDueAt: Date | null;
+  today: LocalDate;
+  timeZone: string;
+}): DueStatus {
+  if (!input.rhythm || !input.nextDueAt) {
+    return { state: "no_rhythm", dueDate: null, daysUntilDue: null };
+  }
+  const dueDate = toLocalDate(input.nextDueAt, input.timeZone);
+  const daysUntilDue = daysBetween(input.today, dueDate);
+  const state: DueState =
+    daysUntilDue < 0
+      ? "overdue"
+      : daysUntilDue <= dueSoonWindowDays(input.rhythm)
+        ? "due_soon"
+        : "on_track";
+  return { state, dueDate, daysUntilDue };
+}
+
+/** "Due today", "Due tomorrow", "Due in 5 days", "1 day overdue", "12 days overdue". */
+export function describeDue(status: DueStatus): string {
+  const days = status.daysUntilDue;
+  if (days === null) return "No rhythm";
+  if (days === 0) return "Due today";
+  if (days === 1) return "Due tomorrow";
+  if (days > 1) return `Due in ${days} days`;
+  return days === -1 ? "1 day overdue" : `${-days} days overdue`;
+}
