@@ -16,6 +16,7 @@ import { createAuth } from "./features/auth/auth";
 import { avatarRoutes } from "./features/avatars/avatars.routes";
 import { authEventRoutes } from "./features/auth/auth-events.routes";
 import { verifyRoutes } from "./features/auth/verify.routes";
+import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { configRoutes } from "./features/config/config.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./features/health/health.routes";
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authEventRoutes);
   await app.register(verifyRoutes);
   await app.register(avatarRoutes);
+  await app.register(onboardingRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
