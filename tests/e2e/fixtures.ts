@@ -113,3 +113,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 export const test = base;
+
+// Radix announces a toast in a live region too, so its text appears twice in the DOM.
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.getByText(text).first()).toBeVisible();
+}

@@ -89,9 +89,9 @@ export function AuthPage() {
 
   return (
     <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2 md:items-center">
-      <figure className="hidden rounded-2xl bg-secondary p-8 text-secondary-foreground md:block">
-        <blockquote className="text-xl font-medium leading-relaxed">“{quote.text}”</blockquote>
-        <figcaption className="mt-4 text-sm">— {quote.author}</figcaption>
+      <figure className="order-last rounded-2xl bg-secondary p-6 text-secondary-foreground md:order-first md:p-8">
+        <blockquote className="font-medium leading-relaxed md:text-xl">“{quote.text}”</blockquote>
+        <figcaption className="mt-2 text-sm md:mt-4">— {quote.author}</figcaption>
       </figure>
       <Card>
         {pendingEmail ? (
@@ -146,10 +146,6 @@ export function AuthPage() {
           </>
         )}
       </Card>
-      <figure className="rounded-2xl bg-secondary p-6 text-secondary-foreground md:hidden">
-        <blockquote className="font-medium">“{quote.text}”</blockquote>
-        <figcaption className="mt-2 text-sm">— {quote.author}</figcaption>
-      </figure>
     </main>
   );
 }

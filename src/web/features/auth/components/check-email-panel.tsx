@@ -34,9 +34,9 @@ export function CheckEmailPanel(props: {
   return (
     <section aria-labelledby="check-email-title" className="grid gap-4 text-center">
       <MailCheck className="mx-auto size-12 text-primary" aria-hidden />
-      <h2 id="check-email-title" className="text-xl font-semibold">
+      <h1 id="check-email-title" className="text-xl font-semibold">
         Check your email
-      </h2>
+      </h1>
       <p className="text-sm text-muted-foreground">
         We sent a confirmation link to <strong className="text-foreground">{props.email}</strong>.
         Open it to verify your account and continue setting up.

@@ -1,0 +1,149 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createEmailVerificationToken } from "better-auth/api";
+import {
+  BASE_URL,
+  PASSWORD,
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  expectToast,
+  test,
+  uniqueEmail,
+  verificationLinkFrom,
+  waitForMail,
+} from "./fixtures";
+
+function serverSecret(): string {
+  const port = new URL(BASE_URL).port;
+  return readFileSync(path.resolve(".tmp", `e2e-data-${port}`, ".auth-secret"), "utf8").trim();
+}
+
+test("sign up, read the mail, verify, and land in onboarding", async ({ page }) => {
+  const email = uniqueEmail("signup");
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  await expect(page.locator("blockquote")).not.toBeEmpty();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expectToast(page, "Account created!");
+  await expectNoAxeViolations(page);
+
+  const mail = await waitForMail(page.request, email);
+  expect(mail.subject).toBe("Confirm your email for Tend");
+  const link = verificationLinkFrom(mail);
+  expect(link).toContain("type=signup");
+
+  await page.getByRole("button", { name: "Resend confirmation email" }).click();
+  await expectToast(page, "Confirmation email has been resent to your inbox.");
+
+  await page.goto(link);
+  await expect(page).toHaveURL(
+    /\/app\/onboarding\?from=verification&initialStep=1&disableAutoAdvance=1/,
+  );
+});
+
+test("the dev mailbox lists the verification mail with a working link", async ({ page }) => {
+  const email = uniqueEmail("mailbox");
+  await page.goto("/auth", { waitUntil: "networkidle" });
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await waitForMail(page.request, email);
+
+  await page.goto("/dev/mailbox");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .getByRole("link", { name: "Confirm your email for Tend" })
+    .click();
+  await page.getByRole("link", { name: "Confirm my email" }).click();
+  await expect(page).toHaveURL(/\/app\/onboarding/);
+});
+
+test("a wrong token lands on /auth with the invalid-link message", async ({ page }) => {
+  await page.goto("/verify-email?token=not-a-real-token&type=signup&email=x%40example.com");
+  await expect(page).toHaveURL(/\/auth\?error=verification_failed&category=invalid/);
+  await expect(
+    page.getByText(
+      "This verification link is invalid. Please check the link or request a new verification email.",
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("an expired token lands on /auth with the expired-link message", async ({ page }) => {
+  const email = uniqueEmail("expired");
+  const token = await createEmailVerificationToken(serverSecret(), email, undefined, -60);
+  await page.goto(`/verify-email?token=${token}&type=signup&email=${encodeURIComponent(email)}`);
+  await expect(page).toHaveURL(/\/auth\?error=verification_failed&category=expired/);
+  await expect(
+    page.getByText("This verification link has expired. Please request a new verification email."),
+  ).toBeVisible();
+});
+
+test("a token on the landing page is carried to /verify-email", async ({ page }) => {
+  await page.goto("/?token=abc&type=signup&email=a%40b.co");
+  await expect(page).toHaveURL(/\/auth\?error=verification_failed&category=invalid/);
+});
+
+test("without a token and signed out, /verify-email shows the manual wait screen", async ({
+  page,
+}) => {
+  await page.goto("/verify-email");
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText("a new tab will open for onboarding")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("signed-out visitors on /app are sent to /auth; unknown paths get the 404 page", async ({
+  page,
+}) => {
+  await page.goto("/app/contacts");
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByText("The page you are looking for does not exist.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await expectNoAxeViolations(page);
+});
+
+test("sign in with a wrong password shows the provider's message", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expectToast(page, "Sign in failed");
+  await expectToast(page, "Invalid email or password");
+});
+
+test("the sign-in form validates email shape and required password", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+});
+
+test("a signed-in user signs in through the form and out through the user menu", async ({
+  page,
+}) => {
+  const user = await createUser(page);
+  await page.context().clearCookies();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/app\/contacts/);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Open user menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/auth/);
+});
