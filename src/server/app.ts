@@ -107,5 +107,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   if (options.serveWeb !== false) await app.register(spaPlugin, { distDir: env.WEB_DIST_DIR });
+  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

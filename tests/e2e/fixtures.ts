@@ -112,7 +112,21 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-export const test = base;
+// Every browser test fails on an uncaught page error or a content-security-policy violation:
+// the CSP must hold for the real app.
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text())) {
+        problems.push(`CSP: ${message.text()}`);
+      }
+    });
+    await use(page);
+    expect(problems, "errors in the page").toEqual([]);
+  },
+});
 
 // Radix announces a toast in a live region too, so its text appears twice in the DOM.
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
