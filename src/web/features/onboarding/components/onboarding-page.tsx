@@ -1,11 +1,140 @@
-// /app/onboarding (spec 01 §5). Placeholder while the three-step form is being built.
+// /app/onboarding (spec 01 §4–5, spec 02 §2 and §4): three steps (names, reminder preferences,
+// phone), with from, initialStep and disableAutoAdvance, and the return from sign-on links.
+import { CheckCircle2, LogOut } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { ONBOARDING_STEPS } from "../../../../core/constants";
+import { parseInitialStep } from "../../../../core/onboarding";
+import { Logo } from "../../../components/layout/logo";
+import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { useConfig } from "../../account/api/get-config";
+import { useMe } from "../../account/api/get-me";
+import { useSignOut } from "../../account/api/sign-out";
+import { useOnboarding } from "../api/get-onboarding";
+import { hasAuthReturnParams, useSessionReturn } from "../hooks/use-session-return";
+import { browserTimeZone, buildFormStart, isStepComplete } from "./onboarding-defaults";
+import { OnboardingForm } from "./onboarding-form";
+
 export function OnboardingPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { data: config } = useConfig();
+  const appName = config?.appName ?? "Tend";
+  const [isReturning] = useState(() => hasAuthReturnParams(location.search, location.hash));
+  const session = useSessionReturn(isReturning);
+  const { data: me, isPending: isMePending } = useMe();
+  const onboarding = useOnboarding({ enabled: Boolean(me) });
+  const [browserZone] = useState(browserTimeZone);
+  const isAutoAdvanceOff = ["1", "true"].includes(params.get("disableAutoAdvance") ?? "");
+  const initialStep = parseInitialStep(params.get("initialStep"));
+
+  const start = useMemo(
+    () => (onboarding.data ? buildFormStart(onboarding.data, browserZone) : null),
+    [onboarding.data, browserZone],
+  );
+  // After a verified sign-on, skip ahead past a step that is already filled in.
+  const isVerifiedReturn = session.status === "signed-in" && session.emailVerified;
+  const startStep =
+    start && isVerifiedReturn && !isAutoAdvanceOff && initialStep < ONBOARDING_STEPS
+      ? initialStep + (isStepComplete(initialStep, start.defaults) ? 1 : 0)
+      : initialStep;
+
+  let body;
+  if (session.status === "polling" || (isMePending && !me)) {
+    body = <PageSpinner label="Checking your sign-in" />;
+  } else if (!me) {
+    body = (
+      <Alert variant="destructive" className="grid gap-3">
+        <p>You must be logged in to complete onboarding</p>
+        <Button asChild variant="outline" className="w-fit">
+          <Link to="/auth">Go to sign in</Link>
+        </Button>
+      </Alert>
+    );
+  } else if (onboarding.isError) {
+    body = (
+      <Alert variant="destructive" className="grid gap-3">
+        <p>We couldn&apos;t load your details. Check your connection and try again.</p>
+        <Button variant="outline" className="w-fit" onClick={() => void onboarding.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!start || !onboarding.data) {
+    body = <PageSpinner label="Loading your details" />;
+  } else {
+    body = (
+      <>
+        <EmailStatus
+          email={onboarding.data.email}
+          isVerified={onboarding.data.emailVerified}
+          isFromVerification={params.get("from") === "verification"}
+        />
+        <OnboardingForm
+          appName={appName}
+          defaults={start.defaults}
+          keptPhone={start.keptPhone}
+          startStep={startStep}
+        />
+      </>
+    );
+  }
+
   return (
-    <main className="mx-auto grid max-w-xl gap-4 p-6">
-      <h1 className="text-3xl font-bold">Welcome</h1>
-      <p className="text-muted-foreground">
-        Let&apos;s set up your profile and preferences to get started.
-      </p>
-    </main>
+    <div className="min-h-screen bg-background text-foreground">
+      <header className="border-b border-border">
+        <div className="mx-auto flex h-16 max-w-2xl items-center justify-between gap-4 px-4">
+          <Logo to="/app/onboarding" />
+          {me ? <SignOutButton /> : null}
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-2xl gap-6 px-4 py-10">
+        <div className="grid gap-2 text-center">
+          <h1 className="text-3xl font-bold">Welcome to {appName}</h1>
+          <p className="text-muted-foreground">
+            Let&apos;s set up your profile and preferences to get started.
+          </p>
+        </div>
+        <Card>
+          <CardContent className="grid gap-6 pt-6">{body}</CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+function EmailStatus(props: { email: string; isVerified: boolean; isFromVerification: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      {props.isFromVerification ? (
+        <CheckCircle2 className="size-4 text-success" aria-hidden />
+      ) : null}
+      <span>
+        Signed in as <span className="font-medium text-foreground">{props.email}</span>
+      </span>
+      {props.isVerified ? <Badge variant="success">Email verified</Badge> : null}
+    </div>
+  );
+}
+
+function SignOutButton() {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={signOut.isPending}
+      onClick={() =>
+        signOut.mutate(undefined, { onSuccess: () => void navigate("/auth", { replace: true }) })
+      }
+    >
+      <LogOut aria-hidden />
+      Sign out
+    </Button>
   );
 }

@@ -1,0 +1,47 @@
+import { Check } from "lucide-react";
+import { ONBOARDING_STEPS } from "../../../../core/constants";
+import { cn } from "../../../lib/utils";
+
+export const STEP_TITLES = ["Your name", "Reminders", "Phone"] as const;
+
+// Where the user is in the three steps; the current one is marked for screen readers.
+export function StepIndicator({ step }: { step: number }) {
+  return (
+    <nav aria-label="Onboarding progress" className="grid gap-2">
+      <p className="text-sm font-medium text-muted-foreground">
+        Step {step} of {ONBOARDING_STEPS}
+      </p>
+      <ol className="grid grid-cols-3 gap-2">
+        {STEP_TITLES.map((title, index) => {
+          const number = index + 1;
+          const isDone = number < step;
+          const isCurrent = number === step;
+          return (
+            <li
+              key={title}
+              aria-current={isCurrent ? "step" : undefined}
+              className="flex items-center gap-2 text-sm"
+            >
+              <span
+                aria-hidden
+                className={cn(
+                  "flex size-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold",
+                  isCurrent && "border-primary bg-primary text-primary-foreground",
+                  isDone && "border-primary text-primary",
+                  !isCurrent && !isDone && "border-border text-muted-foreground",
+                )}
+              >
+                {isDone ? <Check className="size-4" /> : number}
+              </span>
+              <span className={cn(isCurrent ? "font-semibold" : "text-muted-foreground")}>
+                <span className="sr-only">{`Step ${number}: `}</span>
+                {title}
+                {isDone ? <span className="sr-only"> (done)</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
