@@ -1,0 +1,185 @@
+// The full JSON export of an account (profile, settings, reminders, contacts, history), and
+// reading one back: its contacts and their history go through the same preview as a CSV.
+import { z } from "zod";
+import { CONTACT_LIMIT } from "../constants";
+import { CONTACT_METHODS, ContactInputSchema, ContactSchema } from "../contacts";
+import { InteractionSchema } from "../interactions";
+import type { ImportExtras, MappedRow } from "./map-row";
+import { FILE_MESSAGES, ImportFileError, tooManyRowsMessage } from "./read-file";
+
+export const ACCOUNT_EXPORT_FORMAT = "tend-account-export";
+
+const N = <T extends z.ZodType>(schema: T) => schema.nullable();
+
+export const ExportedContactSchema = ContactSchema.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  emails: true,
+  phones: true,
+  company: true,
+  jobTitle: true,
+  notes: true,
+  preferredMethod: true,
+  telegramUsername: true,
+  city: true,
+  region: true,
+  country: true,
+  countryCode: true,
+  latitude: true,
+  longitude: true,
+  birthday: true,
+  tags: true,
+  rhythm: true,
+  rhythmSetAt: true,
+  lastContactedAt: true,
+  nextDueAt: true,
+  archivedAt: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type ExportedContact = z.infer<typeof ExportedContactSchema>;
+
+export const ExportedInteractionSchema = InteractionSchema;
+
+export const AccountExportSchema = z.object({
+  format: z.literal(ACCOUNT_EXPORT_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  account: z.object({
+    email: z.string(),
+    name: z.string(),
+    phoneNumber: N(z.string()),
+    createdAt: z.string(),
+  }),
+  profile: N(
+    z.object({
+      firstName: N(z.string()),
+      lastName: N(z.string()),
+      avatarType: z.string(),
+      avatarUrl: z.string(),
+      dicebearSeed: z.string(),
+      dicebearStyle: z.string(),
+      streetAddress: N(z.string()),
+      city: N(z.string()),
+      state: N(z.string()),
+      regionName: N(z.string()),
+      regionCode: N(z.string()),
+      postalCode: N(z.string()),
+      country: N(z.string()),
+      countryName: N(z.string()),
+      countryCode: N(z.string()),
+      formattedAddress: N(z.string()),
+      latitude: N(z.number()),
+      longitude: N(z.number()),
+    }),
+  ),
+  settings: N(
+    z.object({
+      theme: N(z.string()),
+      avatarType: z.string(),
+      dicebearStyle: z.string(),
+      timezone: z.string(),
+      reminderFrequency: z.number(),
+      reminderCadence: z.string(),
+      reminderTime: z.string(),
+      reminderMethod: z.string(),
+      onboardingCompleted: z.boolean(),
+    }),
+  ),
+  reminders: z.array(
+    z.object({
+      isActive: z.boolean(),
+      reminderFrequency: z.number(),
+      reminderCadence: z.string(),
+      reminderTime: z.string(),
+      reminderMethod: z.string(),
+      timezone: z.string(),
+      nextScheduledAt: N(z.string()),
+      createdAt: z.string(),
+    }),
+  ),
+  contacts: z.array(ExportedContactSchema),
+  interactions: z.array(ExportedInteractionSchema),
+});
+export type AccountExport = z.infer<typeof AccountExportSchema>;
+
+// Reading is looser than writing: a hand-edited file may drop fields it doesn't use.
+const IncomingSchema = z.object({
+  format: z.literal(ACCOUNT_EXPORT_FORMAT),
+  contacts: z.array(z.record(z.string(), z.unknown())),
+  interactions: z.array(z.record(z.string(), z.unknown())).optional(),
+});
+
+const IncomingInteractionSchema = z.object({
+  contactId: z.string(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  channel: z.enum(CONTACT_METHODS),
+  note: z.string().max(5000).nullish(),
+});
+
+const IsoOrNull = z.iso.datetime({ offset: true }).nullish();
+
+function isoOrNull(value: unknown): string | null | undefined {
+  const parsed = IsoOrNull.safeParse(value);
+  return parsed.success ? (parsed.data ?? null) : undefined;
+}
+
+export const NOT_TEND_EXPORT =
+  "This JSON file isn't a Tend account export. Import the account.json file that Tend's Data tab exports, or a CSV or vCard file.";
+
+export function parseAccountExport(text: string): MappedRow[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ImportFileError("NOT_TEND_EXPORT", NOT_TEND_EXPORT);
+  }
+  const file = IncomingSchema.safeParse(json);
+  if (!file.success) throw new ImportFileError("NOT_TEND_EXPORT", NOT_TEND_EXPORT);
+  const { contacts, interactions = [] } = file.data;
+  if (contacts.length === 0) throw new ImportFileError("EMPTY", FILE_MESSAGES.EMPTY);
+  if (contacts.length > CONTACT_LIMIT)
+    throw new ImportFileError("TOO_MANY_ROWS", tooManyRowsMessage(contacts.length));
+
+  const history = new Map<string, Record<string, unknown>[]>();
+  for (const i of interactions) {
+    const key = String(i.contactId);
+    history.set(key, [...(history.get(key) ?? []), i]);
+  }
+
+  return contacts.map((raw, index) => {
+    const errors: MappedRow["errors"] = [];
+    const parsed = ContactInputSchema.safeParse(raw);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        errors.push({ field: null, message: `${issue.path.join(".")}: ${issue.message}` });
+    const own = history.get(String(raw.id)) ?? [];
+    const logged = own.map((i) => IncomingInteractionSchema.safeParse(i));
+    if (logged.some((l) => !l.success))
+      errors.push({
+        field: null,
+        message: "Some of this contact's history has unreadable dates or channels.",
+      });
+    const extras: ImportExtras = {
+      lastContactedAt: isoOrNull(raw.lastContactedAt) ?? null,
+      nextDueAt: isoOrNull(raw.nextDueAt) ?? null,
+      archivedAt: isoOrNull(raw.archivedAt) ?? null,
+      rhythmSetAt: isoOrNull(raw.rhythmSetAt) ?? null,
+      createdAt: isoOrNull(raw.createdAt) ?? null,
+      interactions: logged.flatMap((l) =>
+        l.success
+          ? [{ occurredAt: l.data.occurredAt, channel: l.data.channel, note: l.data.note ?? null }]
+          : [],
+      ),
+    };
+    const name = [raw.firstName, raw.lastName].filter((v) => typeof v === "string" && v).join(" ");
+    return {
+      line: index + 1,
+      contact: parsed.success && errors.length === 0 ? parsed.data : null,
+      extras,
+      errors,
+      displayName: (name || "(no name)").slice(0, 120),
+    };
+  });
+}

@@ -1,0 +1,94 @@
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { buildContactsCsv, escapeFormula, unescapeFormula, type ExportContact } from "./csv-export";
+import { TEND_CSV_HEADERS } from "./detect-mapping";
+import { readImport } from "./read-import";
+
+const contact: ExportContact = {
+  id: "0b7f2c8e-5d41-4a6b-9f0e-1c2d3e4f5a6b",
+  firstName: '=HYPERLINK("http://evil.example","click")',
+  lastName: "@SUM(A1:A2)",
+  emails: [{ label: "work", value: "ada@example.com" }, { value: "ada@home.example" }],
+  phones: [{ label: "mobile", value: "+44 20 7946 0958" }],
+  company: "-2+3",
+  jobTitle: "\tTabbed",
+  notes: '\rCarriage\nand a "quote", a comma',
+  preferredMethod: "whatsapp",
+  telegramUsername: null,
+  city: "Zürich",
+  region: null,
+  country: "Switzerland",
+  countryCode: "CH",
+  latitude: -33.8688,
+  longitude: 151.2093,
+  birthday: { day: 29, month: 2, year: 1988 },
+  tags: ["Friends", "Climbing"],
+  rhythm: { interval: 10, unit: "day" },
+  lastContactedAt: "2025-05-01T09:00:00.000Z",
+  nextDueAt: "2025-05-11T00:00:00.000Z",
+  archivedAt: "2025-05-02T10:00:00.000Z",
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+describe("escapeFormula (OWASP CSV injection)", () => {
+  it.each(["=1+1", "+1", "-1", "@cmd", "\tx", "\rx"])("prefixes %j with a quote", (value) => {
+    expect(escapeFormula(value)).toBe(`'${value}`);
+    expect(unescapeFormula(escapeFormula(value))).toBe(value);
+  });
+
+  it("leaves other values alone", () => {
+    for (const value of ["Ada", "", " =not first", "'already", "1+1"])
+      expect(escapeFormula(value)).toBe(value);
+  });
+});
+
+describe("buildContactsCsv", () => {
+  const csv = buildContactsCsv([contact]);
+  const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
+
+  it("writes every field under our headers, with a BOM for Excel", () => {
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(parsed.data[0]).toEqual([...TEND_CSV_HEADERS]);
+    expect(parsed.data).toHaveLength(2);
+  });
+
+  it("lets no cell begin with = + - @ tab or carriage return", () => {
+    for (const row of parsed.data) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    const byHeader = Object.fromEntries(TEND_CSV_HEADERS.map((h, i) => [h, parsed.data[1]![i]]));
+    expect(byHeader).toMatchObject({
+      "First name": `'${contact.firstName}`,
+      Phones: "mobile: +44 20 7946 0958",
+      Latitude: "'-33.8688",
+      Rhythm: "Every 10 days",
+      "Preferred method": "WhatsApp",
+      Birthday: "1988-02-29",
+    });
+  });
+
+  it("reads back into the same contact (our export is a source we recognise)", () => {
+    const result = readImport({ bytes: new TextEncoder().encode(csv), now: new Date() });
+    expect(result.source).toBe("tend");
+    const [row] = result.rows;
+    expect(row!.errors).toEqual([]);
+    expect(row!.contact).toMatchObject({
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      emails: contact.emails,
+      phones: contact.phones,
+      company: "-2+3",
+      jobTitle: "Tabbed",
+      notes: 'Carriage\nand a "quote", a comma',
+      preferredMethod: "whatsapp",
+      latitude: -33.8688,
+      birthday: contact.birthday,
+      tags: contact.tags,
+      rhythm: contact.rhythm,
+      countryCode: "CH",
+    });
+    expect(row!.extras).toEqual({
+      lastContactedAt: contact.lastContactedAt,
+      nextDueAt: contact.nextDueAt,
+      archivedAt: contact.archivedAt,
+    });
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import googleLegacy from "../../../tests/fixtures/import/google-contacts-legacy.csv?raw";
+import google from "../../../tests/fixtures/import/google-contacts.csv?raw";
+import linkedin from "../../../tests/fixtures/import/linkedin-connections.csv?raw";
+import outlook from "../../../tests/fixtures/import/outlook-contacts.csv?raw";
+import { detectMapping, detectSource, TEND_CSV_HEADERS } from "./detect-mapping";
+import type { ImportField } from "./import-fields";
+import { parseCsvTable } from "./parse-csv";
+
+function mappingOf(csv: string) {
+  const { headers } = parseCsvTable(csv);
+  const source = detectSource(headers);
+  const mapping = detectMapping(headers, source);
+  const byHeader = Object.fromEntries(headers.map((h, i) => [h, mapping[i]]));
+  return { source, byHeader };
+}
+
+describe("detectSource and detectMapping", () => {
+  it("recognises Google Contacts' current export", () => {
+    const { source, byHeader } = mappingOf(google);
+    expect(source).toBe("google");
+    expect(byHeader).toMatchObject({
+      "First Name": "firstName",
+      "Last Name": "lastName",
+      "Organization Name": "company",
+      "Organization Title": "jobTitle",
+      "E-mail 1 - Label": "emailLabel",
+      "E-mail 1 - Value": "email",
+      "E-mail 2 - Value": "email",
+      "Phone 1 - Label": "phoneLabel",
+      "Phone 1 - Value": "phone",
+      Labels: "tags",
+      Birthday: "birthday",
+      Notes: "notes",
+      "Address 1 - City": "city",
+      "Address 1 - Region": "region",
+      "Address 1 - Country": "country",
+      "Address 1 - Street": null,
+      "Organization Department": null,
+      Photo: null,
+    });
+  });
+
+  it("recognises Google's older export (Given Name, Family Name, Group Membership)", () => {
+    const { source, byHeader } = mappingOf(googleLegacy);
+    expect(source).toBe("google");
+    expect(byHeader).toMatchObject({
+      Name: "fullName",
+      "Given Name": "firstName",
+      "Family Name": "lastName",
+      "Group Membership": "tags",
+      "E-mail 1 - Type": "emailLabel",
+      "E-mail 1 - Value": "email",
+      "Organization 1 - Name": "company",
+      "Organization 1 - Title": "jobTitle",
+      "Organization 1 - Type": null,
+    });
+  });
+
+  it("recognises Outlook, where Title is Mr/Ms and faxes are not phones", () => {
+    const { source, byHeader } = mappingOf(outlook);
+    expect(source).toBe("outlook");
+    expect(byHeader).toMatchObject({
+      "First Name": "firstName",
+      "Last Name": "lastName",
+      Title: null,
+      "E-mail Address": "email",
+      "E-mail 2 Address": "email",
+      "Mobile Phone": "phone",
+      "Business Phone": "phone",
+      "Home Phone": "phone",
+      "Business Fax": null,
+      Pager: null,
+      "Assistant's Phone": null,
+      "Job Title": "jobTitle",
+      Company: "company",
+      "Business City": "city",
+      "Home Country/Region": "country",
+      Categories: "tags",
+      Birthday: "birthday",
+      Notes: "notes",
+    });
+  });
+
+  it("recognises LinkedIn connections and keeps the profile link and date in notes", () => {
+    const { source, byHeader } = mappingOf(linkedin);
+    expect(source).toBe("linkedin");
+    expect(byHeader).toEqual({
+      "First Name": "firstName",
+      "Last Name": "lastName",
+      URL: "notes",
+      "Email Address": "email",
+      Company: "company",
+      Position: "jobTitle",
+      "Connected On": "notes",
+    });
+  });
+
+  it("recognises our own export and maps every column but the bookkeeping ones", () => {
+    const headers = [...TEND_CSV_HEADERS];
+    expect(detectSource(headers)).toBe("tend");
+    const mapping = detectMapping(headers, "tend");
+    const expected: (ImportField | null)[] = [
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "company",
+      "jobTitle",
+      "notes",
+      "preferredMethod",
+      "telegramUsername",
+      "city",
+      "region",
+      "country",
+      "countryCode",
+      "latitude",
+      "longitude",
+      "birthday",
+      "tags",
+      "rhythm",
+      "lastContactedAt",
+      "nextDueAt",
+      "archived",
+      null,
+      null,
+    ];
+    expect(mapping).toEqual(expected);
+  });
+
+  it("maps a hand-made sheet by common names and calls it a generic CSV", () => {
+    const headers = ["Name", "E-mail", "Mobile", "Organisation", "Tags", "Favourite colour"];
+    expect(detectSource(headers)).toBe("generic");
+    expect(detectMapping(headers, "generic")).toEqual([
+      "fullName",
+      "email",
+      "phone",
+      "company",
+      "tags",
+      null,
+    ]);
+  });
+});

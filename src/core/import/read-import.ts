@@ -1,0 +1,69 @@
+// The whole reading side of an import, from bytes to mapped rows: decode, tell CSV from vCard
+// from our JSON export, detect the source and the column mapping (or apply the user's).
+import { parseAccountExport } from "./account-export";
+import { detectMapping, detectSource } from "./detect-mapping";
+import type { ColumnMapping, ImportSource, ImportTable } from "./import-fields";
+import { mapRow, type MappedRow } from "./map-row";
+import { parseCsvTable } from "./parse-csv";
+import { decodeImportBytes, detectFileKind, ImportFileError } from "./read-file";
+import { parseVcardTable } from "./vcard-parse";
+
+export type ReadImport = {
+  source: ImportSource;
+  /** The file's columns and the mapping in use; empty for a JSON export (no mapping needed). */
+  headers: string[];
+  detectedMapping: ColumnMapping;
+  mapping: ColumnMapping;
+  /** A few values per column, so the mapping can be checked against real data. */
+  samples: string[][];
+  unit: ImportTable["unit"];
+  rows: MappedRow[];
+};
+
+const SAMPLE_ROWS = 3;
+
+export const MAPPING_MISMATCH =
+  "The column mapping doesn't match this file's columns. Upload the file again to start over.";
+
+export function readImport(options: {
+  bytes: Uint8Array;
+  mapping?: ColumnMapping | null;
+  now: Date;
+}): ReadImport {
+  const text = decodeImportBytes(options.bytes);
+  const kind = detectFileKind(text);
+  if (kind === "json") {
+    return {
+      source: "json",
+      headers: [],
+      detectedMapping: [],
+      mapping: [],
+      samples: [],
+      unit: "contact",
+      rows: parseAccountExport(text),
+    };
+  }
+  const table = kind === "vcard" ? parseVcardTable(text) : parseCsvTable(text);
+  const source = kind === "vcard" ? "vcard" : detectSource(table.headers);
+  const detectedMapping = detectMapping(table.headers, source);
+  const mapping = options.mapping ?? detectedMapping;
+  if (mapping.length !== table.headers.length)
+    throw new ImportFileError("BAD_MAPPING", MAPPING_MISMATCH);
+  return {
+    source,
+    headers: table.headers,
+    detectedMapping,
+    mapping,
+    samples: table.headers.map((_, column) =>
+      table.rows
+        .map((r) => r.cells[column] ?? "")
+        .filter(Boolean)
+        .slice(0, SAMPLE_ROWS)
+        .map((v) => v.slice(0, 80)),
+    ),
+    unit: table.unit,
+    rows: table.rows.map((row) =>
+      mapRow({ headers: table.headers, mapping, row, now: options.now }),
+    ),
+  };
+}
