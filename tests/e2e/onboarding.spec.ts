@@ -196,3 +196,21 @@ test("text reminders are refused for a saved number outside +1", async ({ page }
     phoneNumber: "+447700900123",
   });
 });
+
+test("returning from a sign-on link moves past a step that is already filled in", async ({
+  page,
+}) => {
+  await createUser(page, { onboarded: false });
+  const named = await page.request.patch("/api/me", {
+    headers: { origin: BASE_URL },
+    data: { firstName: "Ada", lastName: "Lovelace" },
+  });
+  expect(named.ok(), await named.text()).toBeTruthy();
+  await page.goto("/app/onboarding?ssoprovider=google");
+  await expect(stepHeading(page, "Reminder preferences")).toBeVisible();
+  await page.goto("/app/onboarding?ssoprovider=google&disableAutoAdvance=1");
+  await expect(stepHeading(page, "What's your name?")).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Ada");
+  await page.goto("/app/onboarding?from=verification");
+  await expect(stepHeading(page, "What's your name?")).toBeVisible();
+});
