@@ -1,0 +1,101 @@
+// Drizzle reads and writes of one user's contacts. Every function takes the user's id and
+// filters by it, so another user's contact is simply not found.
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { contacts } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+import type { ContactRow } from "./contacts.service";
+
+type Executor = Db | Tx;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export function contactNotFound(): AppError {
+  return new AppError("NOT_FOUND", "That contact was not found. It may have been deleted.");
+}
+
+export async function findContactRow(
+  db: Executor,
+  userId: string,
+  contactId: string,
+): Promise<ContactRow | undefined> {
+  if (!isUuid(contactId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)));
+  return row;
+}
+
+export async function getContactRow(
+  db: Executor,
+  userId: string,
+  contactId: string,
+): Promise<ContactRow> {
+  const row = await findContactRow(db, userId, contactId);
+  if (!row) throw contactNotFound();
+  return row;
+}
+
+export async function listContactRows(db: Executor, userId: string): Promise<ContactRow[]> {
+  return db.select().from(contacts).where(eq(contacts.userId, userId));
+}
+
+export async function countContacts(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function updateContactRow(
+  db: Executor,
+  userId: string,
+  contactId: string,
+  values: Partial<typeof contacts.$inferInsert>,
+): Promise<ContactRow> {
+  if (!isUuid(contactId)) throw contactNotFound();
+  const [row] = await db
+    .update(contacts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)))
+    .returning();
+  if (!row) throw contactNotFound();
+  return row;
+}
+
+export async function deleteContactRow(db: Executor, userId: string, contactId: string) {
+  if (!isUuid(contactId)) throw contactNotFound();
+  const deleted = await db
+    .delete(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)))
+    .returning({ id: contacts.id });
+  if (deleted.length === 0) throw contactNotFound();
+}
+
+/** The user's contacts among `ids`, or carrying `tag` (ignoring case); not archived ones by tag. */
+export async function selectContactsFor(
+  db: Executor,
+  userId: string,
+  target: { contactIds?: string[]; tag?: string },
+): Promise<ContactRow[]> {
+  if (target.contactIds?.length) {
+    return db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, target.contactIds)));
+  }
+  const tag = (target.tag ?? "").toLocaleLowerCase();
+  return db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.userId, userId),
+        isNull(contacts.archivedAt),
+        sql`exists (select 1 from unnest(${contacts.tags}) as t(tag) where lower(t.tag) = ${tag})`,
+      ),
+    );
+}

@@ -1,0 +1,168 @@
+// /api/contacts…: the address book. Every route needs a paid user and filters by their id.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CONTACT_LIMIT } from "../../../core/constants";
+import {
+  ContactListQuerySchema,
+  ContactListSchema,
+  countTags,
+  selectContacts,
+} from "../../../core/contact-list";
+import { ContactCreateSchema, ContactPatchSchema, ContactSchema } from "../../../core/contacts";
+import { BulkRhythmResultSchema, BulkRhythmSchema } from "../../../core/interactions";
+import { toLocalDate } from "../../../core/rhythm";
+import { ApiErrorSchema } from "../../../core/api-error";
+import { assignRhythm, createContact, setArchived, updateContact } from "./contacts.mutations";
+import { deleteContactRow, getContactRow, listContactRows } from "./contacts.queries";
+import { contactContext } from "./contact-context";
+import { toContact } from "./contacts.service";
+import { interactionRoutes } from "./interactions.routes";
+
+export const ContactParamsSchema = z.object({ id: z.string() });
+const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
+
+export async function contactsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const preHandler = app.requirePaidUser;
+  const tags = ["contacts"];
+
+  app.get(
+    "/api/contacts",
+    {
+      preHandler,
+      schema: {
+        tags,
+        querystring: ContactListQuerySchema,
+        response: { 200: ContactListSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const ctx = await contactContext(app, request);
+      const rows = await listContactRows(db, ctx.userId);
+      const all = rows.map((row) => toContact(row, ctx));
+      const { items, counts } = selectContacts(all, request.query);
+      return {
+        items,
+        counts,
+        total: rows.length,
+        limit: CONTACT_LIMIT,
+        today: toLocalDate(ctx.now, ctx.timeZone),
+        timeZone: ctx.timeZone,
+      };
+    },
+  );
+
+  app.get(
+    "/api/contacts/tags",
+    {
+      preHandler,
+      schema: {
+        tags,
+        response: {
+          200: z.object({ tags: z.array(z.object({ tag: z.string(), count: z.number() })) }),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await contactContext(app, request);
+      const rows = await listContactRows(db, ctx.userId);
+      return { tags: countTags(rows.filter((r) => !r.archivedAt).map((r) => toContact(r, ctx))) };
+    },
+  );
+
+  app.post(
+    "/api/contacts",
+    {
+      preHandler,
+      schema: {
+        tags,
+        body: ContactCreateSchema,
+        response: { 201: ContactSchema, 400: ApiErrorSchema, 422: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await contactContext(app, request);
+      const row = await createContact(db, request.body, ctx);
+      return reply.status(201).send(toContact(row, ctx));
+    },
+  );
+
+  app.post(
+    "/api/contacts/bulk/rhythm",
+    {
+      preHandler,
+      schema: {
+        tags,
+        body: BulkRhythmSchema,
+        response: { 200: BulkRhythmResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const ctx = await contactContext(app, request);
+      const { updated } = await assignRhythm(db, request.body, ctx);
+      return { updated };
+    },
+  );
+
+  app.get(
+    "/api/contacts/:id",
+    {
+      preHandler,
+      schema: { tags, params: ContactParamsSchema, response: { 200: ContactSchema, ...errors } },
+    },
+    async (request) => {
+      const ctx = await contactContext(app, request);
+      return toContact(await getContactRow(db, ctx.userId, request.params.id), ctx);
+    },
+  );
+
+  app.patch(
+    "/api/contacts/:id",
+    {
+      preHandler,
+      schema: {
+        tags,
+        params: ContactParamsSchema,
+        body: ContactPatchSchema,
+        response: { 200: ContactSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const ctx = await contactContext(app, request);
+      return toContact(await updateContact(db, request.params.id, request.body, ctx), ctx);
+    },
+  );
+
+  app.delete(
+    "/api/contacts/:id",
+    {
+      preHandler,
+      schema: { tags, params: ContactParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteContactRow(db, request.user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const [action, isArchived] of [
+    ["archive", true],
+    ["unarchive", false],
+  ] as const) {
+    app.post(
+      `/api/contacts/:id/${action}`,
+      {
+        preHandler,
+        schema: { tags, params: ContactParamsSchema, response: { 200: ContactSchema, ...errors } },
+      },
+      async (request) => {
+        const ctx = await contactContext(app, request);
+        return toContact(await setArchived(db, request.params.id, isArchived, ctx), ctx);
+      },
+    );
+  }
+
+  await app.register(interactionRoutes);
+}

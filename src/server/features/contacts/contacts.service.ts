@@ -1,0 +1,221 @@
+// Contact rules on the server: the 1,000 limit, mapping input to rows and rows to the API shape,
+// and keeping last-contacted / next-due in step with history. Also used by the importer.
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { CONTACT_LIMIT } from "../../../core/constants";
+import type { Contact, ContactInput, ContactPatch } from "../../../core/contacts";
+import {
+  computeDueStatus,
+  computeNextDueAt,
+  computeNextDueDate,
+  isValidTimeZone,
+  rhythmFromColumns,
+  toLocalDate,
+  type Rhythm,
+} from "../../../core/rhythm";
+import type { Db, Tx } from "../../db/client";
+import { contacts, interactions, userSettings, users } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type ContactValues = Omit<
+  typeof contacts.$inferInsert,
+  "id" | "userId" | "createdAt" | "updatedAt"
+>;
+type Executor = Db | Tx;
+
+export async function getUserTimeZone(db: Executor, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: userSettings.timezone })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return row && isValidTimeZone(row.timezone) ? row.timezone : "UTC";
+}
+
+export function limitMessage(room: number, adding: number): string {
+  const limit = CONTACT_LIMIT.toLocaleString("en-US");
+  if (room <= 0) {
+    return `You have reached the limit of ${limit} contacts. Delete contacts you no longer need to add more.`;
+  }
+  return `That would add ${adding.toLocaleString("en-US")} contacts, but you have room for ${room.toLocaleString("en-US")} more (the limit is ${limit}). Delete some contacts or add fewer.`;
+}
+
+/**
+ * Throws LIMIT_REACHED when `adding` more contacts would take the user past the limit. Call it
+ * inside the transaction that inserts: it locks the user's row, so concurrent creates and
+ * imports for one user are counted one after another. Archived contacts count too.
+ */
+export async function assertContactCapacity(tx: Tx, userId: string, adding: number) {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+  const [row] = await tx.select({ n: count() }).from(contacts).where(eq(contacts.userId, userId));
+  const room = CONTACT_LIMIT - (row?.n ?? 0);
+  if (adding > room) throw new AppError("LIMIT_REACHED", limitMessage(room, adding));
+}
+
+/** Input fields → column values (everything but ids, ownership and due dates). */
+export function contactValuesFromInput(input: ContactPatch): Partial<ContactValues> {
+  const values: Partial<ContactValues> = {};
+  const copy = [
+    "company",
+    "jobTitle",
+    "notes",
+    "preferredMethod",
+    "telegramUsername",
+    "city",
+    "region",
+    "country",
+    "countryCode",
+    "latitude",
+    "longitude",
+    "emails",
+    "phones",
+    "tags",
+  ] as const;
+  for (const key of copy) {
+    if (input[key] !== undefined) (values as Record<string, unknown>)[key] = input[key];
+  }
+  if (input.firstName !== undefined) values.firstName = input.firstName ?? "";
+  if (input.lastName !== undefined) values.lastName = input.lastName ?? "";
+  if (input.birthday !== undefined) {
+    values.birthdayDay = input.birthday?.day ?? null;
+    values.birthdayMonth = input.birthday?.month ?? null;
+    values.birthdayYear = input.birthday?.year ?? null;
+  }
+  if (input.rhythm !== undefined) {
+    values.rhythmInterval = input.rhythm?.interval ?? null;
+    values.rhythmUnit = input.rhythm?.unit ?? null;
+  }
+  return values;
+}
+
+/** A full input (create, import) → the values to insert, due date included. */
+export function newContactValues(
+  input: ContactInput,
+  options: { now: Date; timeZone: string; lastContactedAt?: Date | null },
+): ContactValues {
+  const lastContactedAt = options.lastContactedAt ?? null;
+  const rhythmSetAt = input.rhythm ? options.now : null;
+  return {
+    ...(contactValuesFromInput(input) as ContactValues),
+    rhythmSetAt,
+    lastContactedAt,
+    nextDueAt: computeNextDueAt({
+      rhythm: input.rhythm,
+      lastContactedAt,
+      rhythmSetAt,
+      timeZone: options.timeZone,
+    }),
+  };
+}
+
+export function rhythmOf(row: Pick<ContactRow, "rhythmInterval" | "rhythmUnit">): Rhythm | null {
+  return rhythmFromColumns(row.rhythmInterval, row.rhythmUnit);
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** A row → the API's ContactSchema, with its state as of `now` in the user's zone. */
+export function toContact(row: ContactRow, ctx: { now: Date; timeZone: string }): Contact {
+  const rhythm = rhythmOf(row);
+  const today = toLocalDate(ctx.now, ctx.timeZone);
+  const due = computeDueStatus({ rhythm, nextDueAt: row.nextDueAt, today, timeZone: ctx.timeZone });
+  const naturalDue = computeNextDueDate({
+    rhythm,
+    lastContactedAt: row.lastContactedAt,
+    rhythmSetAt: row.rhythmSetAt,
+    timeZone: ctx.timeZone,
+  });
+  const hasBirthday = row.birthdayDay !== null && row.birthdayMonth !== null;
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    emails: row.emails,
+    phones: row.phones,
+    company: row.company,
+    jobTitle: row.jobTitle,
+    notes: row.notes,
+    preferredMethod: row.preferredMethod as Contact["preferredMethod"],
+    telegramUsername: row.telegramUsername,
+    city: row.city,
+    region: row.region,
+    country: row.country,
+    countryCode: row.countryCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    birthday: hasBirthday
+      ? { day: row.birthdayDay!, month: row.birthdayMonth!, year: row.birthdayYear }
+      : null,
+    tags: row.tags,
+    rhythm,
+    rhythmSetAt: iso(row.rhythmSetAt),
+    lastContactedAt: iso(row.lastContactedAt),
+    nextDueAt: iso(row.nextDueAt),
+    dueDate: due.dueDate,
+    daysUntilDue: due.daysUntilDue,
+    state: due.state,
+    isSnoozed: Boolean(due.dueDate && naturalDue && due.dueDate > naturalDue),
+    archivedAt: iso(row.archivedAt),
+    importId: row.importId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Sets last-contacted to the latest interaction and recomputes the next due date from it (or
+ * from when the rhythm was set). Drops any snooze. Call after any history change that may move
+ * the latest interaction, inside the same transaction.
+ */
+export async function syncContactHistory(
+  tx: Executor,
+  options: { userId: string; contactId: string; timeZone: string },
+): Promise<ContactRow> {
+  const { userId, contactId, timeZone } = options;
+  const [latest] = await tx
+    .select({ occurredAt: interactions.occurredAt })
+    .from(interactions)
+    .where(and(eq(interactions.userId, userId), eq(interactions.contactId, contactId)))
+    .orderBy(desc(interactions.occurredAt))
+    .limit(1);
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)));
+  if (!row) throw new AppError("NOT_FOUND", "That contact was not found.");
+  const lastContactedAt = latest?.occurredAt ?? null;
+  const nextDueAt = computeNextDueAt({
+    rhythm: rhythmOf(row),
+    lastContactedAt,
+    rhythmSetAt: row.rhythmSetAt,
+    timeZone,
+  });
+  const [updated] = await tx
+    .update(contacts)
+    .set({ lastContactedAt, nextDueAt, updatedAt: new Date() })
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)))
+    .returning();
+  return updated!;
+}
+
+/** Recomputes every next due date of a user (e.g. after a time-zone change). Drops snoozes. */
+export async function recomputeDueDates(tx: Executor, userId: string, timeZone: string) {
+  const rows = await tx
+    .select({
+      id: contacts.id,
+      rhythmInterval: contacts.rhythmInterval,
+      rhythmUnit: contacts.rhythmUnit,
+      rhythmSetAt: contacts.rhythmSetAt,
+      lastContactedAt: contacts.lastContactedAt,
+    })
+    .from(contacts)
+    .where(eq(contacts.userId, userId));
+  for (const row of rows) {
+    const nextDueAt = computeNextDueAt({ ...row, rhythm: rhythmOf(row), timeZone });
+    await tx
+      .update(contacts)
+      .set({ nextDueAt })
+      .where(and(eq(contacts.userId, userId), eq(contacts.id, row.id)));
+  }
+}
