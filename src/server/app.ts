@@ -14,8 +14,6 @@ import type { Env } from "./env";
 import { accountRoutes } from "./features/account/account.routes";
 import { createAuth } from "./features/auth/auth";
 import { avatarRoutes } from "./features/avatars/avatars.routes";
-import { billingContextPlugin } from "./features/billing/billing-context";
-import { billingRoutes } from "./features/billing/billing.routes";
 import { authEventRoutes } from "./features/auth/auth-events.routes";
 import { verifyRoutes } from "./features/auth/verify.routes";
 import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
@@ -23,7 +21,6 @@ import { configRoutes } from "./features/config/config.routes";
 import { contactsRoutes } from "./features/contacts/contacts.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./features/health/health.routes";
-import { leadsRoutes } from "./features/leads/leads.routes";
 import { testRoutes } from "./features/test-support/test.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
@@ -99,22 +96,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(authPlugin, { auth: createAuth({ env, db: database.db, mailer, sms, logger: app.log }) });
 
-  await app.register(billingContextPlugin);
   await app.register(healthRoutes);
   await app.register(configRoutes);
   await app.register(accountRoutes);
   await app.register(authEventRoutes);
   await app.register(verifyRoutes);
   await app.register(avatarRoutes);
-  await app.register(billingRoutes);
-  await app.register(leadsRoutes);
   await app.register(onboardingRoutes);
   await app.register(contactsRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
-  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   if (options.serveWeb !== false) await app.register(spaPlugin, { distDir: env.WEB_DIST_DIR });
+  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   return app;
 }
