@@ -37,6 +37,8 @@ export async function onboardingRoutes(fastify: FastifyInstance) {
     "/api/onboarding/complete",
     {
       preHandler: app.requireUser,
+      // Each completion may text a code: keep it well below the general API limit.
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
       schema: {
         body: OnboardingCompleteSchema,
         response: { 200: OnboardingCompleteResultSchema },

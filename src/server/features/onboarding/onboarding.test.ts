@@ -269,3 +269,26 @@ describe("onboarding API", () => {
     expect(row?.phoneNumber).toBeNull();
   });
 });
+
+describe("onboarding API with rate limits on", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ RATE_LIMIT_ENABLED: "true" });
+  });
+  afterAll(async () => t.close());
+
+  it("limits completions (each may text a code) to 10 a minute", async () => {
+    const user = await createUser(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await injectAs(t.app, user, {
+        method: "POST",
+        url: "/api/onboarding/complete",
+        payload: { ...valid, firstName: "" },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
