@@ -19,7 +19,7 @@ function serverSecret(): string {
   return readFileSync(path.resolve(".tmp", `e2e-data-${port}`, ".auth-secret"), "utf8").trim();
 }
 
-test("sign up, read the mail, verify, and land in onboarding", async ({ page }) => {
+test("sign up → mail → verify → onboarding → contacts", async ({ page }) => {
   const email = uniqueEmail("signup");
   await page.goto("/auth");
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
@@ -46,6 +46,15 @@ test("sign up, read the mail, verify, and land in onboarding", async ({ page }) 
   await expect(page).toHaveURL(
     /\/app\/onboarding\?from=verification&initialStep=1&disableAutoAdvance=1/,
   );
+
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await expect(page).toHaveURL(/\/app\/contacts\?fromOnboarding=true/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("the dev mailbox lists the verification mail with a working link", async ({ page }) => {
