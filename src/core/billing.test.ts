@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS, HOUR_MS } from "./constants";
-import { LeadBodySchema, LinkBodySchema, pickEffectiveSubscription, type SubscriptionCandidate } from "./billing";
+import {
+  LeadBodySchema,
+  LinkBodySchema,
+  pickEffectiveSubscription,
+  type SubscriptionCandidate,
+} from "./billing";
 
 const NOW = new Date("2030-03-01T00:00:00Z");
 const days = (n: number) => new Date(NOW.getTime() + n * DAY_MS);
@@ -48,10 +53,10 @@ describe("pickEffectiveSubscription", () => {
   });
 
   it("breaks ties by the later period end, then the latest update", () => {
-    expect(pickEffectiveSubscription([sub("a", { currentPeriodEnd: days(3) }), sub("b")], NOW)?.id).toBe("b");
     expect(
-      pickEffectiveSubscription([sub("a"), sub("b", { updatedAt: NOW })], NOW)?.id,
+      pickEffectiveSubscription([sub("a", { currentPeriodEnd: days(3) }), sub("b")], NOW)?.id,
     ).toBe("b");
+    expect(pickEffectiveSubscription([sub("a"), sub("b", { updatedAt: NOW })], NOW)?.id).toBe("b");
   });
 });
 

@@ -14,7 +14,11 @@ import {
 const T0 = Date.parse("2030-01-01T00:00:00.000Z");
 
 function activeRow(endMs: number): BillingStatusRow {
-  return { subscriptionStatus: "active", currentPeriodEnd: new Date(endMs), cancelAtPeriodEnd: false };
+  return {
+    subscriptionStatus: "active",
+    currentPeriodEnd: new Date(endMs),
+    cancelAtPeriodEnd: false,
+  };
 }
 
 // A fake clock and sleep: sleeping moves the clock, and every wait is recorded.
@@ -47,7 +51,10 @@ function reads(...outcomes: (StatusRead | Error)[]) {
   };
 }
 
-const snapshot = (status: "active" | "none" | "unknown", isWithinGrace = false): StatusSnapshot => ({
+const snapshot = (
+  status: "active" | "none" | "unknown",
+  isWithinGrace = false,
+): StatusSnapshot => ({
   result: { status, isWithinGrace },
   row: null,
   attempts: 1,

@@ -13,12 +13,20 @@ const END = new Date("2030-01-31T12:00:00.000Z");
 const at = (offsetMs: number) => new Date(END.getTime() + offsetMs);
 
 function row(patch: Partial<BillingStatusRow> = {}): BillingStatusRow {
-  return { subscriptionStatus: "active", currentPeriodEnd: END, cancelAtPeriodEnd: false, ...patch };
+  return {
+    subscriptionStatus: "active",
+    currentPeriodEnd: END,
+    cancelAtPeriodEnd: false,
+    ...patch,
+  };
 }
 
 describe("computeSubscriptionStatus", () => {
   it("gives none when there is no row", () => {
-    expect(computeSubscriptionStatus(null, at(0))).toEqual({ status: "none", isWithinGrace: false });
+    expect(computeSubscriptionStatus(null, at(0))).toEqual({
+      status: "none",
+      isWithinGrace: false,
+    });
     expect(computeSubscriptionStatus(undefined, at(0)).status).toBe("none");
   });
 

@@ -55,7 +55,12 @@ describe("expiry", () => {
 });
 
 describe("LocalPaymentBodySchema", () => {
-  const good = { email: " Pat@Example.COM ", cardNumber: TEST_CARD_NUMBER, expiry: "12/34", cvc: "123" };
+  const good = {
+    email: " Pat@Example.COM ",
+    cardNumber: TEST_CARD_NUMBER,
+    expiry: "12/34",
+    cvc: "123",
+  };
   it("accepts a good payment and normalises the email", () => {
     expect(LocalPaymentBodySchema.parse(good).email).toBe("pat@example.com");
   });

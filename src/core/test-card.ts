@@ -62,15 +62,21 @@ export const LocalPaymentBodySchema = z.object({
     .toLowerCase()
     .max(254, "That email address is too long")
     .pipe(z.email("Please enter a valid email address")),
-  cardNumber: z.string().max(40).superRefine((value, ctx) => {
-    const message = checkCardNumber(value);
-    if (message) ctx.addIssue({ code: "custom", message });
-  }),
+  cardNumber: z
+    .string()
+    .max(40)
+    .superRefine((value, ctx) => {
+      const message = checkCardNumber(value);
+      if (message) ctx.addIssue({ code: "custom", message });
+    }),
   expiry: z
     .string()
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, CARD_MESSAGES.expiryFormat),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, CARD_MESSAGES.cvc),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, CARD_MESSAGES.cvc),
 });
 export type LocalPaymentBody = z.input<typeof LocalPaymentBodySchema>;
 

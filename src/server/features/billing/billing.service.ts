@@ -1,0 +1,278 @@
+// Billing operations behind the routes: checkout, linking a paid session, link-or-create after
+// verification, the status read, cancel/resume and the portal, and the paid-access check.
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
+import type { BillingStatusResponse, LinkResponse } from "../../../core/billing";
+import { computeSubscriptionStatus } from "../../../core/subscription";
+import { billingStatus, checkoutSessions, subscriptions } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+import type { BillingContext } from "./billing-context";
+import { fulfilCheckoutSession } from "./fulfilment";
+import { applySubscription, ensureOffAccess, grantTrial } from "./subscription-store";
+
+async function readBillingRow(ctx: BillingContext, userId: string) {
+  const [row] = await ctx.db.select().from(billingStatus).where(eq(billingStatus.userId, userId));
+  return row ?? null;
+}
+
+async function findPaidSubscription(ctx: BillingContext, userId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.provider, ctx.provider.name),
+        eq(subscriptions.status, "active"),
+      ),
+    )
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function startCheckout(
+  ctx: BillingContext,
+  user: { id: string; email: string } | null,
+): Promise<{ url: string }> {
+  const now = ctx.now();
+  if (ctx.provider.name === "off")
+    return ctx.provider.createCheckout({ user: null, idempotencyKey: "" });
+  let customerId: string | null = null;
+  if (user) {
+    const row = await readBillingRow(ctx, user.id);
+    const isPaidAndActive =
+      row && !row.isTrial && computeSubscriptionStatus(row, now).status === "active";
+    if (isPaidAndActive && row.provider === ctx.provider.name) {
+      throw new AppError(
+        "CONFLICT",
+        "You already have an active subscription. You can manage it in Settings.",
+      );
+    }
+    const [previous] = await ctx.db
+      .select({ customerId: subscriptions.providerCustomerId })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, user.id),
+          eq(subscriptions.provider, ctx.provider.name),
+          isNotNull(subscriptions.providerCustomerId),
+        ),
+      )
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
+    customerId = previous?.customerId ?? null;
+  }
+  // A signed-in user's repeated clicks within a minute get the same session.
+  const idempotencyKey = user
+    ? `checkout-${user.id}-${Math.floor(now.getTime() / 60_000)}`
+    : `checkout-${randomUUID()}`;
+  const created = await ctx.provider.createCheckout({
+    user: user ? { ...user, customerId } : null,
+    idempotencyKey,
+  });
+  await ctx.db
+    .insert(checkoutSessions)
+    .values({
+      id: created.id,
+      provider: ctx.provider.name,
+      status: "open",
+      email: created.email,
+      userId: user?.id ?? null,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+  return { url: created.url };
+}
+
+export async function linkCheckoutSession(
+  ctx: BillingContext,
+  input: { userId: string; sessionId: string },
+): Promise<LinkResponse> {
+  const result = await fulfilCheckoutSession(ctx, input);
+  if (result.state === "fulfilled")
+    return { outcome: "linked", subscriptionStatus: result.subscriptionStatus };
+  return { outcome: "pending", subscriptionStatus: null };
+}
+
+// Spec 01 §4: verification of a sign-up links the paid subscription when a checkout session id
+// exists, otherwise creates the onboarding subscription (our trial). Safe to call again.
+export async function linkOrCreateSubscription(
+  ctx: BillingContext,
+  input: { userId: string; sessionId?: string },
+): Promise<LinkResponse> {
+  const now = ctx.now();
+  if (ctx.provider.name === "off") {
+    await ensureOffAccess(ctx.db, { userId: input.userId, now });
+    return { outcome: "existing", subscriptionStatus: "active" };
+  }
+  let isPending = false;
+  if (input.sessionId) {
+    try {
+      const linked = await linkCheckoutSession(ctx, {
+        userId: input.userId,
+        sessionId: input.sessionId,
+      });
+      if (linked.outcome === "linked") return linked;
+      isPending = true;
+    } catch (error) {
+      // A session id that is not a real checkout still leaves the user with their trial;
+      // someone else's payment is refused outright.
+      if (!(error instanceof AppError && error.code === "BAD_REQUEST")) throw error;
+    }
+  }
+  const granted = await grantTrial(ctx.db, {
+    userId: input.userId,
+    trialDays: ctx.env.TRIAL_DAYS,
+    now,
+    currentProvider: ctx.provider.name,
+  });
+  const row = await readBillingRow(ctx, input.userId);
+  return {
+    outcome: isPending ? "pending" : granted,
+    subscriptionStatus: row?.subscriptionStatus ?? null,
+  };
+}
+
+/** Local subscriptions renew (or end) when their period is over; nothing else changes them. */
+export async function refreshLocalSubscriptions(
+  ctx: BillingContext,
+  userId: string,
+): Promise<void> {
+  if (ctx.provider.name !== "local") return;
+  const now = ctx.now();
+  const lapsed = await ctx.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.provider, "local"),
+        eq(subscriptions.status, "active"),
+        lt(subscriptions.currentPeriodEnd, now),
+      ),
+    );
+  for (const { id } of lapsed) {
+    const snapshot = await ctx.provider.readSubscription(id);
+    if (!snapshot) continue;
+    await ctx.db.transaction((tx) =>
+      applySubscription(tx, { userId, snapshot, provider: "local", now, currentProvider: "local" }),
+    );
+  }
+}
+
+/** The server side of access gating: true when the user's subscription counts as active. */
+export async function hasPaidAccess(ctx: BillingContext, userId: string): Promise<boolean> {
+  if (ctx.provider.name === "off") return true;
+  const isActive = async () =>
+    computeSubscriptionStatus(await readBillingRow(ctx, userId), ctx.now()).status === "active";
+  if (await isActive()) return true;
+  await refreshLocalSubscriptions(ctx, userId);
+  return isActive();
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function getBillingStatus(
+  ctx: BillingContext,
+  userId: string,
+): Promise<BillingStatusResponse> {
+  if (ctx.provider.name === "off") await ensureOffAccess(ctx.db, { userId, now: ctx.now() });
+  else await refreshLocalSubscriptions(ctx, userId);
+  const now = ctx.now();
+  const row = await readBillingRow(ctx, userId);
+  const subs = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
+  const computed = computeSubscriptionStatus(row, now);
+  const hasOwn = (s: (typeof subs)[number]) =>
+    s.provider === ctx.provider.name && s.status !== "canceled";
+  const manage =
+    ctx.provider.name === "stripe" && subs.some((s) => hasOwn(s) && s.providerCustomerId)
+      ? "portal"
+      : ctx.provider.name === "local" && subs.some((s) => hasOwn(s) && s.status === "active")
+        ? "local"
+        : "none";
+  return {
+    provider: ctx.env.BILLING_PROVIDER,
+    serverNow: now.toISOString(),
+    billingStatus: row
+      ? {
+          subscriptionStatus: row.subscriptionStatus,
+          currentPeriodEnd: iso(row.currentPeriodEnd),
+          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+          isTrial: row.isTrial,
+          provider: row.provider,
+          updatedAt: row.updatedAt.toISOString(),
+        }
+      : null,
+    subscriptions: subs.map((s) => ({
+      id: s.id,
+      status: s.status,
+      provider: s.provider,
+      currentPeriodEnd: iso(s.currentPeriodEnd),
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      createdAt: s.createdAt.toISOString(),
+      updatedAt: s.updatedAt.toISOString(),
+    })),
+    status: computed.status,
+    isWithinGrace: computed.isWithinGrace,
+    manage,
+  };
+}
+
+export async function setCancelAtPeriodEnd(
+  ctx: BillingContext,
+  input: { userId: string; cancel: boolean },
+): Promise<void> {
+  const sub = await findPaidSubscription(ctx, input.userId);
+  if (!sub) {
+    throw new AppError(
+      "BAD_REQUEST",
+      input.cancel
+        ? "You have no paid subscription to cancel."
+        : "You have no paid subscription to resume.",
+    );
+  }
+  const snapshot = await ctx.provider.setCancelAtPeriodEnd(sub.id, input.cancel);
+  if (!snapshot) throw new AppError("BAD_REQUEST", "That subscription can no longer be changed.");
+  const now = ctx.now();
+  await ctx.db.transaction((tx) =>
+    applySubscription(tx, {
+      userId: input.userId,
+      snapshot,
+      provider: ctx.provider.name,
+      now,
+      currentProvider: ctx.provider.name,
+    }),
+  );
+}
+
+export async function createPortalUrl(ctx: BillingContext, userId: string): Promise<string> {
+  const create = ctx.provider.createPortalUrl;
+  if (!create) {
+    throw new AppError(
+      "BAD_REQUEST",
+      ctx.provider.name === "local"
+        ? "Manage your subscription in Settings: cancel or resume it there."
+        : "There is no subscription to manage on this server.",
+    );
+  }
+  const [latest] = await ctx.db
+    .select({ customerId: subscriptions.providerCustomerId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.provider, ctx.provider.name),
+        isNotNull(subscriptions.providerCustomerId),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (!latest?.customerId)
+    throw new AppError("BAD_REQUEST", "There is no subscription to manage yet.");
+  return create({ customerId: latest.customerId, returnUrl: `${ctx.env.APP_URL}/app/settings` });
+}

@@ -1,0 +1,167 @@
+// Fulfilment: turning a paid checkout session into the user's subscription. One idempotent
+// function, called by the webhook, the success page (link), verification and the local
+// checkout; they may race. The checkout_sessions row is locked while it is decided, so exactly
+// one caller moves it to "complete" (and sends the confirmation mail); the others find it done.
+import { and, eq, isNotNull } from "drizzle-orm";
+import { checkoutSessions, subscriptions, users } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+import type { BillingContext } from "./billing-context";
+import { buildSubscriptionStartedMail } from "./subscription-mail";
+import { applySubscription } from "./subscription-store";
+
+export type FulfilResult =
+  | { state: "pending"; userId: string | null }
+  | { state: "paid"; userId: null }
+  | { state: "fulfilled"; userId: string; isFirst: boolean; subscriptionStatus: string | null };
+
+export function invalidSession(): AppError {
+  return new AppError("BAD_REQUEST", "Invalid session. Please try subscribing again.");
+}
+
+export function linkedElsewhere(): AppError {
+  return new AppError(
+    "CONFLICT",
+    "This payment is already linked to another account. Please contact support if it is yours.",
+  );
+}
+
+export async function fulfilCheckoutSession(
+  ctx: BillingContext,
+  input: { sessionId: string; userId?: string },
+): Promise<FulfilResult> {
+  const { db, provider } = ctx;
+  const { sessionId } = input;
+  if (provider.name === "off") throw invalidSession();
+  const [known] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  if (known && known.provider !== provider.name) throw invalidSession();
+  // Refuse early, before asking the provider anything.
+  if (input.userId && known?.userId && known.userId !== input.userId) throw linkedElsewhere();
+
+  // Provider reads happen outside the transaction so no lock is held across the network.
+  const checkout = await provider.readCheckoutSession(sessionId);
+  if (!checkout) throw invalidSession();
+  const subscription =
+    checkout.isPaid && checkout.subscriptionId
+      ? await provider.readSubscription(checkout.subscriptionId)
+      : null;
+  const now = ctx.now();
+
+  const result = await db.transaction(async (tx): Promise<FulfilResult> => {
+    await tx
+      .insert(checkoutSessions)
+      .values({ id: sessionId, provider: provider.name, email: checkout.email, createdAt: now })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, sessionId))
+      .for("update");
+    if (!row) throw invalidSession();
+    let owner = row.userId;
+    if (input.userId) {
+      if (owner && owner !== input.userId) throw linkedElsewhere();
+      owner = input.userId;
+    }
+    if (!checkout.isPaid) {
+      if (owner !== row.userId)
+        await tx
+          .update(checkoutSessions)
+          .set({ userId: owner })
+          .where(eq(checkoutSessions.id, sessionId));
+      return { state: "pending", userId: owner };
+    }
+    const isFirst = owner !== null && row.status !== "complete";
+    await tx
+      .update(checkoutSessions)
+      .set({
+        userId: owner,
+        status: owner ? "complete" : "paid",
+        email: row.email ?? checkout.email,
+        customerId: checkout.customerId,
+        subscriptionId: checkout.subscriptionId,
+        completedAt: row.completedAt ?? now,
+      })
+      .where(eq(checkoutSessions.id, sessionId));
+    if (!owner) return { state: "paid", userId: null };
+    if (subscription) {
+      await applySubscription(tx, {
+        userId: owner,
+        snapshot: subscription,
+        provider: provider.name,
+        checkoutSessionId: sessionId,
+        now,
+        currentProvider: provider.name,
+      });
+    }
+    return {
+      state: "fulfilled",
+      userId: owner,
+      isFirst,
+      subscriptionStatus: subscription?.status ?? null,
+    };
+  });
+
+  if (result.state === "fulfilled" && result.isFirst) await sendStartedMail(ctx, result.userId);
+  return result;
+}
+
+async function sendStartedMail(ctx: BillingContext, userId: string): Promise<void> {
+  try {
+    const [user] = await ctx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) return;
+    await ctx.mailer.send({
+      ...buildSubscriptionStartedMail({ appName: ctx.env.APP_NAME, appUrl: ctx.env.APP_URL }),
+      to: user.email,
+      kind: "subscription-started",
+      userId,
+    });
+  } catch (error) {
+    // The subscription is in place; a lost confirmation mail must not undo or fail it.
+    ctx.log.error({ err: error, userId }, "could not send the subscription confirmation mail");
+  }
+}
+
+/** Re-reads one subscription from the provider and stores it for its owner, if it has one. */
+export async function syncSubscriptionById(
+  ctx: BillingContext,
+  subscriptionId: string,
+): Promise<"synced" | "unowned" | "missing"> {
+  const [owned] = await ctx.db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!owned) {
+    // Not stored yet: its checkout may still be waiting for fulfilment.
+    const [session] = await ctx.db
+      .select({ id: checkoutSessions.id })
+      .from(checkoutSessions)
+      .where(
+        and(
+          eq(checkoutSessions.subscriptionId, subscriptionId),
+          isNotNull(checkoutSessions.userId),
+        ),
+      );
+    if (!session) return "unowned";
+    await fulfilCheckoutSession(ctx, { sessionId: session.id });
+    return "synced";
+  }
+  const snapshot = await ctx.provider.readSubscription(subscriptionId);
+  if (!snapshot) return "missing";
+  const now = ctx.now();
+  await ctx.db.transaction((tx) =>
+    applySubscription(tx, {
+      userId: owned.userId,
+      snapshot,
+      provider: ctx.provider.name,
+      now,
+      currentProvider: ctx.provider.name,
+    }),
+  );
+  return "synced";
+}

@@ -1,0 +1,136 @@
+// BILLING_PROVIDER=stripe through the official SDK: Checkout in subscription mode, the customer
+// portal, and reads of sessions and subscriptions (webhooks are only a hint to re-read).
+// STRIPE_API_HOST/PORT/PROTOCOL point the SDK at a local fake in tests.
+import Stripe from "stripe";
+import type { Env } from "../../env";
+import {
+  ProviderUnavailableError,
+  type BillingProvider,
+  type SubscriptionSnapshot,
+} from "./billing-provider";
+
+export function createStripeClient(env: Env): Stripe {
+  return new Stripe(env.STRIPE_SECRET_KEY ?? "", {
+    host: env.STRIPE_API_HOST,
+    port: env.STRIPE_API_PORT,
+    protocol: env.STRIPE_API_PROTOCOL,
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    telemetry: false,
+    appInfo: { name: env.APP_NAME },
+  });
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+function isMissing(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    (error.statusCode === 404 || error.code === "resource_missing")
+  );
+}
+
+// Reads that fail for any reason other than "no such object" are the provider being
+// unavailable: the caller answers 503 (and a webhook is retried by Stripe).
+async function read<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function toSubscriptionSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
+  const item = sub.items?.data?.[0];
+  // Newer API versions keep the period on the item; older ones on the subscription.
+  const legacyEnd = (sub as unknown as { current_period_end?: number }).current_period_end;
+  const periodEnd = item?.current_period_end ?? legacyEnd ?? null;
+  const currentPeriodEnd = periodEnd ? new Date(periodEnd * 1000) : null;
+  // The portal may set cancel_at (at the period end) instead of cancel_at_period_end.
+  const cancelsAtEnd =
+    sub.cancel_at_period_end ||
+    (sub.cancel_at !== null && periodEnd !== null && sub.cancel_at <= periodEnd);
+  return {
+    id: sub.id,
+    status: sub.status,
+    customerId: idOf(sub.customer),
+    priceId: item?.price?.id ?? null,
+    currentPeriodEnd,
+    cancelAtPeriodEnd: cancelsAtEnd,
+  };
+}
+
+export function createStripeProvider(env: Env, stripe = createStripeClient(env)): BillingProvider {
+  return {
+    name: "stripe",
+    async createCheckout({ user, idempotencyKey }) {
+      const session = await stripe.checkout.sessions
+        .create(
+          {
+            mode: "subscription",
+            line_items: [{ price: env.STRIPE_PRICE_ID, quantity: 1 }],
+            success_url: `${env.APP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${env.APP_URL}/subscribe`,
+            ...(user?.customerId
+              ? { customer: user.customerId }
+              : user
+                ? { customer_email: user.email }
+                : {}),
+            ...(user
+              ? {
+                  client_reference_id: user.id,
+                  metadata: { userId: user.id },
+                  subscription_data: { metadata: { userId: user.id } },
+                }
+              : {}),
+          },
+          { idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          throw new ProviderUnavailableError(
+            error instanceof Error ? error.message : String(error),
+          );
+        });
+      if (!session.url) throw new ProviderUnavailableError("Stripe returned no checkout URL");
+      return { id: session.id, url: session.url, email: user?.email ?? null };
+    },
+    async readCheckoutSession(id) {
+      const session = await read(() => stripe.checkout.sessions.retrieve(id));
+      if (!session) return null;
+      const isPaid =
+        session.status === "complete" &&
+        (session.payment_status === "paid" || session.payment_status === "no_payment_required");
+      return {
+        id: session.id,
+        isPaid,
+        email: session.customer_details?.email ?? session.customer_email ?? null,
+        customerId: idOf(session.customer),
+        subscriptionId: idOf(session.subscription),
+      };
+    },
+    async readSubscription(id) {
+      const sub = await read(() => stripe.subscriptions.retrieve(id));
+      return sub ? toSubscriptionSnapshot(sub) : null;
+    },
+    async setCancelAtPeriodEnd(id, cancel) {
+      const sub = await read(() =>
+        stripe.subscriptions.update(id, { cancel_at_period_end: cancel }),
+      );
+      return sub ? toSubscriptionSnapshot(sub) : null;
+    },
+    async createPortalUrl({ customerId, returnUrl }) {
+      const portal = await stripe.billingPortal.sessions
+        .create({ customer: customerId, return_url: returnUrl })
+        .catch((error: unknown) => {
+          throw new ProviderUnavailableError(
+            error instanceof Error ? error.message : String(error),
+          );
+        });
+      return portal.url;
+    },
+  };
+}

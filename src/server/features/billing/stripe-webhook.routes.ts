@@ -1,0 +1,111 @@
+// POST /api/billing/webhook (BILLING_PROVIDER=stripe). The signature is checked on the raw body;
+// each event id is processed once (webhook_events); an event is only a hint: the session or
+// subscription it names is re-read from Stripe before anything is written.
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type Stripe from "stripe";
+import { z } from "zod";
+import { webhookEvents } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+import type { BillingContext } from "./billing-context";
+import { fulfilCheckoutSession, syncSubscriptionById } from "./fulfilment";
+import { createStripeClient } from "./stripe-provider";
+
+const WebhookAckSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
+
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const fromParent = invoice.parent?.subscription_details?.subscription;
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null })
+    .subscription;
+  const value = fromParent ?? legacy ?? null;
+  return value ? (typeof value === "string" ? value : value.id) : null;
+}
+
+export async function handleStripeEvent(ctx: BillingContext, event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      if (session.mode !== "subscription") return;
+      try {
+        await fulfilCheckoutSession(ctx, { sessionId: session.id });
+      } catch (error) {
+        // A session Stripe no longer knows has nothing to fulfil.
+        if (!(error instanceof AppError && error.code === "BAD_REQUEST")) throw error;
+      }
+      return;
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed":
+      await syncSubscriptionById(ctx, event.data.object.id);
+      return;
+    case "invoice.paid":
+    case "invoice.payment_succeeded":
+    case "invoice.payment_failed": {
+      const id = invoiceSubscriptionId(event.data.object);
+      if (id) await syncSubscriptionById(ctx, id);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+export async function stripeWebhookRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.billing;
+  const stripe = createStripeClient(ctx.env);
+  const secret = ctx.env.STRIPE_WEBHOOK_SECRET ?? "";
+
+  // The signature covers the exact bytes Stripe sent: keep them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  app.post(
+    "/api/billing/webhook",
+    { schema: { response: { 200: WebhookAckSchema } } },
+    async (request) => {
+      const signature = request.headers["stripe-signature"];
+      if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
+        throw new AppError("BAD_REQUEST", "Missing Stripe signature or body.");
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, secret);
+      } catch {
+        throw new AppError("BAD_REQUEST", "Invalid webhook signature.");
+      }
+
+      const inserted = await ctx.db
+        .insert(webhookEvents)
+        .values({
+          id: event.id,
+          provider: "stripe",
+          type: event.type,
+          payload: { objectId: (event.data.object as { id?: string }).id ?? null },
+          receivedAt: ctx.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      if (inserted.length === 0) return { received: true, duplicate: true };
+
+      try {
+        await handleStripeEvent(ctx, event);
+      } catch (error) {
+        // Forget the event so Stripe's retry is processed rather than skipped as a duplicate.
+        await ctx.db.delete(webhookEvents).where(eq(webhookEvents.id, event.id));
+        request.log.error({ err: error, eventId: event.id, type: event.type }, "webhook failed");
+        throw error;
+      }
+      await ctx.db
+        .update(webhookEvents)
+        .set({ processedAt: ctx.now() })
+        .where(eq(webhookEvents.id, event.id));
+      return { received: true, duplicate: false };
+    },
+  );
+}
