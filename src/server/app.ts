@@ -23,6 +23,7 @@ import { configRoutes } from "./features/config/config.routes";
 import { contactsRoutes } from "./features/contacts/contacts.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./features/health/health.routes";
+import { importExportRoutes } from "./features/import-export/import-export.routes";
 import { leadsRoutes } from "./features/leads/leads.routes";
 import { testRoutes } from "./features/test-support/test.routes";
 import { authPlugin } from "./plugins/auth";
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(leadsRoutes);
   await app.register(onboardingRoutes);
   await app.register(contactsRoutes);
+  await app.register(importExportRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 

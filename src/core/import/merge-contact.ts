@@ -48,5 +48,6 @@ export function mergeContact(base: ContactInput, incoming: ContactInput): Contac
 
 /** True when merging would change nothing (the import row adds no information). */
 export function isSameContact(a: ContactInput, b: ContactInput): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof ContactInput)[]);
+  return [...keys].every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
 }

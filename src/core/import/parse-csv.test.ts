@@ -53,6 +53,12 @@ describe("parseCsvTable", () => {
 
   it("refuses a file without a header row, or with no rows under it", () => {
     expect(problem("just one line of prose without any columns")).toBe(FILE_MESSAGES.NO_COLUMNS);
+    expect(problem("Dear diary, today I met nobody")).toBe(FILE_MESSAGES.NO_COLUMNS);
+    expect(problem("Dear diary, today\nI met nobody.\nNot one, not two, not three.")).toBe(
+      FILE_MESSAGES.NO_COLUMNS,
+    );
+    // Unknown columns that line up are a table the user can map by hand.
+    expect(parseCsvTable("Alpha,Beta\n1,2\n").rows).toHaveLength(1);
     expect(problem("First Name,Last Name,Email\n")).toBe(FILE_MESSAGES.NO_ROWS);
   });
 

@@ -72,6 +72,11 @@ export function parseCsvTable(text: string): ImportTable {
     .slice(headerIndex + 1)
     .map((cells, i) => ({ line: lineOf[headerIndex + 1 + i]!, cells }))
     .filter((row) => !isBlankRow(row.cells));
+  // No column we know and rows that don't line up with the header: prose, not a table.
+  const isKnown = headers.some((h) => isKnownHeader(h));
+  const ragged = body.filter((row) => row.cells.length !== headers.length).length;
+  if (!isKnown && (body.length === 0 || ragged * 2 > body.length))
+    throw new ImportFileError("NO_COLUMNS", FILE_MESSAGES.NO_COLUMNS);
   if (body.length === 0) throw new ImportFileError("NO_ROWS", FILE_MESSAGES.NO_ROWS);
   if (body.length > CONTACT_LIMIT)
     throw new ImportFileError("TOO_MANY_ROWS", tooManyRowsMessage(body.length));

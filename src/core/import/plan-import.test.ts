@@ -188,6 +188,19 @@ describe("planImport", () => {
     expect(plan.rows[0]!.decision).toBe("create");
   });
 
+  it("counts merges that add nothing as unchanged, whatever the key order", () => {
+    const reordered = Object.fromEntries(
+      Object.entries(existing[0]!.contact).reverse(),
+    ) as ContactInput;
+    const same = planImport({
+      rows: [
+        row(2, { firstName: "Alan", lastName: "Turing", emails: [{ value: "alan@example.com" }] }),
+      ],
+      existing: [{ ...existing[0]!, contact: reordered }],
+    });
+    expect(same.summary).toMatchObject({ merge: 1, unchanged: 1 });
+  });
+
   it("counts merges that add nothing as unchanged", () => {
     const plan = planImport({
       rows: [

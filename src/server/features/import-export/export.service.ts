@@ -1,0 +1,145 @@
+// Everything an account holds, for the JSON export; and the contacts for CSV and vCard.
+import { asc, eq } from "drizzle-orm";
+import type { Contact, ContactMethod } from "../../../core/contacts";
+import { ACCOUNT_EXPORT_FORMAT, type AccountExport } from "../../../core/import/account-export";
+import type { Db } from "../../db/client";
+import {
+  contacts,
+  interactions,
+  profiles,
+  userReminders,
+  userSettings,
+  users,
+} from "../../db/schema/index";
+import type { ContactContext } from "../contacts/contact-context";
+import { toContact } from "../contacts/contacts.service";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function listExportContacts(db: Db, ctx: ContactContext): Promise<Contact[]> {
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.userId, ctx.userId))
+    .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.createdAt));
+  return rows.map((row) => toContact(row, ctx));
+}
+
+export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<AccountExport> {
+  const { userId } = ctx;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const [settings] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  const reminders = await db
+    .select()
+    .from(userReminders)
+    .where(eq(userReminders.userId, userId))
+    .orderBy(asc(userReminders.createdAt));
+  const history = await db
+    .select()
+    .from(interactions)
+    .where(eq(interactions.userId, userId))
+    .orderBy(asc(interactions.occurredAt));
+  const contactList = await listExportContacts(db, ctx);
+  return {
+    format: ACCOUNT_EXPORT_FORMAT,
+    version: 1,
+    exportedAt: ctx.now.toISOString(),
+    account: {
+      email: user!.email,
+      name: user!.name,
+      phoneNumber: user!.phoneNumber,
+      createdAt: user!.createdAt.toISOString(),
+    },
+    profile: profile
+      ? {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          avatarType: profile.avatarType,
+          avatarUrl: profile.avatarUrl,
+          dicebearSeed: profile.dicebearSeed,
+          dicebearStyle: profile.dicebearStyle,
+          streetAddress: profile.streetAddress,
+          city: profile.city,
+          state: profile.state,
+          regionName: profile.regionName,
+          regionCode: profile.regionCode,
+          postalCode: profile.postalCode,
+          country: profile.country,
+          countryName: profile.countryName,
+          countryCode: profile.countryCode,
+          formattedAddress: profile.formattedAddress,
+          latitude: profile.latitude,
+          longitude: profile.longitude,
+        }
+      : null,
+    settings: settings
+      ? {
+          theme: settings.theme,
+          avatarType: settings.avatarType,
+          dicebearStyle: settings.dicebearStyle,
+          timezone: settings.timezone,
+          reminderFrequency: settings.reminderFrequency,
+          reminderCadence: settings.reminderCadence,
+          reminderTime: settings.reminderTime,
+          reminderMethod: settings.reminderMethod,
+          onboardingCompleted: settings.onboardingCompleted,
+        }
+      : null,
+    reminders: reminders.map((r) => ({
+      isActive: r.isActive,
+      reminderFrequency: r.reminderFrequency,
+      reminderCadence: r.reminderCadence,
+      reminderTime: r.reminderTime,
+      reminderMethod: r.reminderMethod,
+      timezone: r.timezone,
+      nextScheduledAt: iso(r.nextScheduledAt),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    contacts: contactList.map((c) => ({
+      id: c.id,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      emails: c.emails,
+      phones: c.phones,
+      company: c.company,
+      jobTitle: c.jobTitle,
+      notes: c.notes,
+      preferredMethod: c.preferredMethod,
+      telegramUsername: c.telegramUsername,
+      city: c.city,
+      region: c.region,
+      country: c.country,
+      countryCode: c.countryCode,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      birthday: c.birthday,
+      tags: c.tags,
+      rhythm: c.rhythm,
+      rhythmSetAt: c.rhythmSetAt,
+      lastContactedAt: c.lastContactedAt,
+      nextDueAt: c.nextDueAt,
+      archivedAt: c.archivedAt,
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+    })),
+    interactions: history.map((i) => ({
+      id: i.id,
+      contactId: i.contactId,
+      occurredAt: i.occurredAt.toISOString(),
+      channel: i.channel as ContactMethod,
+      note: i.note,
+      createdAt: i.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** "tend-contacts-2025-06-01.csv": the app's name and today's date in the user's zone. */
+export function exportFileName(appName: string, what: string, ext: string, day: string): string {
+  const slug =
+    appName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "export";
+  return `${slug}-${what}-${day}.${ext}`;
+}

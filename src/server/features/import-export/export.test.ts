@@ -1,0 +1,125 @@
+// Exports: CSV (every field, formula-safe), vCard 4.0 and the full JSON; only the user's own data;
+// paid users only.
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  build,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from "../../../../tests/helpers/test-app";
+import { AccountExportSchema } from "../../../core/import/account-export";
+import { TEND_CSV_HEADERS } from "../../../core/import/detect-mapping";
+
+describe("exports", () => {
+  let t: TestApp;
+  let user: TestUser;
+  let other: TestUser;
+  beforeAll(async () => {
+    t = await build();
+    user = await createUser(t.app);
+    other = await createUser(t.app);
+    const add = (as: TestUser, payload: Record<string, unknown>) =>
+      injectAs(t.app, as, { method: "POST", url: "/api/contacts", payload });
+    const ada = await add(user, {
+      firstName: "=cmd|' /C calc'!A0",
+      lastName: "Lovelace",
+      emails: [{ label: "home", value: "ada@example.com" }],
+      phones: [{ label: "mobile", value: "+44 20 7946 0958" }],
+      notes: "@SUM(1+1)\nsecond line",
+      latitude: -33.8688,
+      longitude: 151.2093,
+      rhythm: { interval: 1, unit: "month" },
+      tags: ["Friends"],
+    });
+    expect(ada.statusCode, ada.body).toBe(201);
+    await injectAs(t.app, user, {
+      method: "POST",
+      url: `/api/contacts/${ada.json().id}/interactions`,
+      payload: { channel: "email", note: "Caught up" },
+    });
+    await add(other, { firstName: "Someone", lastName: "Else" });
+  });
+  afterAll(async () => t.close());
+
+  it("CSV: every field under our headers, no cell starting with a formula character", async () => {
+    const res = await injectAs(t.app, user, { url: "/api/exports/contacts.csv" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="tend-contacts-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ""), {
+      skipEmptyLines: true,
+    }).data;
+    expect(rows[0]).toEqual([...TEND_CSV_HEADERS]);
+    expect(rows).toHaveLength(2);
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    const ada = Object.fromEntries(TEND_CSV_HEADERS.map((h, i) => [h, rows[1]![i]]));
+    expect(ada).toMatchObject({
+      "First name": "'=cmd|' /C calc'!A0",
+      Notes: "'@SUM(1+1)\nsecond line",
+      Phones: "mobile: +44 20 7946 0958",
+      Latitude: "'-33.8688",
+      Rhythm: "Monthly",
+      Tags: "Friends",
+    });
+    expect(ada["Last contacted"]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(res.body).not.toContain("Someone");
+  });
+
+  it("vCard 4.0", async () => {
+    const res = await injectAs(t.app, user, { url: "/api/exports/contacts.vcf" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/vcard; charset=utf-8");
+    expect(res.body).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
+    expect(res.body).toContain("EMAIL;TYPE=home:ada@example.com\r\n");
+    expect(res.body).toContain("X-TEND-RHYTHM:Monthly\r\n");
+    expect(res.body).not.toContain("Someone");
+  });
+
+  it("JSON: profile, settings, reminders, contacts and history of this account only", async () => {
+    const res = await injectAs(t.app, user, { url: "/api/exports/account.json" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(/tend-account-\d{4}-\d{2}-\d{2}\.json/);
+    const data = AccountExportSchema.parse(res.json());
+    expect(data.account.email).toBe(user.email);
+    expect(data.contacts).toHaveLength(1);
+    expect(data.interactions).toMatchObject([{ channel: "email", note: "Caught up" }]);
+    expect(data.interactions[0]!.contactId).toBe(data.contacts[0]!.id);
+    expect(res.body).not.toContain("Someone");
+    expect(res.body).not.toMatch(/password|token/i);
+  });
+});
+
+describe("paid access", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ BILLING_PROVIDER: "local" });
+  });
+  afterAll(async () => t.close());
+
+  it("answers 402 on every import and export route to a user without a subscription", async () => {
+    const user = await createUser(t.app);
+    const routes: [string, string][] = [
+      ["POST", "/api/imports/preview"],
+      ["POST", "/api/imports"],
+      ["GET", "/api/imports"],
+      ["POST", "/api/imports/7d4e4a52-4a8e-4b7e-9d38-2f4bb0a0c001/undo"],
+      ["GET", "/api/exports/contacts.csv"],
+      ["GET", "/api/exports/contacts.vcf"],
+      ["GET", "/api/exports/account.json"],
+    ];
+    for (const [method, url] of routes) {
+      const res = await injectAs(t.app, user, {
+        method: method,
+        url,
+        ...(method === "POST" ? { payload: { content: "First name\nAda" } } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(402);
+      const anonymous = await t.app.inject({ method: method as "GET" | "POST", url });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});

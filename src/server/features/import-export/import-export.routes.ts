@@ -1,0 +1,156 @@
+// The Data tab's API: /api/imports… (preview, commit, list, undo) and /api/exports… (CSV,
+// vCard, JSON). Every route needs a paid user and touches only that user's rows.
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ApiErrorSchema } from "../../../core/api-error";
+import { AccountExportSchema } from "../../../core/import/account-export";
+import { buildContactsCsv } from "../../../core/import/csv-export";
+import {
+  ImportListSchema,
+  ImportPreviewSchema,
+  ImportResultSchema,
+  ImportUploadSchema,
+  UndoResultSchema,
+} from "../../../core/import/import-api";
+import { IMPORT_MAX_BYTES } from "../../../core/import/read-file";
+import { buildVcards } from "../../../core/import/vcard-write";
+import { toLocalDate } from "../../../core/rhythm";
+import { contactContext } from "../contacts/contact-context";
+import { buildAccountExport, exportFileName, listExportContacts } from "./export.service";
+import { listImports, undoImport } from "./import-history";
+import { commitImport, previewImport } from "./import.service";
+import { readUpload } from "./upload";
+
+const errors = {
+  400: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+  422: ApiErrorSchema,
+};
+
+// JSON uploads carry the file as a string; escaping can make it larger than the file itself.
+const JSON_UPLOAD_LIMIT = IMPORT_MAX_BYTES * 2;
+
+function attachment(reply: FastifyReply, type: string, fileName: string) {
+  reply
+    .header("content-type", type)
+    .header("content-disposition", `attachment; filename="${fileName}"`)
+    .header("cache-control", "no-store");
+}
+
+export async function importExportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const preHandler = app.requirePaidUser;
+  const tags = ["import-export"];
+  // Encapsulated here: only these routes accept multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 6 },
+  });
+
+  app.post(
+    "/api/imports/preview",
+    {
+      preHandler,
+      bodyLimit: JSON_UPLOAD_LIMIT,
+      schema: {
+        tags,
+        body: ImportUploadSchema.nullish(),
+        response: { 200: ImportPreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const ctx = await contactContext(app, request);
+      return previewImport(db, ctx, await readUpload(request, request.body));
+    },
+  );
+
+  app.post(
+    "/api/imports",
+    {
+      preHandler,
+      bodyLimit: JSON_UPLOAD_LIMIT,
+      schema: {
+        tags,
+        body: ImportUploadSchema.nullish(),
+        response: { 201: ImportResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await contactContext(app, request);
+      const result = await commitImport(db, ctx, await readUpload(request, request.body));
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    "/api/imports",
+    { preHandler, schema: { tags, response: { 200: ImportListSchema } } },
+    async (request) => ({ items: await listImports(db, request.user.id) }),
+  );
+
+  app.post(
+    "/api/imports/:id/undo",
+    {
+      preHandler,
+      schema: {
+        tags,
+        params: z.object({ id: z.string() }),
+        response: { 200: UndoResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const ctx = await contactContext(app, request);
+      return undoImport(db, { ...ctx, importId: request.params.id });
+    },
+  );
+
+  app.get(
+    "/api/exports/contacts.csv",
+    { preHandler, schema: { tags, response: { 200: z.string() } } },
+    async (request, reply) => {
+      const ctx = await contactContext(app, request);
+      const day = toLocalDate(ctx.now, ctx.timeZone);
+      attachment(
+        reply,
+        "text/csv; charset=utf-8",
+        exportFileName(app.env.APP_NAME, "contacts", "csv", day),
+      );
+      return buildContactsCsv(await listExportContacts(db, ctx));
+    },
+  );
+
+  app.get(
+    "/api/exports/contacts.vcf",
+    { preHandler, schema: { tags, response: { 200: z.string() } } },
+    async (request, reply) => {
+      const ctx = await contactContext(app, request);
+      const day = toLocalDate(ctx.now, ctx.timeZone);
+      attachment(
+        reply,
+        "text/vcard; charset=utf-8",
+        exportFileName(app.env.APP_NAME, "contacts", "vcf", day),
+      );
+      return buildVcards(await listExportContacts(db, ctx));
+    },
+  );
+
+  app.get(
+    "/api/exports/account.json",
+    { preHandler, schema: { tags, response: { 200: AccountExportSchema } } },
+    async (request, reply) => {
+      const ctx = await contactContext(app, request);
+      const day = toLocalDate(ctx.now, ctx.timeZone);
+      attachment(
+        reply,
+        "application/json; charset=utf-8",
+        exportFileName(app.env.APP_NAME, "account", "json", day),
+      );
+      return buildAccountExport(db, ctx);
+    },
+  );
+}

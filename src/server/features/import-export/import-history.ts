@@ -1,0 +1,118 @@
+// Past imports and undoing the most recent one: the contacts it added go, the contacts it merged
+// into get back the values it changed (values the user edited since are kept), its history goes.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { ImportRecord, UndoResult } from "../../../core/import/import-api";
+import type { Db, Tx } from "../../db/client";
+import { contacts, imports, interactions, users } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+import { syncContactHistory } from "../contacts/contacts.service";
+import { isUuid } from "../contacts/contacts.queries";
+import { isSameValue, valuesFromSnapshot, type MergeSnapshot } from "./import-rows";
+
+type ImportRow = typeof imports.$inferSelect;
+
+export function toImportRecord(row: ImportRow, isLatest: boolean): ImportRecord {
+  return {
+    id: row.id,
+    source: row.source,
+    fileName: row.filename,
+    createdCount: row.createdCount,
+    mergedCount: row.mergedCount,
+    skippedCount: row.skippedCount,
+    status: row.status === "undone" ? "undone" : "committed",
+    createdAt: row.createdAt.toISOString(),
+    undoneAt: row.undoneAt?.toISOString() ?? null,
+    canUndo: isLatest && row.status !== "undone",
+  };
+}
+
+const LIST_SIZE = 10;
+
+export async function listImports(db: Db, userId: string): Promise<ImportRecord[]> {
+  const rows = await db
+    .select()
+    .from(imports)
+    .where(eq(imports.userId, userId))
+    .orderBy(desc(imports.createdAt), desc(imports.id))
+    .limit(LIST_SIZE);
+  return rows.map((row, i) => toImportRecord(row, i === 0));
+}
+
+const importNotFound = () =>
+  new AppError("NOT_FOUND", "That import was not found. It may belong to another account.");
+
+async function restoreMerged(tx: Tx, userId: string, snapshot: MergeSnapshot, timeZone: string) {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, snapshot.id)));
+  if (!row) return false;
+  const before = valuesFromSnapshot(snapshot.before);
+  const after = valuesFromSnapshot(snapshot.after);
+  const restore: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(before)) {
+    const current = row[key as keyof typeof row];
+    // Put back only what still is as the import left it: later edits by the user stay.
+    if (isSameValue(current, after[key as keyof typeof after])) restore[key] = value;
+  }
+  if (Object.keys(restore).length > 0) {
+    await tx
+      .update(contacts)
+      .set({ ...restore, updatedAt: new Date() })
+      .where(and(eq(contacts.userId, userId), eq(contacts.id, row.id)));
+  }
+  const [latest] = await tx
+    .select({ at: interactions.occurredAt })
+    .from(interactions)
+    .where(and(eq(interactions.userId, userId), eq(interactions.contactId, row.id)))
+    .orderBy(desc(interactions.occurredAt))
+    .limit(1);
+  const lastContactedAt = (restore.lastContactedAt ?? row.lastContactedAt) as Date | null;
+  if ((latest?.at.getTime() ?? null) !== (lastContactedAt?.getTime() ?? null))
+    await syncContactHistory(tx, { userId, contactId: row.id, timeZone });
+  return true;
+}
+
+export async function undoImport(
+  db: Db,
+  options: { userId: string; importId: string; timeZone: string; now: Date },
+): Promise<UndoResult> {
+  const { userId, importId, timeZone, now } = options;
+  if (!isUuid(importId)) throw importNotFound();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+    const [record] = await tx
+      .select()
+      .from(imports)
+      .where(and(eq(imports.userId, userId), eq(imports.id, importId)));
+    if (!record) throw importNotFound();
+    if (record.status === "undone")
+      throw new AppError("CONFLICT", "This import was already undone.");
+    const [latest] = await tx
+      .select({ id: imports.id })
+      .from(imports)
+      .where(eq(imports.userId, userId))
+      .orderBy(desc(imports.createdAt), desc(imports.id))
+      .limit(1);
+    if (latest?.id !== record.id)
+      throw new AppError("CONFLICT", "Only your most recent import can be undone.");
+
+    await tx
+      .delete(interactions)
+      .where(and(eq(interactions.userId, userId), eq(interactions.importId, importId)));
+    const removed = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.importId, importId)))
+      .returning({ id: contacts.id });
+    let restored = 0;
+    for (const snapshot of record.mergedSnapshots as MergeSnapshot[]) {
+      if (await restoreMerged(tx, userId, snapshot, timeZone)) restored += 1;
+    }
+    const [saved] = await tx
+      .update(imports)
+      .set({ status: "undone", undoneAt: now })
+      .where(eq(imports.id, importId))
+      .returning();
+    return { import: toImportRecord(saved!, true), removed: removed.length, restored };
+  });
+}

@@ -1,0 +1,85 @@
+// Reads an import upload: a multipart form (field "file", optional JSON field "options") or a
+// JSON body with the file's text. Either way: bytes, a file name and the user's choices.
+import type { FastifyRequest } from "fastify";
+import {
+  ImportOptionsSchema,
+  type ImportOptions,
+  type ImportUpload,
+} from "../../../core/import/import-api";
+import { FILE_MESSAGES, IMPORT_MAX_BYTES, ImportFileError } from "../../../core/import/read-file";
+import { AppError } from "../../lib/app-error";
+
+export type Upload = { bytes: Uint8Array; fileName: string | null; options: ImportOptions };
+
+const FILE_ERROR_CODES = {
+  TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  TOO_MANY_ROWS: "LIMIT_REACHED",
+  NOT_TEXT: "UNSUPPORTED_MEDIA_TYPE",
+  SPREADSHEET: "UNSUPPORTED_MEDIA_TYPE",
+  ENCODING: "UNSUPPORTED_MEDIA_TYPE",
+} as const;
+
+/** Runs `read` and turns a file problem into the error the user sees. */
+export function withFileErrors<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    const code = FILE_ERROR_CODES[error.code as keyof typeof FILE_ERROR_CODES] ?? "BAD_REQUEST";
+    throw new AppError(code, error.message);
+  }
+}
+
+function parseOptions(text: string): ImportOptions {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", "The import options could not be read.");
+  }
+  const parsed = ImportOptionsSchema.safeParse(json);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", "The import options could not be read.");
+  return parsed.data;
+}
+
+function isTooLarge(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_PARTS_LIMIT";
+}
+
+async function readMultipart(request: FastifyRequest): Promise<Upload> {
+  let bytes: Uint8Array | null = null;
+  let fileName: string | null = null;
+  let options: ImportOptions = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === "file" && !bytes) {
+          bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+          fileName = part.filename || null;
+        }
+      } else if (part.fieldname === "options" && typeof part.value === "string") {
+        options = parseOptions(part.value);
+      }
+    }
+  } catch (error) {
+    if (isTooLarge(error)) throw new AppError("PAYLOAD_TOO_LARGE", FILE_MESSAGES.TOO_LARGE);
+    throw error;
+  }
+  if (!bytes) throw new AppError("BAD_REQUEST", "Choose a file to import.");
+  return { bytes, fileName, options };
+}
+
+export async function readUpload(
+  request: FastifyRequest,
+  body: ImportUpload | null | undefined,
+): Promise<Upload> {
+  if (request.isMultipart()) return readMultipart(request);
+  if (!body) throw new AppError("BAD_REQUEST", "Choose a file to import.");
+  const bytes = new TextEncoder().encode(body.content);
+  if (bytes.length > IMPORT_MAX_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", FILE_MESSAGES.TOO_LARGE);
+  const { content: _content, fileName, ...options } = body;
+  return { bytes, fileName: fileName ?? null, options };
+}
