@@ -1,0 +1,28 @@
+// `npm run bench`: runs every tests/benchmarks/*.bench.ts, one after another (they measure, so
+// they must not compete for the CPU), each in its own process. Pass names to run only some:
+// `npm run bench -- import`. Exits non-zero when a benchmark fails or is over its budget.
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+const dir = import.meta.dirname;
+const only = process.argv.slice(2);
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .filter((f) => only.length === 0 || only.some((name) => f.includes(name)))
+  .sort();
+
+let failed = 0;
+for (const file of files) {
+  console.log(`\n▶ ${file}`);
+  const result = spawnSync(process.execPath, ["--import", "tsx", path.join(dir, file)], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "test" },
+  });
+  if (result.status !== 0) {
+    failed += 1;
+    console.log(`✗ ${file} exited with ${result.status ?? result.signal}`);
+  }
+}
+console.log(`\n${files.length - failed} benchmarks within budget, ${failed} failed or over budget`);
+process.exitCode = failed > 0 ? 1 : 0;
