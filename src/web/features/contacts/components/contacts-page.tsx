@@ -1,23 +1,152 @@
-import { UserPlus } from "lucide-react";
+import { Plus, Upload, UserPlus } from "lucide-react";
+import { useDeferredValue, useMemo } from "react";
+import { Link } from "react-router";
+import { selectContacts } from "../../../../core/contact-list";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { useConfig } from "../../account/api/get-config";
+import { useContacts } from "../api/list-contacts";
+import { useContactFilters } from "../hooks/use-contact-filters";
+import { ContactFiltersBar } from "./contact-filters-bar";
+import { ContactList } from "./contact-list";
 
-// The signed-in landing. The contacts feature replaces this empty state with the real list.
+// The main screen: everyone in the address book, most urgent first, searchable as you type.
 export function ContactsPage() {
+  const { filters, setFilter, clearFilters, hasFilters } = useContactFilters();
+  const list = useContacts({ archived: filters.archived });
+  const q = useDeferredValue(filters.q);
+  const selected = useMemo(
+    () =>
+      list.data
+        ? selectContacts(list.data.items, { ...filters, q })
+        : { items: [], counts: { all: 0, overdue: 0, due_soon: 0, on_track: 0, no_rhythm: 0 } },
+    [list.data, filters, q],
+  );
+  const total = list.data?.total ?? 0;
+  const limit = list.data?.limit ?? 1000;
+
   return (
     <section aria-labelledby="contacts-title" className="grid gap-6">
-      <h1 id="contacts-title" className="text-3xl font-bold">
-        Contacts
-      </h1>
-      <Card>
-        <CardHeader className="items-center text-center">
-          <UserPlus className="size-12 text-primary" aria-hidden />
-          <h2 className="text-xl font-semibold">Your address book is empty</h2>
-          <CardDescription>
-            The people you add will show up here, with who is due for a hello.
-          </CardDescription>
-        </CardHeader>
-        <CardContent />
-      </Card>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="contacts-title" className="text-3xl font-bold">
+            Contacts
+          </h1>
+          {list.data ? (
+            <p className="text-sm text-muted-foreground">
+              {total.toLocaleString("en-US")} of {limit.toLocaleString("en-US")} contacts
+            </p>
+          ) : null}
+        </div>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to="/app/import">
+              <Upload aria-hidden />
+              Import
+            </Link>
+          </Button>
+          {total >= limit ? (
+            <Button disabled>
+              <Plus aria-hidden />
+              Add contact
+            </Button>
+          ) : (
+            <Button asChild>
+              <Link to="/app/contacts/new">
+                <Plus aria-hidden />
+                Add contact
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {total >= limit ? (
+        <Alert>
+          You have reached the limit of {limit.toLocaleString("en-US")} contacts. Delete contacts
+          you no longer need to add more.
+        </Alert>
+      ) : null}
+
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(list.error, "We couldn't load your contacts.")}{" "}
+          <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : total === 0 ? (
+        <EmptyAddressBook />
+      ) : (
+        <>
+          <ContactFiltersBar
+            contacts={list.data.items}
+            filters={filters}
+            counts={selected.counts}
+            setFilter={setFilter}
+          />
+          <p className="sr-only" role="status" aria-live="polite">
+            {selected.items.length} contacts shown
+          </p>
+          {selected.items.length === 0 ? (
+            <Card>
+              <CardHeader className="items-center text-center">
+                <h2 className="text-lg font-semibold">
+                  {filters.archived && !hasFilters
+                    ? "No archived contacts"
+                    : "No contacts match these filters"}
+                </h2>
+                {hasFilters ? (
+                  <Button variant="outline" onClick={clearFilters}>
+                    Clear search and filters
+                  </Button>
+                ) : null}
+              </CardHeader>
+            </Card>
+          ) : (
+            <ContactList
+              contacts={selected.items}
+              today={list.data.today}
+              timeZone={list.data.timeZone}
+            />
+          )}
+        </>
+      )}
     </section>
+  );
+}
+
+function EmptyAddressBook() {
+  const appName = useConfig().data?.appName ?? "Tend";
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        <UserPlus className="size-12 text-primary" aria-hidden />
+        <h2 className="text-xl font-semibold">Your address book is empty</h2>
+        <CardDescription>
+          Add the people you want to keep in touch with, give each a rhythm, and {appName} shows you
+          who is due for a hello.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to="/app/contacts/new">
+            <Plus aria-hidden />
+            Add your first contact
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/app/import">
+            <Upload aria-hidden />
+            Import from Google, Outlook, LinkedIn or vCard
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }

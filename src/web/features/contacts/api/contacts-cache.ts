@@ -1,0 +1,46 @@
+// Query keys for contacts and the one way to put a changed contact into every cached view.
+import type { QueryClient } from "@tanstack/react-query";
+import type { ContactList } from "../../../../core/contact-list";
+import type { Contact } from "../../../../core/contacts";
+
+export const CONTACTS_KEY = ["contacts"] as const;
+export const contactListKey = (archived: boolean) => ["contacts", "list", { archived }] as const;
+export const contactKey = (id: string) => ["contacts", "detail", id] as const;
+export const interactionsKey = (id: string) => ["contacts", "interactions", id] as const;
+
+/** Puts the server's answer for one contact into the detail and list caches, moving it between
+ * the active and archived lists when needed (`isNew` for a created one, to count it). State
+ * counts are recomputed client-side from the items. */
+export function storeContact(
+  queryClient: QueryClient,
+  contact: Contact,
+  options: { isNew?: boolean } = {},
+): void {
+  queryClient.setQueryData(contactKey(contact.id), contact);
+  for (const archived of [false, true]) {
+    queryClient.setQueryData<ContactList>(contactListKey(archived), (list) => {
+      if (!list) return list;
+      const belongs = Boolean(contact.archivedAt) === archived;
+      const others = list.items.filter((c) => c.id !== contact.id);
+      const wasThere = others.length !== list.items.length;
+      const items = belongs
+        ? wasThere
+          ? list.items.map((c) => (c.id === contact.id ? contact : c))
+          : [contact, ...list.items]
+        : others;
+      return { ...list, items, total: list.total + (options.isNew ? 1 : 0) };
+    });
+  }
+}
+
+export function forgetContact(queryClient: QueryClient, id: string): void {
+  queryClient.removeQueries({ queryKey: contactKey(id) });
+  queryClient.removeQueries({ queryKey: interactionsKey(id) });
+  for (const archived of [false, true]) {
+    queryClient.setQueryData<ContactList>(contactListKey(archived), (list) =>
+      list
+        ? { ...list, items: list.items.filter((c) => c.id !== id), total: list.total - 1 }
+        : list,
+    );
+  }
+}

@@ -1,0 +1,174 @@
+import { Archive, ArchiveRestore, ArrowLeft, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { describeDue, describeRhythm } from "../../../../core/rhythm";
+import { Avatar } from "../../../components/avatar";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/dialog";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useArchiveContact } from "../api/archive-contact";
+import { useDeleteContact } from "../api/delete-contact";
+import { useContact } from "../api/get-contact";
+import { useUpdateContact } from "../api/update-contact";
+import { useTimeZone } from "../hooks/use-time-zone";
+import { browserToday, describeLastContact, formatLocalDate } from "../lib/format";
+import { ContactDetailsCard } from "./contact-details-card";
+import { ContactForm } from "./contact-form";
+import { HistoryTimeline } from "./history-timeline";
+import { LogContactButton } from "./log-contact-button";
+import { SnoozeMenu } from "./snooze-menu";
+import { StateBadge } from "./state-badge";
+
+export function ContactDetailPage() {
+  const { id = "" } = useParams();
+  const contact = useContact(id);
+  return (
+    <section aria-labelledby="contact-title" className="mx-auto grid max-w-3xl gap-6">
+      <Link
+        to="/app/contacts"
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Contacts
+      </Link>
+      {contact.isPending ? (
+        <PageSpinner />
+      ) : contact.isError ? (
+        <>
+          <h1 id="contact-title" className="text-3xl font-bold">
+            Contact not found
+          </h1>
+          <Alert variant="destructive">{errorMessage(contact.error)}</Alert>
+        </>
+      ) : (
+        <ContactView contact={contact.data} />
+      )}
+    </section>
+  );
+}
+
+function ContactView({ contact }: { contact: Contact }) {
+  const navigate = useNavigate();
+  const timeZone = useTimeZone();
+  const today = browserToday(timeZone);
+  const [isEditing, setIsEditing] = useState(false);
+  const update = useUpdateContact(contact.id);
+  const archive = useArchiveContact();
+  const remove = useDeleteContact();
+  const name = contactDisplayName(contact);
+  const subtitle = [contact.jobTitle, contact.company].filter(Boolean).join(" at ");
+
+  if (isEditing) {
+    return (
+      <>
+        <h1 id="contact-title" className="text-3xl font-bold">
+          Edit {name}
+        </h1>
+        <ContactForm
+          mode="edit"
+          contact={contact}
+          timeZone={timeZone}
+          onCancel={() => setIsEditing(false)}
+          onSubmit={async (input) => {
+            await update.mutateAsync(input);
+            toast({ title: "Contact saved", variant: "success" });
+            setIsEditing(false);
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar seed={name} style="initials" size={64} />
+        <div className="grid gap-1">
+          <h1 id="contact-title" className="text-3xl font-bold">
+            {name}
+          </h1>
+          {subtitle ? <p className="text-muted-foreground">{subtitle}</p> : null}
+          {contact.archivedAt ? <p className="text-sm font-medium">Archived</p> : null}
+        </div>
+      </div>
+
+      <div className="grid gap-2 rounded-xl border border-border bg-card p-4" aria-live="polite">
+        <div className="flex flex-wrap items-center gap-3">
+          <StateBadge state={contact.state} />
+          <span className="text-sm" data-testid="due-text">
+            {contact.rhythm ? describeDue(contact) : "No rhythm set"}
+            {contact.dueDate ? ` · ${formatLocalDate(contact.dueDate)}` : ""}
+            {contact.isSnoozed ? " (snoozed)" : ""}
+          </span>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Rhythm: {describeRhythm(contact.rhythm)} · Last contacted:{" "}
+          {describeLastContact(contact.lastContactedAt, { today, timeZone })}
+        </p>
+        <div className="flex flex-wrap gap-2 pt-2">
+          <LogContactButton contact={contact} variant="default" size="default" />
+          <SnoozeMenu contact={contact} today={today} />
+          <Button variant="outline" onClick={() => setIsEditing(true)}>
+            <Pencil aria-hidden />
+            Edit
+          </Button>
+          <Button
+            variant="outline"
+            disabled={archive.isPending}
+            onClick={() =>
+              archive.mutate(
+                { id: contact.id, isArchived: !contact.archivedAt },
+                {
+                  onSuccess: (c) =>
+                    toast({ title: c.archivedAt ? `${name} archived` : `${name} restored` }),
+                  onError: (error) =>
+                    toast({
+                      title: "Couldn't archive",
+                      description: errorMessage(error),
+                      variant: "destructive",
+                    }),
+                },
+              )
+            }
+          >
+            {contact.archivedAt ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+            {contact.archivedAt ? "Unarchive" : "Archive"}
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" className="text-destructive">
+                <Trash2 aria-hidden />
+                Delete
+              </Button>
+            }
+            title={`Delete ${name}?`}
+            description={`This deletes ${name} and all of their history. It can't be undone. To hide someone without losing anything, archive them instead.`}
+            confirmLabel="Delete contact"
+            isDestructive
+            onConfirm={() =>
+              remove.mutate(contact.id, {
+                onSuccess: () => {
+                  toast({ title: `${name} deleted` });
+                  void navigate("/app/contacts");
+                },
+                onError: (error) =>
+                  toast({
+                    title: "Couldn't delete",
+                    description: errorMessage(error),
+                    variant: "destructive",
+                  }),
+              })
+            }
+          />
+        </div>
+      </div>
+
+      <ContactDetailsCard contact={contact} />
+      <HistoryTimeline contact={contact} timeZone={timeZone} />
+    </>
+  );
+}

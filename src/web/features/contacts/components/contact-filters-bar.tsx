@@ -1,0 +1,163 @@
+import { Search } from "lucide-react";
+import { useMemo } from "react";
+import {
+  CONTACT_SORT_LABELS,
+  CONTACT_SORTS,
+  countTags,
+  type StateCounts,
+} from "../../../../core/contact-list";
+import type { Contact } from "../../../../core/contacts";
+import {
+  DUE_STATE_LABELS,
+  DUE_STATES,
+  describeRhythm,
+  parseRhythmKey,
+  RHYTHM_PRESETS,
+  rhythmKey,
+} from "../../../../core/rhythm";
+import { Button } from "../../../components/ui/button";
+import { Input, Label, Select } from "../../../components/ui/input";
+import { cn } from "../../../lib/utils";
+import type { ContactFilters } from "../hooks/use-contact-filters";
+
+type Props = {
+  contacts: Contact[];
+  filters: ContactFilters;
+  counts: StateCounts;
+  setFilter: (key: keyof ContactFilters, value: string | boolean | undefined) => void;
+};
+
+function useOptions(contacts: Contact[]) {
+  return useMemo(() => {
+    const rhythmKeys = new Set<string>(RHYTHM_PRESETS.map((p) => rhythmKey(p.rhythm)));
+    const countries = new Map<string, string>();
+    for (const c of contacts) {
+      rhythmKeys.add(rhythmKey(c.rhythm));
+      const label = c.country ?? c.countryCode;
+      if (label) countries.set(label.toLocaleLowerCase(), label);
+    }
+    rhythmKeys.delete("none");
+    return {
+      tags: countTags(contacts),
+      rhythms: [...rhythmKeys].map((key) => ({
+        key,
+        label: describeRhythm(parseRhythmKey(key) ?? null),
+      })),
+      countries: [...countries.values()].sort((a, b) => a.localeCompare(b)),
+    };
+  }, [contacts]);
+}
+
+export function ContactFiltersBar({ contacts, filters, counts, setFilter }: Props) {
+  const options = useOptions(contacts);
+  const stateTabs = [
+    ["all", counts.all] as const,
+    ...DUE_STATES.map((s) => [s, counts[s]] as const),
+  ];
+  return (
+    <div className="grid gap-3">
+      <div className="relative">
+        <Label htmlFor="contact-search" className="sr-only">
+          Search contacts
+        </Label>
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          id="contact-search"
+          type="search"
+          placeholder="Search by name, email, company, notes or tag"
+          className="pl-9"
+          value={filters.q}
+          onChange={(e) => setFilter("q", e.target.value)}
+          autoComplete="off"
+        />
+      </div>
+      <div role="group" aria-label="Filter by state" className="flex flex-wrap gap-2">
+        {stateTabs.map(([state, count]) => {
+          const isActive = state === "all" ? !filters.state : filters.state === state;
+          return (
+            <Button
+              key={state}
+              size="sm"
+              variant={isActive ? "default" : "outline"}
+              aria-pressed={isActive}
+              onClick={() => setFilter("state", state === "all" ? undefined : state)}
+            >
+              {state === "all" ? "All" : DUE_STATE_LABELS[state]}
+              <span className={cn("tabular-nums", !isActive && "text-muted-foreground")}>
+                {count}
+              </span>
+            </Button>
+          );
+        })}
+      </div>
+      <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
+        <FilterSelect
+          label="Tag"
+          value={filters.tag ?? ""}
+          onChange={(v) => setFilter("tag", v)}
+          options={[
+            ["", "All tags"],
+            ...options.tags.map((t) => [t.tag, `${t.tag} (${t.count})`] as const),
+          ]}
+        />
+        <FilterSelect
+          label="Rhythm"
+          value={filters.rhythm ?? ""}
+          onChange={(v) => setFilter("rhythm", v)}
+          options={[
+            ["", "Any rhythm"],
+            ...options.rhythms.map((r) => [r.key, r.label] as const),
+            ["none", "No rhythm"],
+          ]}
+        />
+        <FilterSelect
+          label="Country"
+          value={filters.country ?? ""}
+          onChange={(v) => setFilter("country", v)}
+          options={[["", "Any country"], ...options.countries.map((c) => [c, c] as const)]}
+        />
+        <FilterSelect
+          label="Sort by"
+          value={filters.sort}
+          onChange={(v) => setFilter("sort", v)}
+          options={CONTACT_SORTS.map((s) => [s, CONTACT_SORT_LABELS[s]] as const)}
+        />
+        <label className="flex items-center gap-2 self-end pb-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={filters.archived}
+            onChange={(e) => setFilter("archived", e.target.checked)}
+          />
+          Show archived
+        </label>
+      </div>
+    </div>
+  );
+}
+
+function FilterSelect(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+}) {
+  const id = `filter-${props.label.toLowerCase().replace(/\s+/g, "-")}`;
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {props.label}
+      </Label>
+      <Select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+import { useEffect, type ReactNode } from "react";
+import { Controller, useForm, useWatch, type Path } from "react-hook-form";
+import {
+  CONTACT_METHOD_LABELS,
+  CONTACT_METHODS,
+  type Contact,
+  type ContactCreateInput,
+  type ContactInput,
+} from "../../../../core/contacts";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input, Select, Textarea } from "../../../components/ui/input";
+import { ApiRequestError } from "../../../lib/api-client";
+import { createResolver, editResolver, toDraft, type ContactDraft } from "../lib/contact-draft";
+import { browserToday } from "../lib/format";
+import { EntryListFields } from "./entry-list-fields";
+import { RhythmPicker } from "./rhythm-picker";
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+type Props =
+  | {
+      mode: "create";
+      onSubmit: (input: ContactCreateInput) => Promise<unknown>;
+      onCancel: () => void;
+      timeZone: string;
+    }
+  | {
+      mode: "edit";
+      contact: Contact;
+      onSubmit: (input: ContactInput) => Promise<unknown>;
+      onCancel: () => void;
+      timeZone: string;
+    };
+
+// Create and edit share one form, validated by the same zod schema as the server.
+export function ContactForm(props: Props) {
+  const form = useForm<ContactDraft, unknown, ContactCreateInput>({
+    resolver: props.mode === "create" ? createResolver : editResolver,
+    defaultValues: toDraft(props.mode === "edit" ? props.contact : undefined),
+  });
+  const { register, control, formState, handleSubmit, setError, setFocus } = form;
+  const errors = formState.errors;
+  const method = useWatch({ control, name: "preferredMethod" });
+
+  useEffect(() => {
+    setFocus("firstName");
+  }, [setFocus]);
+
+  const submit = handleSubmit(async (input) => {
+    try {
+      await props.onSubmit(input);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) {
+        for (const [path, message] of Object.entries(error.fields)) {
+          setError(path as Path<ContactDraft>, { message });
+        }
+      }
+      setError("root", {
+        message: error instanceof Error ? error.message : "We couldn't save this contact.",
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-8">
+      <Section title="Name and work">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" error={errors.firstName?.message}>
+            <Input autoComplete="off" {...register("firstName")} />
+          </Field>
+          <Field label="Last name" error={errors.lastName?.message}>
+            <Input autoComplete="off" {...register("lastName")} />
+          </Field>
+          <Field label="Company" error={errors.company?.message}>
+            <Input autoComplete="off" {...register("company")} />
+          </Field>
+          <Field label="Job title" error={errors.jobTitle?.message}>
+            <Input autoComplete="off" {...register("jobTitle")} />
+          </Field>
+        </div>
+      </Section>
+
+      <Section title="Keeping in touch">
+        <Controller
+          control={control}
+          name="rhythm"
+          render={({ field, fieldState }) => (
+            <RhythmPicker
+              value={field.value}
+              onChange={field.onChange}
+              error={
+                fieldState.error?.message ??
+                (errors.rhythm as { interval?: { message?: string } } | undefined)?.interval
+                  ?.message
+              }
+            />
+          )}
+        />
+        {props.mode === "create" ? (
+          <Field
+            label="Last in touch (optional)"
+            description="When you last talked. It is saved in the history and the rhythm counts from it."
+            error={errors.lastContactedOn?.message}
+          >
+            <Input
+              type="date"
+              max={browserToday(props.timeZone)}
+              className="w-auto"
+              {...register("lastContactedOn")}
+            />
+          </Field>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Preferred way to get in touch" error={errors.preferredMethod?.message}>
+            <Select {...register("preferredMethod")}>
+              <option value="">Not set</option>
+              {CONTACT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {CONTACT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {method === "telegram" ? (
+            <Field
+              label="Telegram username"
+              description="Without the @. Leave empty to use the phone number."
+              error={errors.telegramUsername?.message}
+            >
+              <Input autoComplete="off" {...register("telegramUsername")} />
+            </Field>
+          ) : null}
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <EntryListFields name="emails" control={control} register={register} errors={errors} />
+          <EntryListFields name="phones" control={control} register={register} errors={errors} />
+        </div>
+      </Section>
+
+      <Section title="Location">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="City" error={errors.city?.message}>
+            <Input autoComplete="off" {...register("city")} />
+          </Field>
+          <Field label="Region or state" error={errors.region?.message}>
+            <Input autoComplete="off" {...register("region")} />
+          </Field>
+          <Field label="Country" error={errors.country?.message}>
+            <Input autoComplete="off" {...register("country")} />
+          </Field>
+          <Field
+            label="Country code"
+            description="Two letters, like GB or US"
+            error={errors.countryCode?.message}
+          >
+            <Input
+              autoComplete="off"
+              maxLength={2}
+              className="w-24 uppercase"
+              {...register("countryCode")}
+            />
+          </Field>
+          <Field
+            label="Latitude"
+            description="Optional, for the world map (-90 to 90)"
+            error={errors.latitude?.message}
+          >
+            <Input inputMode="decimal" {...register("latitude")} />
+          </Field>
+          <Field
+            label="Longitude"
+            description="Optional (-180 to 180)"
+            error={errors.longitude?.message}
+          >
+            <Input inputMode="decimal" {...register("longitude")} />
+          </Field>
+        </div>
+      </Section>
+
+      <Section title="More">
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Birthday</legend>
+          <div className="flex flex-wrap gap-2">
+            <Field label="Month" className="grid gap-1" error={errors.birthday?.month?.message}>
+              <Select className="w-40" {...register("birthday.month")}>
+                <option value="">Month</option>
+                {MONTH_NAMES.map((name, i) => (
+                  <option key={name} value={i + 1}>
+                    {name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Day" className="grid gap-1" error={errors.birthday?.day?.message}>
+              <Input
+                type="number"
+                min={1}
+                max={31}
+                className="w-20"
+                {...register("birthday.day")}
+              />
+            </Field>
+            <Field
+              label="Year (optional)"
+              className="grid gap-1"
+              error={errors.birthday?.year?.message}
+            >
+              <Input
+                type="number"
+                min={1900}
+                max={2100}
+                className="w-28"
+                {...register("birthday.year")}
+              />
+            </Field>
+          </div>
+        </fieldset>
+        <Field
+          label="Tags"
+          description="Separate tags with commas, like family, book club"
+          error={errors.tags?.message}
+        >
+          <Input autoComplete="off" {...register("tags")} />
+        </Field>
+        <Field label="Notes" error={errors.notes?.message}>
+          <Textarea rows={5} {...register("notes")} />
+        </Field>
+      </Section>
+
+      {errors.root?.message ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.root.message}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting
+            ? "Saving..."
+            : props.mode === "create"
+              ? "Add contact"
+              : "Save changes"}
+        </Button>
+        <Button variant="outline" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section(props: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-4">
+      <h2 className="text-lg font-semibold">{props.title}</h2>
+      {props.children}
+    </section>
+  );
+}

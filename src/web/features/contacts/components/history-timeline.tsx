@@ -1,0 +1,120 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { CONTACT_METHOD_LABELS, contactDisplayName, type Contact } from "../../../../core/contacts";
+import type { Interaction } from "../../../../core/interactions";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useDeleteInteraction } from "../api/delete-interaction";
+import { useInteractions } from "../api/list-interactions";
+import { formatDateTime } from "../lib/format";
+import { InteractionDialog } from "./interaction-dialog";
+
+// Every time you were in touch, newest first, with add, edit and delete.
+export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
+  const { contact } = props;
+  const history = useInteractions(contact.id);
+  const remove = useDeleteInteraction(contact.id);
+  const [editing, setEditing] = useState<Interaction | "new" | null>(null);
+  const name = contactDisplayName(contact);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>History</CardTitle>
+        <Button variant="outline" size="sm" onClick={() => setEditing("new")}>
+          <Plus aria-hidden />
+          Add to history
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {history.isPending ? (
+          <Spinner />
+        ) : history.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(history.error, "We couldn't load the history.")}
+          </p>
+        ) : history.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            Nothing logged yet. Use “Log contact” after you talk, or add a past conversation.
+          </p>
+        ) : (
+          <ol
+            className="grid gap-4 border-l border-border pl-4"
+            aria-label={`History with ${name}`}
+          >
+            {history.data.map((item) => (
+              <li key={item.id} className="relative grid gap-1" data-testid="history-item">
+                <span
+                  className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-primary"
+                  aria-hidden
+                />
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm font-medium">
+                    <time dateTime={item.occurredAt}>
+                      {formatDateTime(item.occurredAt, props.timeZone)}
+                    </time>
+                    <span className="text-muted-foreground">
+                      {" "}
+                      · {CONTACT_METHOD_LABELS[item.channel]}
+                    </span>
+                  </p>
+                  <div className="flex gap-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Edit entry of ${formatDateTime(item.occurredAt, props.timeZone)}`}
+                      onClick={() => setEditing(item)}
+                    >
+                      <Pencil aria-hidden />
+                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Delete entry of ${formatDateTime(item.occurredAt, props.timeZone)}`}
+                        >
+                          <Trash2 aria-hidden />
+                        </Button>
+                      }
+                      title="Delete this history entry?"
+                      description="If it is the latest one, the last contact and the next due date move back to the entry before it."
+                      confirmLabel="Delete entry"
+                      isDestructive
+                      onConfirm={() =>
+                        remove.mutate(item.id, {
+                          onSuccess: () => toast({ title: "History entry deleted" }),
+                          onError: (error) =>
+                            toast({
+                              title: "Couldn't delete the entry",
+                              description: errorMessage(error),
+                              variant: "destructive",
+                            }),
+                        })
+                      }
+                    />
+                  </div>
+                </div>
+                {item.note ? <p className="whitespace-pre-wrap text-sm">{item.note}</p> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+      <InteractionDialog
+        contactId={contact.id}
+        contactName={name}
+        defaultChannel={contact.preferredMethod ?? "other"}
+        interaction={editing && editing !== "new" ? editing : undefined}
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { Check } from "lucide-react";
+import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { describeDue } from "../../../../core/rhythm";
+import { Button, type ButtonProps } from "../../../components/ui/button";
+import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useLogInteraction } from "../api/log-interaction";
+
+// One tap: "I was in touch just now", by the preferred channel. Moves the due date.
+export function LogContactButton(props: {
+  contact: Contact;
+  size?: ButtonProps["size"];
+  variant?: ButtonProps["variant"];
+  label?: string;
+}) {
+  const log = useLogInteraction();
+  const name = contactDisplayName(props.contact);
+  return (
+    <Button
+      size={props.size ?? "sm"}
+      variant={props.variant ?? "secondary"}
+      disabled={log.isPending}
+      aria-label={`Log contact with ${name}`}
+      onClick={() =>
+        log.mutate(
+          { contactId: props.contact.id },
+          {
+            onSuccess: ({ contact }) =>
+              toast({
+                title: `Logged contact with ${name}`,
+                description: contact.rhythm
+                  ? `Next: ${describeDue(contact).toLowerCase()}.`
+                  : undefined,
+                variant: "success",
+              }),
+            onError: (error) =>
+              toast({
+                title: "Couldn't log contact",
+                description: errorMessage(error),
+                variant: "destructive",
+              }),
+          },
+        )
+      }
+    >
+      <Check aria-hidden />
+      {props.label ?? "Log contact"}
+    </Button>
+  );
+}

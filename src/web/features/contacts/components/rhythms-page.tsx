@@ -1,0 +1,192 @@
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { describeDue, describeRhythm } from "../../../../core/rhythm";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { useContacts } from "../api/list-contacts";
+import { BulkRhythmCard } from "./bulk-rhythm-card";
+import { LogContactButton } from "./log-contact-button";
+import { StateBadge } from "./state-badge";
+
+const SHOWN = 50;
+
+type Group = { key: string; title: string; empty: string; contacts: Contact[] };
+
+function groupContacts(contacts: Contact[]): Group[] {
+  const byDue = [...contacts].sort((a, b) => (a.daysUntilDue ?? 0) - (b.daysUntilDue ?? 0));
+  const byName = (a: Contact, b: Contact) =>
+    contactDisplayName(a).localeCompare(contactDisplayName(b));
+  return [
+    {
+      key: "overdue",
+      title: "Overdue",
+      empty: "Nobody is overdue.",
+      contacts: byDue.filter((c) => c.state === "overdue"),
+    },
+    {
+      key: "week",
+      title: "Due this week",
+      empty: "Nobody is due in the next 7 days.",
+      contacts: byDue.filter(
+        (c) => c.daysUntilDue !== null && c.daysUntilDue >= 0 && c.daysUntilDue <= 7,
+      ),
+    },
+    {
+      key: "upcoming",
+      title: "Upcoming",
+      empty: "Nobody else has a due date yet.",
+      contacts: byDue.filter((c) => c.daysUntilDue !== null && c.daysUntilDue > 7),
+    },
+    {
+      key: "none",
+      title: "Without a rhythm",
+      empty: "Everyone has a rhythm.",
+      contacts: contacts.filter((c) => !c.rhythm).sort(byName),
+    },
+  ];
+}
+
+export function RhythmsPage() {
+  const list = useContacts();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const groups = useMemo(() => groupContacts(list.data?.items ?? []), [list.data]);
+
+  function toggle(ids: string[], isOn: boolean) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (isOn) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  return (
+    <section aria-labelledby="rhythms-title" className="grid gap-6">
+      <div>
+        <h1 id="rhythms-title" className="text-3xl font-bold">
+          Rhythms
+        </h1>
+        <p className="text-muted-foreground">
+          Who is due, who is coming up, and who has no rhythm yet.
+        </p>
+      </div>
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(list.error, "We couldn't load your contacts.")}
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <Card>
+          <CardHeader className="items-center text-center">
+            <h2 className="text-xl font-semibold">No contacts yet</h2>
+            <div className="flex gap-2">
+              <Button asChild>
+                <Link to="/app/contacts/new">Add a contact</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/app/import">Import contacts</Link>
+              </Button>
+            </div>
+          </CardHeader>
+        </Card>
+      ) : (
+        <>
+          <BulkRhythmCard
+            contacts={list.data.items}
+            selectedIds={[...selected]}
+            onDone={() => setSelected(new Set())}
+          />
+          {groups.map((group) => (
+            <RhythmGroup key={group.key} group={group} selected={selected} onToggle={toggle} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RhythmGroup(props: {
+  group: Group;
+  selected: Set<string>;
+  onToggle: (ids: string[], isOn: boolean) => void;
+}) {
+  const { group, selected } = props;
+  const [isAll, setIsAll] = useState(false);
+  const shown = isAll ? group.contacts : group.contacts.slice(0, SHOWN);
+  const ids = group.contacts.map((c) => c.id);
+  const isAllSelected = ids.length > 0 && ids.every((id) => selected.has(id));
+  const headingId = `group-${group.key}`;
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle id={headingId}>
+          {group.title}{" "}
+          <span className="text-base font-normal text-muted-foreground">
+            ({group.contacts.length})
+          </span>
+        </CardTitle>
+        {ids.length > 0 ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={isAllSelected}
+              onChange={(e) => props.onToggle(ids, e.target.checked)}
+            />
+            Select all {group.contacts.length}
+          </label>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {group.contacts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{group.empty}</p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {shown.map((c) => {
+              const name = contactDisplayName(c);
+              return (
+                <li key={c.id} className="flex flex-wrap items-center gap-3 py-2">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    aria-label={`Select ${name}`}
+                    checked={selected.has(c.id)}
+                    onChange={(e) => props.onToggle([c.id], e.target.checked)}
+                  />
+                  <Link
+                    to={`/app/contacts/${c.id}`}
+                    className="min-w-32 flex-1 font-medium hover:underline"
+                  >
+                    {name}
+                  </Link>
+                  <span className="w-32 text-sm text-muted-foreground">
+                    {describeRhythm(c.rhythm)}
+                  </span>
+                  {c.rhythm ? (
+                    <span className="flex w-56 items-center gap-2 text-sm">
+                      <StateBadge state={c.state} />
+                      <span className="text-muted-foreground">{describeDue(c)}</span>
+                    </span>
+                  ) : null}
+                  {c.rhythm ? <LogContactButton contact={c} /> : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {group.contacts.length > SHOWN && !isAll ? (
+          <Button variant="link" onClick={() => setIsAll(true)}>
+            Show all {group.contacts.length}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

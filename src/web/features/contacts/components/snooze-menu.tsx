@@ -1,0 +1,127 @@
+import { AlarmClockOff, ChevronDown } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { SNOOZE_PRESETS, type SnoozeInput } from "../../../../core/interactions";
+import { addDays } from "../../../../core/rhythm";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useSnoozeContact } from "../api/snooze-contact";
+import { formatLocalDate } from "../lib/format";
+
+// Push the next due date out without logging contact, or put it back.
+export function SnoozeMenu(props: { contact: Contact; today: string }) {
+  const { contact } = props;
+  const snooze = useSnoozeContact(contact.id);
+  const [isPicking, setIsPicking] = useState(false);
+  const name = contactDisplayName(contact);
+
+  function run(input: SnoozeInput | null) {
+    snooze.mutate(input, {
+      onSuccess: (c) =>
+        toast({
+          title: input ? `${name} snoozed` : "Snooze ended",
+          description: c.dueDate ? `Now due ${formatLocalDate(c.dueDate)}.` : undefined,
+        }),
+      onError: (error) =>
+        toast({
+          title: "Couldn't snooze",
+          description: errorMessage(error),
+          variant: "destructive",
+        }),
+    });
+  }
+
+  if (!contact.rhythm) return null;
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" disabled={snooze.isPending}>
+            <AlarmClockOff aria-hidden />
+            Snooze
+            <ChevronDown aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          {SNOOZE_PRESETS.map((p) => (
+            <DropdownMenuItem key={p.days} onSelect={() => run({ days: p.days })}>
+              {p.label}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuItem onSelect={() => setIsPicking(true)}>Pick a day…</DropdownMenuItem>
+          {contact.isSnoozed ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => run(null)}>End snooze</DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Dialog open={isPicking} onOpenChange={setIsPicking}>
+        <DialogContent>
+          <DialogTitle>Snooze {name} until…</DialogTitle>
+          <DialogDescription>
+            {name} will show as due on that day. Nothing is added to the history.
+          </DialogDescription>
+          <PickDayForm
+            today={props.today}
+            onCancel={() => setIsPicking(false)}
+            onPick={(until) => {
+              setIsPicking(false);
+              run({ until });
+            }}
+          />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function PickDayForm(props: {
+  today: string;
+  onPick: (day: string) => void;
+  onCancel: () => void;
+}) {
+  const [day, setDay] = useState(addDays(props.today, 7));
+  const [error, setError] = useState<string>();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!day || day <= props.today) return setError("Choose a day after today");
+    props.onPick(day);
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <Field label="Due again on" error={error}>
+        <Input
+          type="date"
+          value={day}
+          min={addDays(props.today, 1)}
+          max={addDays(props.today, 365)}
+          onChange={(e) => setDay(e.target.value)}
+        />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">Snooze</Button>
+      </div>
+    </form>
+  );
+}

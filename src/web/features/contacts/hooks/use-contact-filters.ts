@@ -1,0 +1,71 @@
+// The list's search, filters and sort live in the URL, so Back and shared links keep them.
+// Other parameters (fromOnboarding, startTour) are left alone.
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { CONTACT_SORTS, type ContactSort } from "../../../../core/contact-list";
+import { DUE_STATES, type DueState } from "../../../../core/rhythm";
+
+export type ContactFilters = {
+  q: string;
+  state?: DueState;
+  tag?: string;
+  rhythm?: string;
+  country?: string;
+  sort: ContactSort;
+  archived: boolean;
+};
+
+const KEYS = ["q", "state", "tag", "rhythm", "country", "sort", "archived"] as const;
+
+function oneOf<T extends string>(list: readonly T[], value: string | null): T | undefined {
+  return value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+export function useContactFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo<ContactFilters>(
+    () => ({
+      q: params.get("q") ?? "",
+      state: oneOf(DUE_STATES, params.get("state")),
+      tag: params.get("tag") || undefined,
+      rhythm: params.get("rhythm") || undefined,
+      country: params.get("country") || undefined,
+      sort: oneOf(CONTACT_SORTS, params.get("sort")) ?? "next_due",
+      archived: params.get("archived") === "true",
+    }),
+    [params],
+  );
+
+  const setFilter = useCallback(
+    (key: (typeof KEYS)[number], value: string | boolean | undefined) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          const text = typeof value === "boolean" ? (value ? "true" : "") : (value ?? "");
+          const isDefault = text === "" || (key === "sort" && text === "next_due");
+          if (isDefault) next.delete(key);
+          else next.set(key, text);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const clearFilters = useCallback(() => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const key of KEYS) if (key !== "sort" && key !== "archived") next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+
+  const hasFilters = Boolean(
+    filters.q || filters.state || filters.tag || filters.rhythm || filters.country,
+  );
+  return { filters, setFilter, clearFilters, hasFilters };
+}

@@ -1,0 +1,44 @@
+// Dates as a person reads them, in the user's time zone, relative to the server's "today".
+import { daysBetween, toLocalDate, type LocalDate } from "../../../../core/rhythm";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "3 Mar 2025" from YYYY-MM-DD, without a time zone shifting the day. */
+export function formatLocalDate(date: LocalDate): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+}
+
+export function formatDateTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(new Date(iso));
+}
+
+/** "Today", "Yesterday", "5 days ago", or the date once it is more than a month back. */
+export function describeLastContact(
+  lastContactedAt: string | null,
+  ctx: { today: LocalDate; timeZone: string },
+): string {
+  if (!lastContactedAt) return "Never";
+  const day = toLocalDate(new Date(lastContactedAt), ctx.timeZone);
+  const ago = daysBetween(day, ctx.today);
+  if (ago <= 0) return "Today";
+  if (ago === 1) return "Yesterday";
+  if (ago <= 30) return `${ago} days ago`;
+  return formatLocalDate(day);
+}
+
+/** Today in the browser for a zone (detail pages that have no list answer at hand). */
+export function browserToday(timeZone: string): LocalDate {
+  return toLocalDate(new Date(), timeZone);
+}
+
+/** A datetime-local input value (YYYY-MM-DDTHH:mm) for an instant in the browser's zone. */
+export function toDateTimeLocal(iso: string | Date): string {
+  const d = typeof iso === "string" ? new Date(iso) : iso;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
