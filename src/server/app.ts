@@ -25,6 +25,10 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importExportRoutes } from "./features/import-export/import-export.routes";
 import { leadsRoutes } from "./features/leads/leads.routes";
+import {
+  readScopedClockOffset,
+  testClockScopePlugin,
+} from "./features/test-support/test-clock-scope";
 import { testRoutes } from "./features/test-support/test.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
@@ -76,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock: Clock = {
     offsetMs: 0,
     now() {
-      return new Date(Date.now() + clock.offsetMs);
+      return new Date(Date.now() + (readScopedClockOffset() ?? clock.offsetMs));
     },
   };
   const mailer = createMailer(env, database.db);
@@ -101,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { auth: createAuth({ env, db: database.db, mailer, sms, logger: app.log }) });
 
   await app.register(billingContextPlugin);
+  if (env.ENABLE_TEST_ROUTES) await app.register(testClockScopePlugin);
   await app.register(healthRoutes);
   await app.register(configRoutes);
   await app.register(accountRoutes);

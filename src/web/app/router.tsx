@@ -23,6 +23,24 @@ export function createRouter() {
         { path: "/", Component: LandingRoute },
         { path: "/onboarding", Component: OnboardingAlias },
         {
+          path: "/checkout",
+          lazy: () =>
+            importWithRetry(
+              () => import("../features/billing/components/local-checkout-page"),
+            ).then((m) => ({
+              Component: m.LocalCheckoutPage,
+            })),
+        },
+        {
+          path: "/auth/oauth-callback",
+          lazy: () =>
+            importWithRetry(
+              () => import("../features/billing/components/oauth-callback-page"),
+            ).then((m) => ({
+              Component: m.OAuthCallbackPage,
+            })),
+        },
+        {
           Component: PublicLayout,
           children: [
             {
@@ -40,6 +58,33 @@ export function createRouter() {
                     Component: m.VerifyEmailPage,
                   }),
                 ),
+            },
+            {
+              path: "/subscribe",
+              lazy: () =>
+                importWithRetry(() => import("../features/billing/components/subscribe-page")).then(
+                  (m) => ({
+                    Component: m.SubscribePage,
+                  }),
+                ),
+            },
+            {
+              path: "/payment-success",
+              lazy: () =>
+                importWithRetry(
+                  () => import("../features/billing/components/payment-success-page"),
+                ).then((m) => ({
+                  Component: m.PaymentSuccessPage,
+                })),
+            },
+            {
+              path: "/account-creation",
+              lazy: () =>
+                importWithRetry(
+                  () => import("../features/billing/components/account-creation-page"),
+                ).then((m) => ({
+                  Component: m.AccountCreationPage,
+                })),
             },
           ],
         },
@@ -89,6 +134,15 @@ export function createRouter() {
                     importWithRetry(
                       () => import("../features/contacts/components/rhythms-page"),
                     ).then((m) => ({ Component: m.RhythmsPage })),
+                },
+                {
+                  path: "debug/subscription",
+                  lazy: () =>
+                    importWithRetry(
+                      () => import("../features/billing/components/subscription-debug-page"),
+                    ).then((m) => ({
+                      Component: m.SubscriptionDebugPage,
+                    })),
                 },
                 { path: "*", Component: NotFoundPage },
               ],

@@ -1,4 +1,6 @@
 import { Navigate, useLocation } from "react-router";
+import { useConfig } from "../features/account/api/get-config";
+import { LandingPage } from "../features/billing/components/landing-page";
 
 const TOKEN_KEYS = [
   "token_hash",
@@ -24,9 +26,11 @@ export function readTokenRedirect(search: string, hash: string): string | null {
   return `/verify-email?${kept.toString()}`;
 }
 
+// The landing page is imported eagerly (not lazily) so it replaces the prerendered HTML at once.
 export function LandingRoute() {
   const { search, hash } = useLocation();
+  const { data: config } = useConfig();
   const redirect = readTokenRedirect(search, hash);
   if (redirect) return <Navigate to={redirect} replace />;
-  return <Navigate to="/auth" replace />;
+  return <LandingPage appName={config?.appName} />;
 }

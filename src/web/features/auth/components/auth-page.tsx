@@ -14,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../../compone
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { useConfig } from "../../account/api/get-config";
+import { SubscribeButton } from "../../billing/components/subscribe-button";
 import { ME_QUERY_KEY, useMe } from "../../account/api/get-me";
 import { signInWithEmail, signInWithGoogle } from "../api/sign-in";
 import { AuthFlowError, signUpWithEmail } from "../api/sign-up";
@@ -142,6 +143,12 @@ export function AuthPage() {
                   Continue with Google
                 </Button>
               ) : null}
+              <div className="grid gap-2 border-t border-border pt-4 text-center">
+                <p className="text-sm text-muted-foreground">
+                  New here? Pay first, then create your account.
+                </p>
+                <SubscribeButton variant="secondary">Subscribe</SubscribeButton>
+              </div>
             </CardContent>
           </>
         )}

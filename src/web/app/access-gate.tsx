@@ -1,0 +1,98 @@
+// Access gating (spec 02 §4) for every path, after each session, subscription or path change:
+// the rules are core/access-gating's decideAccess; this component feeds it and redirects, with
+// the spec's 2 s wait for a loading status and 100 ms redirect flag.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { decideAccess, type GateInput } from "../../core/access-gating";
+import { GATING_SUBSCRIPTION_WAIT_MS, REDIRECT_FLAG_RESET_MS } from "../../core/constants";
+import { useMe } from "../features/account/api/get-me";
+import {
+  subscriptionStatusCache,
+  useRefreshSubscriptionStatus,
+  useSubscriptionStatus,
+} from "../features/billing/hooks/use-subscription-status";
+import { ApiRequestError } from "../lib/api-client";
+import { toast } from "../lib/toast";
+
+function isPaymentRequired(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 402;
+}
+
+export function AccessGate() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const userId = me.data?.user.id ?? null;
+  const { status } = useSubscriptionStatus(userId);
+  const refreshStatus = useRefreshSubscriptionStatus();
+  const [waitedForUser, setWaitedForUser] = useState<string | null>(null);
+  const isRedirecting = useRef(false);
+
+  // The cache is cleared when the session changes (spec 01 §4).
+  useEffect(() => subscriptionStatusCache.setSessionUser(userId), [userId]);
+
+  const isStatusLoading = userId !== null && status === null;
+  useEffect(() => {
+    if (!isStatusLoading) return;
+    const timer = setTimeout(() => setWaitedForUser(userId), GATING_SUBSCRIPTION_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [isStatusLoading, userId]);
+
+  // A paid API answering 402 means our picture is out of date: read the status again.
+  useEffect(() => {
+    const onEvent = (event: { type: string; action?: { type: string; error?: unknown } }) => {
+      if (
+        event.type === "updated" &&
+        event.action?.type === "error" &&
+        isPaymentRequired(event.action.error)
+      )
+        void refreshStatus();
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe(onEvent);
+    const stopMutations = queryClient.getMutationCache().subscribe(onEvent);
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, refreshStatus]);
+
+  const session: GateInput["session"] = me.data
+    ? "present"
+    : me.isPending || me.isError
+      ? "loading"
+      : "none";
+  const onboarding: GateInput["onboarding"] = !me.data
+    ? "loading"
+    : me.isError
+      ? "error"
+      : me.data.settings.onboardingCompleted
+        ? "complete"
+        : "incomplete";
+  const hasWaited = isStatusLoading && waitedForUser === userId;
+
+  useEffect(() => {
+    const decision = decideAccess({
+      pathname,
+      session,
+      onboarding,
+      subscription: status,
+      hasWaitedForSubscription: hasWaited,
+    });
+    if (!decision || decision.to === pathname || isRedirecting.current) return;
+    isRedirecting.current = true;
+    setTimeout(() => {
+      isRedirecting.current = false;
+    }, REDIRECT_FLAG_RESET_MS);
+    if (decision.notice === "already-subscribed") {
+      toast({
+        title: "You're already subscribed",
+        description: "Your subscription is active, so there is nothing more to pay.",
+      });
+    }
+    void navigate(decision.to, { replace: true });
+  }, [pathname, session, onboarding, status, hasWaited, navigate]);
+
+  return null;
+}

@@ -1,0 +1,135 @@
+// /account-creation?session_id= (spec 01 §2, §5): create the account after paying. The checkout
+// session id travels into the verification link, so verifying links the paid subscription.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { AccountCreationSchema, type AccountCreation } from "../../../../core/auth-forms";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { toast } from "../../../lib/toast";
+import { useConfig } from "../../account/api/get-config";
+import { useMe } from "../../account/api/get-me";
+import { signInWithGoogle } from "../../auth/api/sign-in";
+import { signUpWithEmail } from "../../auth/api/sign-up";
+import { CheckEmailPanel } from "../../auth/components/check-email-panel";
+import { storePendingSessionId } from "../hooks/pending-session";
+
+export const NO_SESSION_MESSAGE = "No subscription session found. Please subscribe first.";
+
+export function AccountCreationPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get("session_id");
+  const navigate = useNavigate();
+  const { data: me, isPending } = useMe();
+  const { data: config } = useConfig();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const form = useForm<AccountCreation>({
+    resolver: zodResolver(AccountCreationSchema),
+    defaultValues: { email: "", password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (sessionId) return;
+    toast({ title: NO_SESSION_MESSAGE, variant: "destructive" });
+    void navigate("/subscribe", { replace: true });
+  }, [navigate, sessionId]);
+
+  if (!sessionId || isPending) return <PageSpinner />;
+  // Already signed in: link the payment to this account instead.
+  if (me)
+    return <Navigate to={`/payment-success?session_id=${encodeURIComponent(sessionId)}`} replace />;
+
+  async function createAccount(values: AccountCreation) {
+    try {
+      await signUpWithEmail({ email: values.email, password: values.password, sessionId });
+      toast({
+        title: "Account created!",
+        description: "Check your email to verify your account and complete setup.",
+      });
+      setPendingEmail(values.email);
+    } catch (error) {
+      toast({
+        title: "Sign up failed",
+        description: error instanceof Error ? error.message : "An unexpected error occurred",
+        variant: "destructive",
+      });
+    }
+  }
+
+  async function continueWithGoogle() {
+    if (sessionId) storePendingSessionId(sessionId);
+    try {
+      await signInWithGoogle("/app/onboarding");
+    } catch (error) {
+      toast({
+        title: "Google sign-in failed",
+        description: error instanceof Error ? error.message : "An unexpected error occurred",
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <main className="mx-auto flex max-w-md px-4 py-10">
+      <Card className="w-full">
+        {pendingEmail ? (
+          <CardContent className="pt-6">
+            <CheckEmailPanel
+              email={pendingEmail}
+              sessionId={sessionId}
+              onBack={() => setPendingEmail(null)}
+            />
+          </CardContent>
+        ) : (
+          <>
+            <CardHeader>
+              <h1 className="text-2xl font-semibold">Create your account</h1>
+              <CardDescription>
+                Thank you for subscribing! Create your account to start using{" "}
+                {config?.appName ?? "Tend"}.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <form noValidate onSubmit={form.handleSubmit(createAccount)} className="grid gap-4">
+                <Field label="Email" error={errors.email?.message}>
+                  <Input type="email" autoComplete="email" {...form.register("email")} />
+                </Field>
+                <Field
+                  label="Password"
+                  error={errors.password?.message}
+                  description="At least 6 characters."
+                >
+                  <Input
+                    type="password"
+                    autoComplete="new-password"
+                    {...form.register("password")}
+                  />
+                </Field>
+                <Field label="Confirm password" error={errors.confirmPassword?.message}>
+                  <Input
+                    type="password"
+                    autoComplete="new-password"
+                    {...form.register("confirmPassword")}
+                  />
+                </Field>
+                <Button type="submit" disabled={isSubmitting}>
+                  {isSubmitting ? "Creating account..." : "Create Account"}
+                </Button>
+              </form>
+              {config?.isGoogleEnabled ? (
+                <Button variant="outline" onClick={continueWithGoogle}>
+                  Continue with Google
+                </Button>
+              ) : null}
+            </CardContent>
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}

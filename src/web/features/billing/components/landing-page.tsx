@@ -1,0 +1,72 @@
+// "/" (spec 01 §2): the static landing page. It is prerendered to landing.html at build
+// (scripts/prerender.mjs), so it must render with nothing but a router around it.
+import { Link } from "react-router";
+import { PLAN_PRICE_USD } from "../../../../core/constants";
+import { Button } from "../../../components/ui/button";
+import { LANDING_SECTIONS, LandingHeader } from "./landing-header";
+import { PricingSection } from "./landing-pricing";
+import { FeaturesSection, HowItWorksSection, PrivacySection } from "./landing-sections";
+import { SubscribeButton } from "./subscribe-button";
+
+export function LandingPage({ appName = "Tend" }: { appName?: string }) {
+  return (
+    <div id="top" className="min-h-screen bg-background text-foreground">
+      <LandingHeader appName={appName} />
+      <main>
+        <section aria-labelledby="hero-title" className="py-20 md:py-28">
+          <div className="mx-auto max-w-4xl px-4 text-center">
+            <h1 id="hero-title" className="text-4xl font-bold tracking-tight md:text-6xl">
+              Keep in touch with the people who matter
+            </h1>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
+              {appName} gives every contact a rhythm and reminds you by email or text when it is
+              time to reach out, so friendships, family and your network never quietly fade.
+            </p>
+            <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+              <SubscribeButton size="lg" onFailure="alert">
+                Subscribe for ${PLAN_PRICE_USD}/month
+              </SubscribeButton>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/subscribe">See the plan</Link>
+              </Button>
+            </div>
+            <p className="mt-4 text-sm text-muted-foreground">
+              Cancel anytime. Already a member?{" "}
+              <Link
+                to="/auth"
+                state={{ show: "login" }}
+                className="font-medium text-primary underline"
+              >
+                Log in
+              </Link>
+            </p>
+          </div>
+        </section>
+        <FeaturesSection />
+        <HowItWorksSection />
+        <PricingSection />
+        <PrivacySection appName={appName} />
+      </main>
+      <footer className="border-t border-border py-10">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 text-sm text-muted-foreground md:flex-row md:items-center md:justify-between">
+          <p>
+            © {new Date().getFullYear()} {appName}. All rights reserved.
+          </p>
+          <nav aria-label="Footer" className="flex flex-wrap gap-4">
+            {LANDING_SECTIONS.map((s) => (
+              <a key={s.href} href={s.href} className="hover:text-foreground">
+                {s.label}
+              </a>
+            ))}
+            <Link to="/subscribe" className="hover:text-foreground">
+              Plans
+            </Link>
+            <Link to="/auth" className="hover:text-foreground">
+              Log in
+            </Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

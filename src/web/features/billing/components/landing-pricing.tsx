@@ -1,0 +1,64 @@
+// #pricing: the Standard plan (sold) and the Business tier (waitlist only, no price shown).
+import { Check } from "lucide-react";
+import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
+import { Badge } from "../../../components/ui/badge";
+import { BUSINESS_FEATURES, PLAN_FEATURES } from "./plan-features";
+import { SubscribeButton } from "./subscribe-button";
+import { WaitlistForm } from "./waitlist-form";
+
+function FeatureList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="grid gap-2 text-sm">
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-2">
+          <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PricingSection() {
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-muted py-20">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="pricing-title" className="text-3xl font-bold tracking-tight">
+          Simple pricing
+        </h2>
+        <p className="mt-3 text-muted-foreground">One plan with everything. Cancel anytime.</p>
+        <div className="mt-10 grid gap-6 md:grid-cols-2">
+          <div className="flex flex-col gap-6 rounded-xl border-2 border-primary bg-background p-8 shadow-sm">
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="text-xl font-semibold">{PLAN_NAME}</h3>
+              <Badge>Most Popular</Badge>
+            </div>
+            <p>
+              <span className="text-4xl font-bold">${PLAN_PRICE_USD}</span>{" "}
+              <span className="text-muted-foreground">USD/month</span>
+            </p>
+            <FeatureList items={PLAN_FEATURES} />
+            <p className="text-sm text-muted-foreground">Cancel anytime, no questions asked.</p>
+            <SubscribeButton size="lg" onFailure="alert" className="mt-auto">
+              Subscribe
+            </SubscribeButton>
+          </div>
+          <div className="flex flex-col gap-6 rounded-xl border border-border bg-background p-8 shadow-sm">
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="text-xl font-semibold">Business</h3>
+              <Badge variant="outline">Coming soon</Badge>
+            </div>
+            <p className="text-muted-foreground">
+              For teams who keep relationships together. Join the waitlist and we will write when it
+              opens.
+            </p>
+            <FeatureList items={BUSINESS_FEATURES} />
+            <div className="mt-auto">
+              <WaitlistForm />
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

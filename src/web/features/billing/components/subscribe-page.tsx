@@ -1,0 +1,71 @@
+// /subscribe (spec 01 §2): the Standard plan. A signed-in active user never sees it: access
+// gating sends them to /app/contacts with a notice.
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader } from "../../../components/ui/card";
+import { useConfig } from "../../account/api/get-config";
+import { useMe } from "../../account/api/get-me";
+import { PLAN_FEATURES } from "./plan-features";
+import { SubscribeButton } from "./subscribe-button";
+
+export function SubscribePage() {
+  const { data: me } = useMe();
+  const { data: config } = useConfig();
+  const supportEmail = config?.supportEmail;
+  return (
+    <main className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-12">
+      <div className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight">Choose your plan</h1>
+        <p className="mt-2 text-muted-foreground">
+          Everything {config?.appName ?? "Tend"} does, in one simple plan.
+        </p>
+      </div>
+      <Card className="border-2 border-primary">
+        <CardHeader>
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="text-xl font-semibold">{PLAN_NAME}</h2>
+            <Badge>Most Popular</Badge>
+          </div>
+          <p>
+            <span className="text-4xl font-bold">${PLAN_PRICE_USD}</span>{" "}
+            <span className="text-muted-foreground">USD/month</span>
+          </p>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-2 text-sm" aria-label="Included in the plan">
+            {PLAN_FEATURES.map((feature) => (
+              <li key={feature} className="flex items-start gap-2">
+                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm text-muted-foreground">Cancel anytime.</p>
+        </CardContent>
+        <CardFooter className="flex-col gap-3">
+          <SubscribeButton size="lg" className="w-full">
+            Subscribe Now
+          </SubscribeButton>
+          {me ? null : (
+            <Button asChild variant="outline" className="w-full">
+              <Link to="/auth" state={{ show: "login" }}>
+                Back to Login
+              </Link>
+            </Button>
+          )}
+        </CardFooter>
+      </Card>
+      {supportEmail ? (
+        <p className="text-center text-sm text-muted-foreground">
+          Questions about billing?{" "}
+          <a href={`mailto:${supportEmail}`} className="font-medium text-primary underline">
+            Contact support
+          </a>
+        </p>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+// The Business tier waitlist (spec 01 §5): nothing is sent without an at-sign; a thank-you shows
+// for 3 s, also when saving failed (the visitor can do nothing about our failure).
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { WAITLIST_THANKS_MS } from "../../../../core/constants";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { joinWaitlist } from "../api/join-waitlist";
+
+export const WAITLIST_THANKS = "Thank you! You've been added to our waitlist.";
+
+export function WaitlistForm() {
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [isThanking, setIsThanking] = useState(false);
+  const [isSending, setIsSending] = useState(false);
+  const inputId = useId();
+
+  useEffect(() => {
+    if (!isThanking) return;
+    const timer = setTimeout(() => setIsThanking(false), WAITLIST_THANKS_MS);
+    return () => clearTimeout(timer);
+  }, [isThanking]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.includes("@")) {
+      setError("Please enter an email address with an @.");
+      return;
+    }
+    setError(null);
+    setIsSending(true);
+    await joinWaitlist(email).catch(() => undefined);
+    setIsSending(false);
+    setEmail("");
+    setIsThanking(true);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-2"
+      aria-label="Join the Business waitlist"
+    >
+      <label htmlFor={inputId} className="text-sm font-medium">
+        Work email
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={inputId}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" variant="outline" disabled={isSending}>
+          Join the waitlist
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className="min-h-5 text-sm font-medium text-success">
+        {isThanking ? WAITLIST_THANKS : ""}
+      </p>
+    </form>
+  );
+}

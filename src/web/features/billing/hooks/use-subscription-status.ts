@@ -1,0 +1,52 @@
+// The client's subscription status (spec 01 §4, §9): the pure rules and cache of
+// core/subscription-cache, kept once for the whole app and cleared when the session changes.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import {
+  createSubscriptionStatusCache,
+  getSubscriptionStatus,
+  type StatusCacheEntry,
+} from "../../../../core/subscription-cache";
+import { sleep } from "../../../lib/utils";
+import { BILLING_STATUS_QUERY_KEY, readStatusRow } from "../api/get-billing-status";
+
+export const subscriptionStatusCache = createSubscriptionStatusCache();
+
+export const SUBSCRIPTION_STATUS_QUERY_KEY = ["subscription-status"] as const;
+
+export function loadSubscriptionStatus(userId: string, force = false): Promise<StatusCacheEntry> {
+  return getSubscriptionStatus({
+    cache: subscriptionStatusCache,
+    userId,
+    force,
+    fetchStatus: readStatusRow,
+    sleep,
+    now: Date.now,
+  });
+}
+
+/** The status for the signed-in user; `status` is null while it is being read. */
+export function useSubscriptionStatus(userId: string | null) {
+  const query = useQuery({
+    queryKey: [...SUBSCRIPTION_STATUS_QUERY_KEY, userId],
+    queryFn: () => loadSubscriptionStatus(userId as string),
+    enabled: userId !== null,
+  });
+  return {
+    status: query.data ? query.data.result.status : null,
+    entry: query.data ?? null,
+    isLoading: userId !== null && query.isPending,
+  };
+}
+
+/** After a payment, a cancel or a 402: forget what we knew and read again. */
+export function useRefreshSubscriptionStatus() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    subscriptionStatusCache.clear();
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: BILLING_STATUS_QUERY_KEY }),
+    ]);
+  }, [queryClient]);
+}

@@ -1,0 +1,260 @@
+// Acquisition and billing in the browser, with BILLING_PROVIDER=local: landing page, checkout,
+// payment success, account creation after payment, the trial ending, access gating, waitlist.
+import type { Page } from "@playwright/test";
+import {
+  BASE_URL,
+  PASSWORD,
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  expectToast,
+  test,
+  uniqueEmail,
+  verificationLinkFrom,
+  waitForMail,
+} from "./fixtures";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+async function payWithTestCard(page: Page, options: { email?: string } = {}) {
+  await expect(page).toHaveURL(/\/checkout\?session_id=cs_local_/);
+  await expect(page.getByRole("heading", { name: "Standard Plan: $8 USD/month" })).toBeVisible();
+  if (options.email) await page.getByLabel("Email").fill(options.email);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /Pay \$8\.00/ }).click();
+}
+
+// Moves the server clock for this browser context's requests only (test-clock-scope.ts), so
+// tests running at the same time keep the real time.
+async function setClock(page: Page, offsetMs: number) {
+  await page
+    .context()
+    .addCookies([{ name: "tend-test-clock", value: String(offsetMs), url: BASE_URL }]);
+}
+
+async function readBilling(page: Page) {
+  const res = await page.request.get("/api/billing/status");
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+test("a visitor pays first, creates the account, verifies, onboards and reaches contacts", async ({
+  page,
+}) => {
+  const email = uniqueEmail("payfirst");
+  await page.goto("/");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Keep in touch with the people who matter" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Subscribe for $8/month" }).click();
+
+  await expect(page).toHaveURL(/\/checkout\?session_id=cs_local_/);
+  await expectNoAxeViolations(page);
+  // An obviously bad card is refused with a clear message.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4241");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /Pay \$8\.00/ }).click();
+  await expect(
+    page.getByText("That card number is not valid. Please check it and try again."),
+  ).toBeVisible();
+  await payWithTestCard(page);
+
+  // Signed out: payment success sends the payer on to create the account.
+  await expect(page).toHaveURL(/\/account-creation\?session_id=cs_local_/);
+  const sessionId = new URL(page.url()).searchParams.get("session_id");
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByLabel("Confirm password").fill("different");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expectToast(page, "Account created!");
+
+  const link = verificationLinkFrom(await waitForMail(page.request, email));
+  expect(new URL(link).searchParams.get("session_id")).toBe(sessionId);
+  await page.goto(link);
+  await expect(page).toHaveURL(
+    /\/app\/onboarding\?from=verification&initialStep=1&disableAutoAdvance=1/,
+  );
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await expect(page).toHaveURL(/\/app\/contacts\?fromOnboarding=true/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+
+  // The paid subscription, not a trial, is the one in force.
+  const billing = await readBilling(page);
+  expect(billing.status).toBe("active");
+  expect(billing.billingStatus).toMatchObject({ isTrial: false, provider: "local" });
+  await waitForMail(page.request, email, "subscription-started");
+});
+
+test("a trial that ended sends the user to /subscribe; paying lets them back in", async ({
+  page,
+}) => {
+  const user = await createUser(page);
+  await page.goto("/app/contacts");
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  expect((await readBilling(page)).billingStatus.isTrial).toBe(true);
+
+  await setClock(page, 14 * DAY_MS + 23 * HOUR_MS);
+  await page.goto("/app/contacts");
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  expect((await readBilling(page)).isWithinGrace).toBe(true);
+
+  await setClock(page, 15 * DAY_MS + HOUR_MS);
+  await page.goto("/app/contacts");
+  await expect(page).toHaveURL(/\/subscribe$/);
+  await expect(page.getByText("Most Popular")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Login" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // The paid API agrees: no way around the payment.
+  expect((await page.request.get("/api/contacts")).status()).toBe(402);
+
+  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await payWithTestCard(page);
+  await expect(page).toHaveURL(/\/app\/contacts$/, { timeout: 20_000 });
+  await expectToast(page, "Your subscription is now active. Welcome to Tend!");
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  const billing = await readBilling(page);
+  expect(billing).toMatchObject({ status: "active", billingStatus: { isTrial: false } });
+  expect((await page.request.get("/api/contacts")).status()).toBe(200);
+});
+
+test("a signed-in active user visiting /subscribe is sent to contacts with a notice", async ({
+  page,
+}) => {
+  await createUser(page);
+  await page.goto("/subscribe");
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expectToast(page, "You're already subscribed");
+});
+
+test("the plan page, signed out: plan, badge, features, back to login, support", async ({
+  page,
+}) => {
+  await page.goto("/subscribe");
+  await expect(page.getByRole("heading", { name: "Standard Plan" })).toBeVisible();
+  await expect(page.getByText("$8", { exact: true })).toBeVisible();
+  await expect(page.getByText("USD/month")).toBeVisible();
+  await expect(page.getByText("Most Popular")).toBeVisible();
+  await expect(page.getByText("Up to 1,000 contacts")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Contact support" })).toHaveAttribute(
+    "href",
+    /^mailto:/,
+  );
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Back to Login" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible();
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/checkout\?session_id=/);
+  await page.getByRole("link", { name: "Cancel and go back" }).click();
+  await expect(page).toHaveURL(/\/subscribe$/);
+});
+
+test("payment success and account creation without a session id go to /subscribe", async ({
+  page,
+}) => {
+  await page.goto("/payment-success");
+  await expectToast(page, "No subscription session found. Please subscribe first.");
+  await expect(page).toHaveURL(/\/subscribe$/);
+  await page.goto("/account-creation");
+  await expectToast(page, "No subscription session found. Please subscribe first.");
+  await expect(page).toHaveURL(/\/subscribe$/);
+});
+
+test("waitlist: a bad email is not sent; a good one is thanked for 3 s, even if saving fails", async ({
+  page,
+}) => {
+  const thanks = page.getByText("Thank you! You've been added to our waitlist.");
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/leads") && request.method() === "POST") posts += 1;
+  });
+  await page.goto("/#pricing");
+  const email = page.getByLabel("Work email");
+  await email.fill("not-an-email");
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(page.getByText("Please enter an email address with an @.")).toBeVisible();
+  await expect(thanks).toBeHidden();
+  expect(posts).toBe(0);
+
+  await email.fill(uniqueEmail("lead"));
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(thanks).toBeVisible();
+  expect(posts).toBe(1);
+  await expect(thanks).toBeHidden({ timeout: 5_000 });
+
+  await page.route("**/api/leads", (route) => route.fulfill({ status: 500, body: "{}" }));
+  await email.fill(uniqueEmail("lead"));
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(thanks).toBeVisible();
+});
+
+test("landing page: static HTML, anchors, footer year, light theme, mobile menu by keyboard", async ({
+  page,
+}) => {
+  // Prerendered: the content is in the HTML itself, before any JavaScript runs.
+  const html = await (await page.request.get("/")).text();
+  expect(html).toContain("Keep in touch with the people who matter");
+  expect(html).toContain('id="pricing"');
+
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  for (const id of ["features", "how-it-works", "pricing", "privacy"])
+    await expect(page.locator(`section#${id}`)).toHaveCount(1);
+  await expect(page.getByText(`© ${new Date().getFullYear()} Tend`)).toBeVisible();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+  const menuButton = page.getByRole("button", { name: "Open menu" });
+  await menuButton.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Features" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await menu.getByRole("link", { name: "Pricing" }).click();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/#pricing$/);
+});
+
+test("the subscription debug page shows the computed status, its cache and the rows", async ({
+  page,
+}) => {
+  await createUser(page);
+  await page.goto("/app/debug/subscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Subscription debug" })).toBeVisible();
+  await expect(page.getByTestId("debug-client-status")).toHaveText("active");
+  await expect(page.getByTestId("debug-cached-value")).toHaveText("active");
+  await expect(page.getByTestId("debug-cache-lifetime")).toHaveText("300 s");
+  await expect(page.getByText('"isTrial": true')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
