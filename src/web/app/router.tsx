@@ -136,6 +136,13 @@ export function createRouter() {
                     ).then((m) => ({ Component: m.RhythmsPage })),
                 },
                 {
+                  path: "import",
+                  lazy: () =>
+                    importWithRetry(
+                      () => import("../features/import-export/components/data-page"),
+                    ).then((m) => ({ Component: m.DataPage })),
+                },
+                {
                   path: "debug/subscription",
                   lazy: () =>
                     importWithRetry(

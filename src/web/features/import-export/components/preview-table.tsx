@@ -1,0 +1,174 @@
+// Every row as it will be imported: problems highlighted, duplicates with a choice per row.
+import { AlertTriangle } from "lucide-react";
+import { useState } from "react";
+import type { ImportPreview, PreviewRow } from "../../../../core/import/import-api";
+import type { RowDecision } from "../../../../core/import/plan-import";
+import { Button } from "../../../components/ui/button";
+import { Select } from "../../../components/ui/input";
+import { cn } from "../../../lib/utils";
+
+const PAGE = 100;
+const REASONS = { email: "same email", phone: "same phone", name: "same name" } as const;
+
+type Filter = "all" | "problems" | "duplicates";
+
+export function unitWord(unit: ImportPreview["unit"]): string {
+  return unit === "row" ? "Row" : unit === "card" ? "Card" : "Contact";
+}
+
+function duplicateText(row: PreviewRow, unit: string): string | null {
+  const d = row.duplicate;
+  if (!d) return null;
+  return d.kind === "existing"
+    ? `Matches ${d.name} in your contacts (${REASONS[d.reason]})`
+    : `Same person as ${unit.toLowerCase()} ${d.line} (${REASONS[d.reason]})`;
+}
+
+function ChoiceSelect(props: {
+  row: PreviewRow;
+  unit: string;
+  onChange: (line: number, decision: RowDecision) => void;
+  isBusy?: boolean;
+}) {
+  const { row } = props;
+  if (!row.decision) return null;
+  return (
+    <Select
+      aria-label={`What to do with ${props.unit.toLowerCase()} ${row.line} (${row.name})`}
+      value={row.decision}
+      disabled={props.isBusy}
+      onChange={(event) => props.onChange(row.line, event.target.value as RowDecision)}
+      className="h-9 min-w-40"
+    >
+      {row.duplicate ? (
+        <option value="merge">
+          {row.duplicate.kind === "existing" ? "Merge into existing" : "Merge with that row"}
+        </option>
+      ) : null}
+      <option value="create">{row.duplicate ? "Add as a new contact" : "Import"}</option>
+      <option value="skip">Skip</option>
+    </Select>
+  );
+}
+
+export function PreviewTable(props: {
+  preview: ImportPreview;
+  onDecision: (line: number, decision: RowDecision) => void;
+  isBusy?: boolean;
+}) {
+  const { preview } = props;
+  const [filter, setFilter] = useState<Filter>("all");
+  const [limit, setLimit] = useState(PAGE);
+  const unit = unitWord(preview.unit);
+  const problems = preview.rows.filter((r) => r.errors.length > 0);
+  const duplicates = preview.rows.filter((r) => r.duplicate);
+  const rows =
+    filter === "problems" ? problems : filter === "duplicates" ? duplicates : preview.rows;
+  const filters: [Filter, string, number][] = [
+    ["all", "All", preview.rows.length],
+    ["problems", "With problems", problems.length],
+    ["duplicates", "Possible duplicates", duplicates.length],
+  ];
+
+  return (
+    <div className="grid gap-3">
+      <div role="group" aria-label="Show rows" className="flex flex-wrap gap-2">
+        {filters.map(([key, label, count]) => (
+          <Button
+            key={key}
+            size="sm"
+            variant={filter === key ? "default" : "outline"}
+            aria-pressed={filter === key}
+            onClick={() => {
+              setFilter(key);
+              setLimit(PAGE);
+            }}
+          >
+            {label} ({count})
+          </Button>
+        ))}
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">What each {unit.toLowerCase()} of your file becomes</caption>
+          <thead className="border-b border-border text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                {unit}
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Email and phone
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Company
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Result
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {rows.slice(0, limit).map((row) => {
+              const isBad = row.errors.length > 0;
+              const dup = duplicateText(row, unit);
+              return (
+                <tr
+                  key={row.line}
+                  data-testid={`preview-row-${row.line}`}
+                  className={cn(isBad && "bg-destructive/10")}
+                >
+                  <td className="py-2 pr-3 align-top tabular-nums">{row.line}</td>
+                  <td className="py-2 pr-3 align-top font-medium">{row.name}</td>
+                  <td className="py-2 pr-3 align-top text-muted-foreground">
+                    {[...row.emails, ...row.phones].join(", ") || "—"}
+                  </td>
+                  <td className="py-2 pr-3 align-top text-muted-foreground">
+                    {row.company ?? "—"}
+                  </td>
+                  <td className="py-2 align-top">
+                    {isBad ? (
+                      <div className="grid gap-1 text-destructive">
+                        <span className="flex items-center gap-1 font-medium">
+                          <AlertTriangle className="size-4" aria-hidden />
+                          Not imported:
+                        </span>
+                        <ul className="list-disc pl-5">
+                          {row.errors.map((e, i) => (
+                            <li key={i}>{e.message}</li>
+                          ))}
+                        </ul>
+                      </div>
+                    ) : (
+                      <div className="grid gap-1">
+                        {dup ? <span className="text-sm">{dup}</span> : null}
+                        <ChoiceSelect
+                          row={row}
+                          unit={unit}
+                          onChange={props.onDecision}
+                          isBusy={props.isBusy}
+                        />
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 ? <p className="text-sm text-muted-foreground">Nothing here.</p> : null}
+      {rows.length > limit ? (
+        <Button
+          variant="link"
+          className="justify-self-start px-0"
+          onClick={() => setLimit(rows.length)}
+        >
+          Show all {rows.length}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// The Data tab in the browser: import a Google Contacts CSV with a mapping change and a duplicate,
+// undo it; export everything and re-import it into a new account (file picker and drag and drop).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { BASE_URL, createUser, expect, expectNoAxeViolations, test } from "./fixtures";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
+const headers = { origin: BASE_URL };
+
+type ApiContact = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  tags: string[];
+  [key: string]: unknown;
+};
+
+async function contactsOf(request: APIRequestContext): Promise<ApiContact[]> {
+  const res = await request.get("/api/contacts");
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { items: ApiContact[] }).items;
+}
+
+async function chooseFile(page: Page, file: string) {
+  await page.getByLabel("Contacts file to import").setInputFiles(file);
+}
+
+test("import a Google Contacts CSV with a mapping change and a duplicate, then undo it", async ({
+  page,
+}) => {
+  await createUser(page);
+  const alan = await page.request.post("/api/contacts", {
+    headers,
+    data: { firstName: "Alan", lastName: "Turing", emails: [{ value: "alan@example.com" }] },
+  });
+  expect(alan.status()).toBe(201);
+
+  await page.goto("/app/import");
+  await expect(page.getByRole("heading", { level: 1, name: "Data" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await chooseFile(page, path.join(FIXTURES, "google-contacts.csv"));
+  await expect(page.getByText("recognised as")).toContainText("Google Contacts, 6 entries");
+
+  // The department column is not imported by default: import it as tags instead.
+  const department = page.getByLabel('Import the column "Organization Department" as');
+  await expect(department).toHaveValue("");
+  await department.selectOption({ label: "Tags" });
+  await expect(page.getByText("Changed")).toBeVisible();
+
+  const bad = page.getByTestId("preview-row-8");
+  await expect(bad).toContainText("Not imported:");
+  await expect(bad).toContainText('"not-an-email": Please enter a valid email address');
+  const duplicate = page.getByTestId("preview-row-9");
+  await expect(duplicate).toContainText("Matches Alan Turing in your contacts (same email)");
+  await expect(duplicate.getByRole("combobox")).toHaveValue("merge");
+
+  await page.getByRole("button", { name: /Possible duplicates \(1\)/ }).click();
+  await expect(page.getByTestId(/^preview-row-/)).toHaveCount(1);
+  await page.getByRole("button", { name: /^All \(6\)/ }).click();
+  await expectNoAxeViolations(page);
+  // Contrast of the highlighted rows and badges in the dark theme too.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: "light" });
+
+  await page.getByRole("button", { name: "Import 5 contacts" }).click();
+  await expect(page.getByRole("heading", { name: "Import complete" })).toBeVisible();
+  await expect(
+    page.getByText("4 added, 1 merged into contacts you already had, 1 skipped."),
+  ).toBeVisible();
+
+  const contacts = await contactsOf(page.request);
+  expect(contacts.map((c) => `${c.firstName} ${c.lastName}`).sort()).toEqual([
+    "Ada Lovelace",
+    "Alan Turing",
+    "Grace Brewster Hopper",
+    "José Álvarez",
+    "Katherine Johnson",
+  ]);
+  expect(contacts.find((c) => c.firstName === "Katherine")!.tags).toEqual(["Research"]);
+  expect(contacts.find((c) => c.firstName === "Alan")!.company).toBe("Bletchley Park");
+
+  await page.getByRole("button", { name: "Undo this import" }).first().click();
+  await page.getByRole("button", { name: "Undo import" }).click();
+  await expect(page.getByText("Removed 4 contacts and restored 1.", { exact: true })).toBeVisible();
+  await expect(page.getByText("Undone", { exact: true })).toBeVisible();
+  const after = await contactsOf(page.request);
+  expect(after).toHaveLength(1);
+  expect(after[0]!.company).toBeNull();
+});
+
+test("export everything, then re-import it into a new account", async ({ page, browser }) => {
+  await createUser(page);
+  const ada = await page.request.post("/api/contacts", {
+    headers,
+    data: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      emails: [{ value: "ada@example.com" }],
+      phones: [{ value: "+44 20 7946 0958" }],
+      notes: "=1+1 should stay text",
+      rhythm: { interval: 1, unit: "month" },
+      tags: ["Friends"],
+    },
+  });
+  expect(ada.status()).toBe(201);
+  const adaId = ((await ada.json()) as { id: string }).id;
+  const logged = await page.request.post(`/api/contacts/${adaId}/interactions`, {
+    headers,
+    data: { channel: "phone", note: "Long call" },
+  });
+  expect(logged.status()).toBe(201);
+  expect(
+    (
+      await page.request.post("/api/contacts", {
+        headers,
+        data: { firstName: "Grace", lastName: "Hopper" },
+      })
+    ).status(),
+  ).toBe(201);
+
+  await page.goto("/app/import");
+  const [json] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Everything as JSON" }).click(),
+  ]);
+  expect(json.suggestedFilename()).toMatch(/^tend-account-\d{4}-\d{2}-\d{2}\.json$/);
+  const jsonPath = await json.path();
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Contacts as CSV" }).click(),
+  ]);
+  const csvText = readFileSync(await csv.path(), "utf8");
+  expect(csvText).toContain("'=1+1 should stay text");
+  const [vcf] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Contacts as vCard" }).click(),
+  ]);
+  expect(readFileSync(await vcf.path(), "utf8")).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0/);
+
+  // A new account in its own browser context: the JSON export through the file picker.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await createUser(other);
+  await other.goto("/app/import");
+  await chooseFile(other, jsonPath);
+  await expect(other.getByText("recognised as")).toContainText(
+    "Tend account export (JSON), 2 entries",
+  );
+  await expect(other.getByText("Brings 1 entry of history with it.")).toBeVisible();
+  await other.getByRole("button", { name: "Import 2 contacts" }).click();
+  await expect(other.getByRole("heading", { name: "Import complete" })).toBeVisible();
+  const restored = await contactsOf(other.request);
+  const original = await contactsOf(page.request);
+  const strip = ({ id: _i, importId: _m, updatedAt: _u, ...rest }: ApiContact) => rest;
+  const byName = (a: ApiContact, b: ApiContact) => a.firstName.localeCompare(b.firstName);
+  expect(restored.sort(byName).map(strip)).toEqual(original.sort(byName).map(strip));
+  const restoredAda = restored.find((c) => c.firstName === "Ada")!;
+  const history = await other.request.get(`/api/contacts/${restoredAda.id}/interactions`);
+  expect(((await history.json()) as { items: { note: string }[] }).items).toMatchObject([
+    { channel: "phone", note: "Long call" },
+  ]);
+
+  // The CSV export dropped onto the drop zone of a third account.
+  await other.getByRole("button", { name: "Import another file" }).click();
+  const third = await (await browser.newContext()).newPage();
+  await createUser(third);
+  await third.goto("/app/import");
+  const dataTransfer = await third.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], "contacts.csv", { type: "text/csv" }));
+    return transfer;
+  }, csvText);
+  await third.getByTestId("import-drop-zone").dispatchEvent("drop", { dataTransfer });
+  await expect(third.getByText("recognised as")).toContainText("Tend export, 2 entries");
+  await third.getByRole("button", { name: "Import 2 contacts" }).click();
+  await expect(third.getByRole("heading", { name: "Import complete" })).toBeVisible();
+  const fromCsv = await contactsOf(third.request);
+  expect(fromCsv.find((c) => c.firstName === "Ada")).toMatchObject({
+    notes: "=1+1 should stay text",
+    tags: ["Friends"],
+    emails: [{ value: "ada@example.com" }],
+  });
+  await context.close();
+});
+
+test("a bad file gets a clear message and changes nothing", async ({ page }) => {
+  await createUser(page);
+  await page.goto("/app/import");
+  await page.getByLabel("Contacts file to import").setInputFiles({
+    name: "contacts.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 6, 0]),
+  });
+  await expect(page.getByRole("alert")).toContainText('Save it as "CSV UTF-8"');
+  expect(await contactsOf(page.request)).toEqual([]);
+  // The picker is reachable from the keyboard.
+  await page.getByRole("button", { name: "Choose a file" }).focus();
+  await expect(page.getByRole("button", { name: "Choose a file" })).toBeFocused();
+});
