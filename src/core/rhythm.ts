@@ -122,11 +122,28 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// Lists ask for the same instants again and again (due dates are starts of days), and Intl
+// formatting costs microseconds each: remember recent answers per zone.
+const MEMO_LIMIT = 5000;
+const memo = new Map<string, Map<number, LocalDate>>();
+
 /** The calendar day an instant falls on in a time zone (an unknown zone counts as UTC). */
 export function toLocalDate(instant: Date, timeZone: string): LocalDate {
+  const ms = instant.getTime();
+  if (timeZone === "UTC") return instant.toISOString().slice(0, 10);
+  let byZone = memo.get(timeZone);
+  if (!byZone) {
+    byZone = new Map();
+    memo.set(timeZone, byZone);
+  }
+  const known = byZone.get(ms);
+  if (known) return known;
   const parts = formatterFor(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  const date = `${get("year")}-${get("month")}-${get("day")}`;
+  if (byZone.size >= MEMO_LIMIT) byZone.clear();
+  byZone.set(ms, date);
+  return date;
 }
 
 /** The instant a calendar day starts in a time zone (the first existing minute on DST days). */

@@ -1,6 +1,6 @@
 // Drizzle reads and writes of one user's contacts. Every function takes the user's id and
 // filters by it, so another user's contact is simply not found.
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { contacts } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
@@ -41,13 +41,60 @@ export async function getContactRow(
   return row;
 }
 
-export async function listContactRows(db: Executor, userId: string): Promise<ContactRow[]> {
-  return db.select().from(contacts).where(eq(contacts.userId, userId));
+type JsonRow = Record<string, unknown>;
+
+function toDate(value: unknown): Date | null {
+  return typeof value === "string" ? new Date(value) : null;
 }
 
-export async function countContacts(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.userId, userId));
-  return row?.n ?? 0;
+// A row of `json_agg(contacts)` (snake_case, timestamps as text) → the row Drizzle would give.
+function fromJsonRow(r: JsonRow): ContactRow {
+  return {
+    id: r.id as string,
+    userId: r.user_id as string,
+    firstName: r.first_name as string,
+    lastName: r.last_name as string,
+    emails: r.emails as ContactRow["emails"],
+    phones: r.phones as ContactRow["phones"],
+    company: r.company as string | null,
+    jobTitle: r.job_title as string | null,
+    notes: r.notes as string | null,
+    preferredMethod: r.preferred_method as string | null,
+    telegramUsername: r.telegram_username as string | null,
+    city: r.city as string | null,
+    region: r.region as string | null,
+    country: r.country as string | null,
+    countryCode: r.country_code as string | null,
+    latitude: r.latitude as number | null,
+    longitude: r.longitude as number | null,
+    birthdayDay: r.birthday_day as number | null,
+    birthdayMonth: r.birthday_month as number | null,
+    birthdayYear: r.birthday_year as number | null,
+    tags: r.tags as string[],
+    rhythmInterval: r.rhythm_interval as number | null,
+    rhythmUnit: r.rhythm_unit as string | null,
+    rhythmSetAt: toDate(r.rhythm_set_at),
+    lastContactedAt: toDate(r.last_contacted_at),
+    nextDueAt: toDate(r.next_due_at),
+    archivedAt: toDate(r.archived_at),
+    importId: r.import_id as string | null,
+    createdAt: toDate(r.created_at)!,
+    updatedAt: toDate(r.updated_at)!,
+  };
+}
+
+/**
+ * Every contact of the user. The rows come back as one JSON text: embedded PGlite decodes each
+ * value separately, and for 1,000 rows × 30 columns that took ~17 ms against ~6 ms this way
+ * (PostgreSQL: about the same either way). See decision 022.
+ */
+export async function listContactRows(db: Executor, userId: string): Promise<ContactRow[]> {
+  // Both drivers answer { rows: [...] }.
+  const result: unknown = await db.execute(
+    sql`select coalesce(json_agg(c), '[]'::json)::text as rows from ${contacts} c where c.user_id = ${userId}`,
+  );
+  const text = (result as { rows: { rows: string }[] }).rows[0]?.rows ?? "[]";
+  return (JSON.parse(text) as JsonRow[]).map(fromJsonRow);
 }
 
 export async function updateContactRow(

@@ -39,7 +39,8 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const ctx = await contactContext(app, request);
+      const base = await contactContext(app, request);
+      const ctx = { ...base, today: toLocalDate(base.now, base.timeZone) };
       const rows = await listContactRows(db, ctx.userId);
       const all = rows.map((row) => toContact(row, ctx));
       const { items, counts } = selectContacts(all, request.query);
@@ -48,7 +49,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
         counts,
         total: rows.length,
         limit: CONTACT_LIMIT,
-        today: toLocalDate(ctx.now, ctx.timeZone),
+        today: ctx.today,
         timeZone: ctx.timeZone,
       };
     },

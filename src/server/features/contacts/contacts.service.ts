@@ -10,6 +10,7 @@ import {
   isValidTimeZone,
   rhythmFromColumns,
   toLocalDate,
+  type LocalDate,
   type Rhythm,
 } from "../../../core/rhythm";
 import type { Db, Tx } from "../../db/client";
@@ -116,16 +117,21 @@ function iso(date: Date | null): string | null {
 }
 
 /** A row → the API's ContactSchema, with its state as of `now` in the user's zone. */
-export function toContact(row: ContactRow, ctx: { now: Date; timeZone: string }): Contact {
+export function toContact(
+  row: ContactRow,
+  ctx: { now: Date; timeZone: string; today?: LocalDate },
+): Contact {
   const rhythm = rhythmOf(row);
-  const today = toLocalDate(ctx.now, ctx.timeZone);
+  const today = ctx.today ?? toLocalDate(ctx.now, ctx.timeZone);
   const due = computeDueStatus({ rhythm, nextDueAt: row.nextDueAt, today, timeZone: ctx.timeZone });
-  const naturalDue = computeNextDueDate({
-    rhythm,
-    lastContactedAt: row.lastContactedAt,
-    rhythmSetAt: row.rhythmSetAt,
-    timeZone: ctx.timeZone,
-  });
+  const naturalDue = due.dueDate
+    ? computeNextDueDate({
+        rhythm,
+        lastContactedAt: row.lastContactedAt,
+        rhythmSetAt: row.rhythmSetAt,
+        timeZone: ctx.timeZone,
+      })
+    : null;
   const hasBirthday = row.birthdayDay !== null && row.birthdayMonth !== null;
   return {
     id: row.id,
