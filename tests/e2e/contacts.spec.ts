@@ -103,3 +103,118 @@ test("the list logs contact in one tap, searches as you type, and filters by sta
   await page.emulateMedia({ colorScheme: "dark" });
   await expectNoAxeViolations(page);
 });
+
+async function addViaApi(
+  page: import("@playwright/test").Page,
+  data: Record<string, unknown>,
+): Promise<string> {
+  const res = await page.request.post("/api/contacts", { data, headers: { origin: BASE_URL } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test("the detail page edits, snoozes, keeps history, archives and deletes", async ({ page }) => {
+  await createUser(page);
+  const id = await addViaApi(page, {
+    firstName: "Grace",
+    lastName: "Hopper",
+    rhythm: { interval: 1, unit: "month" },
+    lastContactedOn: daysAgo(40),
+  });
+  await page.goto(`/app/contacts/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Grace Hopper" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByLabel("Company").fill("US Navy");
+  await page.getByLabel("Tags").fill("navy, computing");
+  await page.getByLabel("Rhythm").selectOption({ label: "Custom…" });
+  await page.getByLabel("Every").fill("3");
+  await page.getByLabel("Unit").selectOption("week");
+  await page.getByLabel("Latitude").fill("95");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Latitude must be between -90 and 90")).toBeVisible();
+  await page.getByLabel("Latitude").fill("");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Rhythm: Every 3 weeks")).toBeVisible();
+  await expect(page.getByText("US Navy")).toBeVisible();
+  await expect(page.locator("[data-due-state]").first()).toHaveText("Overdue");
+
+  await page.getByRole("button", { name: "Snooze", exact: true }).click();
+  await page.getByRole("menuitem", { name: "3 days" }).click();
+  await expect(page.getByTestId("due-text")).toContainText("Due in 3 days");
+  await expect(page.getByTestId("due-text")).toContainText("(snoozed)");
+  await expect(page.getByTestId("history-item")).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Add to history" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("How").selectOption({ label: "In person" });
+  await dialog.getByLabel("Note (optional)").fill("Coffee and COBOL");
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("history-item")).toHaveCount(2);
+  await expect(page.getByText("Coffee and COBOL")).toBeVisible();
+  await expect(page.locator("[data-due-state]").first()).toHaveText("On track");
+
+  // Deleting the latest entry moves the due date back: overdue again.
+  await page
+    .getByTestId("history-item")
+    .first()
+    .getByRole("button", { name: /^Delete entry/ })
+    .click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete entry" }).click();
+  await expect(page.getByTestId("history-item")).toHaveCount(1);
+  await expect(page.locator("[data-due-state]").first()).toHaveText("Overdue");
+
+  await page.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(page.getByText("Archived", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Delete Grace Hopper?");
+  await confirm.getByRole("button", { name: "Delete contact" }).click();
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
+});
+
+test("the rhythms page groups who is due and sets a rhythm for a tag", async ({ page }) => {
+  await createUser(page);
+  const weekly = { interval: 1, unit: "week" };
+  await addViaApi(page, {
+    firstName: "Overdue",
+    lastName: "Olga",
+    rhythm: weekly,
+    lastContactedOn: daysAgo(10),
+  });
+  await addViaApi(page, {
+    firstName: "Soon",
+    lastName: "Sam",
+    rhythm: weekly,
+    lastContactedOn: daysAgo(5),
+  });
+  await addViaApi(page, {
+    firstName: "Later",
+    lastName: "Lee",
+    rhythm: { interval: 1, unit: "year" },
+  });
+  await addViaApi(page, { firstName: "Free", lastName: "Fay", tags: ["club"] });
+  await addViaApi(page, { firstName: "Free", lastName: "Finn", tags: ["Club"] });
+  await page.goto("/app/rhythms");
+  const group = (name: string) => page.getByRole("region", { name: new RegExp(`^${name}`) });
+  await expect(group("Overdue")).toContainText("Overdue Olga");
+  await expect(group("Due this week")).toContainText("Soon Sam");
+  await expect(group("Upcoming")).toContainText("Later Lee");
+  await expect(group("Without a rhythm")).toContainText("(2)");
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("New rhythm").selectOption({ label: "Quarterly" });
+  await page.getByLabel("Tag", { exact: true }).selectOption("club");
+  await page.getByRole("button", { name: "Apply rhythm" }).click();
+  await expect(group("Without a rhythm")).toContainText("Everyone has a rhythm.");
+  await expect(group("Upcoming")).toContainText("Free Fay");
+
+  await group("Overdue").getByLabel("Select Overdue Olga").check();
+  await page.getByLabel("The contacts ticked below (1)").check();
+  await page.getByLabel("New rhythm").selectOption({ label: "No rhythm" });
+  await page.getByRole("button", { name: "Apply rhythm" }).click();
+  await expect(group("Overdue")).toContainText("Nobody is overdue.");
+  await expect(group("Without a rhythm")).toContainText("Overdue Olga");
+});
