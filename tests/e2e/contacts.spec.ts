@@ -1,6 +1,7 @@
 // Contacts in the browser: add someone you last talked to a month ago (overdue on a weekly
 // rhythm), log contact in one tap, and watch them move to on track, on the detail page and in
 // the list.
+import type { Page } from "@playwright/test";
 import { BASE_URL, createUser, expect, expectNoAxeViolations, test } from "./fixtures";
 
 function daysAgo(days: number): string {
@@ -105,7 +106,7 @@ test("the list logs contact in one tap, searches as you type, and filters by sta
 });
 
 async function addViaApi(
-  page: import("@playwright/test").Page,
+  page: Page,
   data: Record<string, unknown>,
 ): Promise<string> {
   const res = await page.request.post("/api/contacts", { data, headers: { origin: BASE_URL } });
