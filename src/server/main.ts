@@ -1,19 +1,10 @@
 // Listens on PORT; on SIGTERM/SIGINT stops accepting, finishes in-flight requests, closes the db.
 import { buildApp } from "./app";
-import { EnvError, parseEnv } from "./env";
+import { loadEnvOrExit } from "./env";
 import { startBackgroundJobs } from "./jobs/background-jobs";
 
 async function main() {
-  let env;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   const app = await buildApp({ env });
   const stopJobs = env.SCHEDULER_ENABLED ? startBackgroundJobs(app) : () => undefined;
   let isClosing = false;

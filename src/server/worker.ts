@@ -1,20 +1,11 @@
 // `npm run worker`: background jobs in a process of their own (no HTTP), for scaled-out setups
 // where the app processes run with SCHEDULER_ENABLED=false.
 import { buildApp } from "./app";
-import { EnvError, parseEnv } from "./env";
+import { loadEnvOrExit } from "./env";
 import { startBackgroundJobs } from "./jobs/background-jobs";
 
 async function main() {
-  let env;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   const app = await buildApp({ env, serveWeb: false });
   await app.ready();
   const stop = startBackgroundJobs(app);
