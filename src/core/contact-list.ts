@@ -118,12 +118,13 @@ function byName(a: Contact, b: Contact): number {
   return collator.compare(nameA, nameB) || a.id.localeCompare(b.id);
 }
 
-// Missing values go last, whatever the direction.
+// Missing values go last, whatever the direction. The API writes every time with
+// toISOString() (same length, UTC), so comparing the strings compares the times.
 function byTime(a: string | null, b: string | null, direction: 1 | -1): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
-  return (Date.parse(a) - Date.parse(b)) * direction;
+  return (a < b ? -1 : 1) * direction;
 }
 
 const STATE_ORDER: Record<DueState, number> = {

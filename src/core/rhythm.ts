@@ -99,13 +99,20 @@ export type LocalDate = string;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+const zoneValidity = new Map<string, boolean>();
+
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
+  let isValid = zoneValidity.get(timeZone);
+  if (isValid === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone });
+      isValid = true;
+    } catch {
+      isValid = false;
+    }
+    if (zoneValidity.size < 1000) zoneValidity.set(timeZone, isValid);
   }
+  return isValid;
 }
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -154,8 +161,11 @@ export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
 }
 
 function splitDate(date: LocalDate): { year: number; month: number; day: number } {
-  const [year = NaN, month = NaN, day = NaN] = date.split("-").map(Number);
-  return { year, month, day };
+  return {
+    year: Number(date.slice(0, 4)),
+    month: Number(date.slice(5, 7)),
+    day: Number(date.slice(8, 10)),
+  };
 }
 
 function fromUtcDate(d: Date): LocalDate {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ContactList } from "../../../../core/contact-list";
 import { apiFetch } from "../../../lib/api-client";
 import { contactListKey } from "./contacts-cache";
@@ -14,5 +14,7 @@ export function useContacts(options: { archived?: boolean } = {}) {
   return useQuery({
     queryKey: contactListKey(archived),
     queryFn: () => listContacts({ archived }),
+    // Switching to archived keeps the filters on screen (and focus in them) while it loads.
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,10 +1,16 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useLayoutEffect, useRef, useState } from "react";
 import type { Contact } from "../../../../core/contacts";
+import { cn } from "../../../lib/utils";
 import { CONTACT_ROW_HEIGHT, ContactRow } from "./contact-row";
 
 // Only the rows on screen are in the page, so 1,000 contacts scroll and filter smoothly.
-export function ContactList(props: { contacts: Contact[]; today: string; timeZone: string }) {
+export function ContactList(props: {
+  contacts: Contact[];
+  today: string;
+  timeZone: string;
+  isStale?: boolean;
+}) {
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
@@ -23,7 +29,11 @@ export function ContactList(props: { contacts: Contact[]; today: string; timeZon
       ref={listRef}
       role="list"
       aria-label="Contacts"
-      className="relative rounded-xl border border-border bg-card"
+      aria-busy={props.isStale || undefined}
+      className={cn(
+        "relative rounded-xl border border-border bg-card transition-opacity",
+        props.isStale && "opacity-60",
+      )}
       style={{ height: virtualizer.getTotalSize() }}
     >
       {virtualizer.getVirtualItems().map((row) => {

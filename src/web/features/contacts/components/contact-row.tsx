@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
@@ -9,7 +10,12 @@ import { StateBadge } from "./state-badge";
 
 export const CONTACT_ROW_HEIGHT = 76;
 
-export function ContactRow(props: { contact: Contact; today: string; timeZone: string }) {
+// Memoised: a keystroke re-renders the list, but a row only when its contact changed.
+export const ContactRow = memo(function ContactRow(props: {
+  contact: Contact;
+  today: string;
+  timeZone: string;
+}) {
   const { contact } = props;
   const name = contactDisplayName(contact);
   const subtitle = [contact.company, contact.city ?? contact.country].filter(Boolean).join(" · ");
@@ -53,4 +59,4 @@ export function ContactRow(props: { contact: Contact; today: string; timeZone: s
       </div>
     </div>
   );
-}
+});

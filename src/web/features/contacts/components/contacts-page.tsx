@@ -1,5 +1,5 @@
 import { Plus, Upload, UserPlus } from "lucide-react";
-import { useDeferredValue, useMemo } from "react";
+import { useMemo } from "react";
 import { Link } from "react-router";
 import { selectContacts } from "../../../../core/contact-list";
 import { Alert } from "../../../components/ui/alert";
@@ -17,13 +17,12 @@ import { ContactList } from "./contact-list";
 export function ContactsPage() {
   const { filters, setFilter, clearFilters, hasFilters } = useContactFilters();
   const list = useContacts({ archived: filters.archived });
-  const q = useDeferredValue(filters.q);
   const selected = useMemo(
     () =>
       list.data
-        ? selectContacts(list.data.items, { ...filters, q })
+        ? selectContacts(list.data.items, filters)
         : { items: [], counts: { all: 0, overdue: 0, due_soon: 0, on_track: 0, no_rhythm: 0 } },
-    [list.data, filters, q],
+    [list.data, filters],
   );
   const total = list.data?.total ?? 0;
   const limit = list.data?.limit ?? 1000;
@@ -110,6 +109,7 @@ export function ContactsPage() {
             </Card>
           ) : (
             <ContactList
+              isStale={list.isPlaceholderData}
               contacts={selected.items}
               today={list.data.today}
               timeZone={list.data.timeZone}

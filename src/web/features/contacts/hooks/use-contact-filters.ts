@@ -1,6 +1,8 @@
 // The list's search, filters and sort live in the URL, so Back and shared links keep them.
-// Other parameters (fromOnboarding, startTour) are left alone.
-import { useCallback, useMemo } from "react";
+// Other parameters (fromOnboarding, startTour) are left alone. The search text is React state
+// first (a keystroke re-renders at once) and reaches the URL after a pause in typing: a router
+// navigation per keystroke cost a frame on a 1,000-contact list.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CONTACT_SORTS, type ContactSort } from "../../../../core/contact-list";
 import { DUE_STATES, type DueState } from "../../../../core/rhythm";
@@ -16,6 +18,7 @@ export type ContactFilters = {
 };
 
 const KEYS = ["q", "state", "tag", "rhythm", "country", "sort", "archived"] as const;
+const SEARCH_URL_DELAY_MS = 400;
 
 function oneOf<T extends string>(list: readonly T[], value: string | null): T | undefined {
   return value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -23,9 +26,36 @@ function oneOf<T extends string>(list: readonly T[], value: string | null): T | 
 
 export function useContactFilters() {
   const [params, setParams] = useSearchParams();
+  const urlQ = params.get("q") ?? "";
+  const [q, setQ] = useState(urlQ);
+  const lastWritten = useRef(urlQ);
+  // Back/forward (or a link) changed the URL's search: follow it.
+  useEffect(() => {
+    if (urlQ !== lastWritten.current) {
+      lastWritten.current = urlQ;
+      setQ(urlQ);
+    }
+  }, [urlQ]);
+  useEffect(() => {
+    if (q === lastWritten.current) return;
+    const timer = setTimeout(() => {
+      lastWritten.current = q;
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (q) next.set("q", q);
+          else next.delete("q");
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_URL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [q, setParams]);
+
   const filters = useMemo<ContactFilters>(
     () => ({
-      q: params.get("q") ?? "",
+      q,
       state: oneOf(DUE_STATES, params.get("state")),
       tag: params.get("tag") || undefined,
       rhythm: params.get("rhythm") || undefined,
@@ -33,11 +63,12 @@ export function useContactFilters() {
       sort: oneOf(CONTACT_SORTS, params.get("sort")) ?? "next_due",
       archived: params.get("archived") === "true",
     }),
-    [params],
+    [params, q],
   );
 
   const setFilter = useCallback(
     (key: (typeof KEYS)[number], value: string | boolean | undefined) => {
+      if (key === "q") return setQ(typeof value === "string" ? value : "");
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -54,6 +85,7 @@ export function useContactFilters() {
   );
 
   const clearFilters = useCallback(() => {
+    setQ("");
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
