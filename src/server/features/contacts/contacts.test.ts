@@ -9,6 +9,7 @@ import {
 import type { ContactList } from "../../../core/contact-list";
 import type { Contact } from "../../../core/contacts";
 import { addContact, getContact, setNow, setTimeZone } from "./contacts-test-kit";
+import { recomputeDueDates } from "./contacts.service";
 
 describe("contacts API", () => {
   let t: TestApp;
@@ -157,6 +158,24 @@ describe("contacts API", () => {
     const gone = await injectAs(t.app, user, { url: `/api/contacts/${c.id}` });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe("That contact was not found. It may have been deleted.");
+  });
+
+  it("keeps due days in the user's zone, and recomputes them after a zone change", async () => {
+    setNow(t.app, "2025-06-10T02:00:00Z"); // still June 9 in New York
+    const zoned = await createUser(t.app);
+    await setTimeZone(t.app, zoned.id, "America/New_York");
+    const c = await addContact(t.app, zoned, {
+      firstName: "Nyc",
+      rhythm: { interval: 1, unit: "week" },
+    });
+    expect(c).toMatchObject({ dueDate: "2025-06-16", nextDueAt: "2025-06-16T04:00:00.000Z" });
+    await setTimeZone(t.app, zoned.id, "Asia/Tokyo");
+    await t.app.db.transaction((tx) => recomputeDueDates(tx, zoned.id, "Asia/Tokyo"));
+    // Set at 11:00 on June 10 in Tokyo: due a week later, from midnight Tokyo time.
+    expect(await getContact(t.app, zoned, c.id)).toMatchObject({
+      dueDate: "2025-06-17",
+      nextDueAt: "2025-06-16T15:00:00.000Z",
+    });
   });
 
   it("answers 401 without a session", async () => {
