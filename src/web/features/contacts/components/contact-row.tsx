@@ -52,10 +52,10 @@ export const ContactRow = memo(function ContactRow(props: {
           {describeLastContact(contact.lastContactedAt, props)}
         </span>
       </div>
-      <div className="flex shrink-0 items-center gap-2">
+      <div className="flex shrink-0 items-center gap-1 sm:gap-2">
         <StateBadge state={contact.state} className="md:hidden" />
         <ChannelLink contact={contact} isCompact />
-        <LogContactButton contact={contact} />
+        <LogContactButton contact={contact} isCompact />
       </div>
     </div>
   );

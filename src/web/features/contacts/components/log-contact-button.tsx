@@ -12,6 +12,8 @@ export function LogContactButton(props: {
   size?: ButtonProps["size"];
   variant?: ButtonProps["variant"];
   label?: string;
+  /** Icon only on small screens (the accessible name stays). */
+  isCompact?: boolean;
 }) {
   const log = useLogInteraction();
   const name = contactDisplayName(props.contact);
@@ -44,7 +46,9 @@ export function LogContactButton(props: {
       }
     >
       <Check aria-hidden />
-      {props.label ?? "Log contact"}
+      <span className={props.isCompact ? "sr-only sm:not-sr-only" : undefined}>
+        {props.label ?? "Log contact"}
+      </span>
     </Button>
   );
 }
