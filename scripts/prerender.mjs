@@ -1,12 +1,16 @@
 // Prerenders the landing page into <outDir>/landing.html, so "/" paints before any JavaScript
 // runs (the server serves landing.html for "/"). Run after `vite build`:
-//   node --import tsx scripts/prerender.mjs [outDir]   (default dist/web)
+//   node scripts/prerender.mjs [outDir]   (default dist/web)
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { LandingPage } from "../src/web/features/billing/components/landing-page.tsx";
+import { register } from "tsx/esm/api";
+
+// The landing page is TypeScript/TSX: load it through tsx.
+register();
+const { LandingPage } = await import("../src/web/features/billing/components/landing-page.tsx");
 
 const outDir = process.argv[2] ?? process.env.WEB_DIST_DIR ?? "dist/web";
 const indexFile = path.join(outDir, "index.html");

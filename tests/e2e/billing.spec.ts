@@ -53,6 +53,7 @@ test("a visitor pays first, creates the account, verifies, onboards and reaches 
   await page.getByRole("button", { name: "Subscribe for $8/month" }).click();
 
   await expect(page).toHaveURL(/\/checkout\?session_id=cs_local_/);
+  await expect(page.getByLabel("Card number")).toBeVisible();
   await expectNoAxeViolations(page);
   // An obviously bad card is refused with a clear message.
   await page.getByLabel("Email").fill(email);
@@ -256,5 +257,46 @@ test("the subscription debug page shows the computed status, its cache and the r
   await expect(page.getByTestId("debug-cached-value")).toHaveText("active");
   await expect(page.getByTestId("debug-cache-lifetime")).toHaveText("300 s");
   await expect(page.getByText('"isTrial": true')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the OAuth callback links a pending paid checkout, then goes to onboarding", async ({
+  page,
+  request,
+}) => {
+  // Paid signed out, in another browser session; the pending id survived the Google round trip.
+  const checkout = await request.post("/api/billing/checkout", { headers: { origin: BASE_URL } });
+  const sessionId = new URL((await checkout.json()).url, BASE_URL).searchParams.get("session_id")!;
+  const paid = await request.post(`/api/billing/local/sessions/${sessionId}/pay`, {
+    headers: { origin: BASE_URL },
+    data: {
+      email: "payer@example.com",
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    },
+  });
+  expect(paid.ok()).toBeTruthy();
+
+  await createUser(page, { subscribed: false });
+  await page.goto("/subscribe");
+  await page.evaluate((id) => localStorage.setItem("tend.oauth.pending-session-id", id), sessionId);
+  await page.goto("/auth/oauth-callback");
+  await expect(page).toHaveURL(/\/app\/(onboarding|contacts)/, { timeout: 20_000 });
+  expect(
+    await page.evaluate(() => localStorage.getItem("tend.oauth.pending-session-id")),
+  ).toBeNull();
+  const billing = await readBilling(page);
+  expect(billing).toMatchObject({ status: "active", billingStatus: { isTrial: false } });
+});
+
+test("the OAuth callback shows the failure card with Try Again", async ({ page }) => {
+  await page.goto("/auth/oauth-callback?error=access_denied");
+  await expect(page.getByRole("heading", { name: "Authentication Failed" })).toBeVisible();
+  await expect(page.getByText("Authentication failed. Please try again.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute(
+    "href",
+    "/account-creation",
+  );
   await expectNoAxeViolations(page);
 });

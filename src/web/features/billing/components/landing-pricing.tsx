@@ -31,7 +31,7 @@ export function PricingSection() {
           <div className="flex flex-col gap-6 rounded-xl border-2 border-primary bg-background p-8 shadow-sm">
             <div className="flex items-center justify-between gap-2">
               <h3 className="text-xl font-semibold">{PLAN_NAME}</h3>
-              <Badge>Most Popular</Badge>
+              <Badge className="whitespace-nowrap">Most Popular</Badge>
             </div>
             <p>
               <span className="text-4xl font-bold">${PLAN_PRICE_USD}</span>{" "}

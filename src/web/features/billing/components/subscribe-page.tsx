@@ -27,7 +27,7 @@ export function SubscribePage() {
         <CardHeader>
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-xl font-semibold">{PLAN_NAME}</h2>
-            <Badge>Most Popular</Badge>
+            <Badge className="whitespace-nowrap">Most Popular</Badge>
           </div>
           <p>
             <span className="text-4xl font-bold">${PLAN_PRICE_USD}</span>{" "}
