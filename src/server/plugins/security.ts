@@ -1,5 +1,7 @@
-// Security headers with a content security policy the built app really passes, and a general
-// per-IP request limit on the API (auth endpoints have their own, stricter limits).
+// Security headers with a content security policy the built app really passes, a general
+// per-IP request limit on the API (auth endpoints have their own, stricter limits), and
+// compression of responses over 1 KB (brotli or gzip, as the browser accepts).
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
@@ -29,6 +31,7 @@ export const securityPlugin = fp(
       strictTransportSecurity: opts.isProduction,
       crossOriginEmbedderPolicy: false,
     });
+    await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
     if (opts.isRateLimited) {
       await app.register(rateLimit, {
         max: 600,

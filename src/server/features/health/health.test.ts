@@ -34,3 +34,17 @@ describe("health and config", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 });
+
+describe("compression", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => t.close());
+
+  it("compresses larger responses for browsers that accept it", async () => {
+    const res = await t.app.inject({ url: "/api/docs", headers: { "accept-encoding": "br, gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+  });
+});
