@@ -105,10 +105,7 @@ test("the list logs contact in one tap, searches as you type, and filters by sta
   await expectNoAxeViolations(page);
 });
 
-async function addViaApi(
-  page: Page,
-  data: Record<string, unknown>,
-): Promise<string> {
+async function addViaApi(page: Page, data: Record<string, unknown>): Promise<string> {
   const res = await page.request.post("/api/contacts", { data, headers: { origin: BASE_URL } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;

@@ -119,7 +119,10 @@ export const test = base.extend({
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     page.on("console", (message) => {
-      if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text())) {
+      if (
+        message.type() === "error" &&
+        /Content Security Policy|Refused to/i.test(message.text())
+      ) {
         problems.push(`CSP: ${message.text()}`);
       }
     });

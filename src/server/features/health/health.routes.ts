@@ -6,12 +6,10 @@ export async function healthRoutes(app: FastifyInstance) {
     const isReachable = await app.database.ping();
     const isMigrated = isReachable && (await app.database.isMigrated());
     const isReady = isReachable && isMigrated;
-    return reply
-      .status(isReady ? 200 : 503)
-      .send({
-        status: isReady ? "ready" : "not ready",
-        database: isReachable,
-        migrated: isMigrated,
-      });
+    return reply.status(isReady ? 200 : 503).send({
+      status: isReady ? "ready" : "not ready",
+      database: isReachable,
+      migrated: isMigrated,
+    });
   });
 }

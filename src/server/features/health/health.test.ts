@@ -43,7 +43,10 @@ describe("compression", () => {
   afterAll(async () => t.close());
 
   it("compresses larger responses for browsers that accept it", async () => {
-    const res = await t.app.inject({ url: "/api/docs", headers: { "accept-encoding": "br, gzip" } });
+    const res = await t.app.inject({
+      url: "/api/docs",
+      headers: { "accept-encoding": "br, gzip" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
   });
