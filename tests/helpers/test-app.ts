@@ -1,6 +1,6 @@
 // build() for API tests: the real app on a real database, plus users signed in through the
 // real auth endpoints, and injectAs(user) for requests with their session cookie.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -48,6 +48,7 @@ export async function build(envOverrides: Record<string, string> = {}): Promise<
     async close() {
       await app.close();
       await database.close();
+      rmSync(app.env.DATA_DIR, { recursive: true, force: true });
     },
   };
 }
