@@ -19,6 +19,7 @@ import { billingRoutes } from "./features/billing/billing.routes";
 import { authEventRoutes } from "./features/auth/auth-events.routes";
 import { verifyRoutes } from "./features/auth/verify.routes";
 import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
+import { settingsRoutes } from "./features/settings/settings.routes";
 import { configRoutes } from "./features/config/config.routes";
 import { contactsRoutes } from "./features/contacts/contacts.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes);
   await app.register(leadsRoutes);
   await app.register(onboardingRoutes);
+  await app.register(settingsRoutes);
   await app.register(contactsRoutes);
   await app.register(importExportRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);

@@ -5,6 +5,7 @@ import { MeSchema, MeUpdateSchema } from "../../../core/account";
 import { profiles, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "./account.service";
+import { enforceTextRule } from "../settings/settings.service";
 
 function parseTheme(value: string | null): "light" | "dark" | null {
   return value === "light" || value === "dark" ? value : null;
@@ -71,10 +72,18 @@ export async function accountRoutes(fastify: FastifyInstance) {
               },
             );
           }
-          await tx
-            .update(users)
-            .set({ phoneNumber, phoneNumberVerified: false, updatedAt: new Date() })
+          // Saving the same number again keeps its verification; a new one needs a new code.
+          const [current] = await tx
+            .select({ phoneNumber: users.phoneNumber })
+            .from(users)
             .where(eq(users.id, userId));
+          if (current?.phoneNumber !== phoneNumber) {
+            await tx
+              .update(users)
+              .set({ phoneNumber, phoneNumberVerified: false, updatedAt: new Date() })
+              .where(eq(users.id, userId));
+            await enforceTextRule(tx, userId, phoneNumber);
+          }
         }
         if (theme !== undefined) {
           await tx

@@ -12,6 +12,7 @@ import * as schema from "../../db/schema/index";
 import type { Env } from "../../env";
 import { ensureAccountRows } from "../account/account.service";
 import { recordAuthEvent } from "./auth-events.service";
+import { findSessionUserId, phoneOtpGuard } from "./phone-otp-guard";
 import { buildVerificationMail, buildVerifyLink } from "./verification-mail";
 
 // OWASP's minimum for argon2id.
@@ -114,6 +115,15 @@ export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
       // The Fastify mount overwrites this header with the address Fastify trusts.
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
+    hooks: { before: phoneOtpGuard },
+    // A refusal thrown before an endpoint runs (a hook, a middleware) is an answer, not a fault:
+    // without this Better Auth prints it to the console; faults still reach our log.
+    onAPIError: {
+      onError(error) {
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        if (status >= 500) logger.error({ err: error }, "[auth] request failed");
+      },
+    },
     databaseHooks: {
       user: {
         create: {
@@ -128,11 +138,12 @@ export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
       phoneNumber({
         otpLength: 6,
         expiresIn: 600,
-        async sendOTP({ phoneNumber: to, code }) {
+        async sendOTP({ phoneNumber: to, code }, ctx) {
           await sms.send({
             to,
             body: `${code} is your ${env.APP_NAME} verification code.`,
             kind: "phone-otp",
+            userId: await findSessionUserId(ctx),
           });
         },
       }),

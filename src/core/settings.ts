@@ -1,0 +1,70 @@
+// Settings (spec 02 §2, §3, §8): the reminder contract shared by GET/PATCH
+// /api/settings/reminders, the catalogue texts, and how the next reminder is shown.
+import { z } from "zod";
+import { REMINDER_CADENCES, REMINDER_METHODS } from "./constants";
+import { formatReminderHour, OnboardingReminderSchema, type ReminderCadence } from "./onboarding";
+
+// Spec 02 §8 "Settings", word for word.
+export const SETTINGS_MESSAGES = {
+  errorTitle: "Error",
+  loadFailed: "Failed to load settings",
+  createDefaultsFailed: "Failed to create default settings",
+  updateFailed: "Failed to update setting",
+  successTitle: "Success",
+  updated: "Setting updated successfully",
+} as const;
+
+// The same fields, rules and messages as onboarding step 2 (spec 01 §5).
+export const ReminderSettingsInputSchema = OnboardingReminderSchema;
+export type ReminderSettingsInput = z.input<typeof ReminderSettingsInputSchema>;
+export type ReminderSettingsValues = z.output<typeof ReminderSettingsInputSchema>;
+
+export const ReminderSettingsSchema = z.object({
+  reminderMethod: z.enum(REMINDER_METHODS),
+  reminderFrequency: z.number(),
+  reminderCadence: z.enum(REMINDER_CADENCES),
+  /** The hour 0-23 as text, like the form field ("9"). */
+  reminderTime: z.string(),
+  timezone: z.string(),
+  /** The active reminder's next run; null before the first one is scheduled (onboarding). */
+  nextScheduledAt: z.string().nullable(),
+});
+export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
+
+const CADENCE_UNITS: Record<Exclude<ReminderCadence, "as_needed">, [string, string]> = {
+  days: ["day", "days"],
+  weeks: ["week", "weeks"],
+};
+
+// "Every day at 9:00 AM", "Every 2 weeks at 6:00 PM", "As needed, checked at 9:00 AM".
+export function describeReminderSchedule(options: {
+  frequency: number;
+  cadence: ReminderCadence;
+  hour: number;
+}): string {
+  const { frequency, cadence, hour } = options;
+  const time = formatReminderHour(hour);
+  if (cadence === "as_needed") return `As needed, checked at ${time}`;
+  const [one, many] = CADENCE_UNITS[cadence];
+  return frequency === 1 ? `Every ${one} at ${time}` : `Every ${frequency} ${many} at ${time}`;
+}
+
+// The instant as the user reads it in their own zone: "Tuesday, March 10, 2026 at 9:00 AM EDT".
+export function formatInTimeZone(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  try {
+    return new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    }).format(date);
+  } catch {
+    return date.toISOString();
+  }
+}
