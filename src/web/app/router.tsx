@@ -143,6 +143,13 @@ export function createRouter() {
                     ).then((m) => ({ Component: m.DataPage })),
                 },
                 {
+                  path: "settings",
+                  lazy: () =>
+                    importWithRetry(
+                      () => import("../features/settings/components/settings-page"),
+                    ).then((m) => ({ Component: m.SettingsPage })),
+                },
+                {
                   path: "debug/subscription",
                   lazy: () =>
                     importWithRetry(

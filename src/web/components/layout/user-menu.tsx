@@ -1,4 +1,4 @@
-import { LogOut, Moon, Sun } from "lucide-react";
+import { LogOut, Moon, Settings, Sun } from "lucide-react";
 import { useNavigate } from "react-router";
 import { useMe } from "../../features/account/api/get-me";
 import { useUpdateMe } from "../../features/account/api/update-me";
@@ -55,6 +55,10 @@ export function UserMenu() {
         >
           {isDark ? <Sun aria-hidden /> : <Moon aria-hidden />}
           {isDark ? "Light Mode" : "Dark Mode"}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate("/app/settings")}>
+          <Settings aria-hidden />
+          Settings
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem

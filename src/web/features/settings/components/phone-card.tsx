@@ -1,0 +1,132 @@
+// Settings → Phone: the saved number and whether it is verified; change or remove it, text a
+// code and enter it (the onboarding toast promises this: "verify now or later in Settings").
+import { useState, type FormEvent } from "react";
+import {
+  isValidInternationalPhone,
+  ONBOARDING_MESSAGES,
+  PHONE_COUNTRY_CODE,
+  PHONE_COUNTRY_LABEL,
+  toInternationalPhone,
+} from "../../../../core/onboarding";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { Input, Select } from "../../../components/ui/input";
+import { ApiRequestError } from "../../../lib/api-client";
+import { useUpdateMe } from "../../account/api/update-me";
+import { toastSettingFailed, toastSettingUpdated } from "./settings-toasts";
+import { PhoneVerification } from "./phone-verification";
+
+function nationalPart(phone: string | null): string {
+  return phone?.startsWith(PHONE_COUNTRY_CODE) ? phone.slice(PHONE_COUNTRY_CODE.length) : "";
+}
+
+export function PhoneCard(props: { phoneNumber: string | null; isVerified: boolean }) {
+  const { phoneNumber, isVerified } = props;
+  const updateMe = useUpdateMe();
+  const [digits, setDigits] = useState(nationalPart(phoneNumber));
+  const [error, setError] = useState<string | undefined>();
+
+  async function savePhone(next: string | null) {
+    setError(undefined);
+    try {
+      await updateMe.mutateAsync({ phoneNumber: next });
+      setDigits(nationalPart(next));
+      toastSettingUpdated();
+    } catch (failure) {
+      if (failure instanceof ApiRequestError) setError(failure.message);
+      toastSettingFailed();
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const phone = toInternationalPhone(digits);
+    if (!digits || !isValidInternationalPhone(phone)) {
+      setError(ONBOARDING_MESSAGES.phoneInvalid);
+      return;
+    }
+    if (phone === phoneNumber) return;
+    void savePhone(phone);
+  }
+
+  const isOtherCountry = Boolean(phoneNumber && !phoneNumber.startsWith(PHONE_COUNTRY_CODE));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Phone</CardTitle>
+        <CardDescription>For reminders by text message. We verify it with a code.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="phone-status">
+          {phoneNumber ? (
+            <>
+              <span className="font-medium">{phoneNumber}</span>
+              {isVerified ? (
+                <Badge variant="success">Verified</Badge>
+              ) : (
+                <Badge variant="warning">Not verified</Badge>
+              )}
+            </>
+          ) : (
+            <span className="text-muted-foreground">No phone number saved.</span>
+          )}
+        </div>
+        {phoneNumber && !isVerified ? <PhoneVerification phoneNumber={phoneNumber} /> : null}
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={updateMe.isPending}>
+          <div className="grid gap-4 sm:grid-cols-[17rem_1fr]">
+            <Field label="Country code" className="grid content-start gap-2">
+              <Select defaultValue={PHONE_COUNTRY_CODE}>
+                <option value={PHONE_COUNTRY_CODE}>{PHONE_COUNTRY_LABEL}</option>
+              </Select>
+            </Field>
+            <Field
+              label={phoneNumber ? "New phone number" : "Phone number"}
+              className="grid content-start gap-2"
+              error={error}
+              description={
+                isOtherCountry
+                  ? `Your saved number ${phoneNumber} is outside the US and Canada; enter a +1 number to replace it.`
+                  : "Digits only, for example 4155550123. A new number needs a new code."
+              }
+            >
+              <Input
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                value={digits}
+                onChange={(event) => setDigits(event.target.value.replace(/\D/g, ""))}
+              />
+            </Field>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button
+              type="submit"
+              variant={phoneNumber && !isVerified ? "outline" : "default"}
+              disabled={updateMe.isPending || toInternationalPhone(digits) === phoneNumber}
+            >
+              {updateMe.isPending ? "Saving..." : "Save number"}
+            </Button>
+            {phoneNumber ? (
+              <Button
+                type="button"
+                variant="ghost"
+                disabled={updateMe.isPending}
+                onClick={() => void savePhone(null)}
+              >
+                Remove number
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+// /app/settings (spec 02 §2): appearance, reminders, phone and subscription.
+import { useEffect } from "react";
+import { SETTINGS_MESSAGES } from "../../../../core/settings";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { toast } from "../../../lib/toast";
+import { useMe } from "../../account/api/get-me";
+import { ManageSubscriptionCard } from "../../billing/components/manage-subscription-card";
+import { useReminderSettings } from "../api/get-reminder-settings";
+import { AppearanceCard } from "./appearance-card";
+import { PhoneCard } from "./phone-card";
+import { RemindersCard } from "./reminders-card";
+
+// The server creates missing settings rows on read and names that failure (spec 02 §8).
+function loadFailureText(error: unknown): string {
+  return error instanceof Error && error.message === SETTINGS_MESSAGES.createDefaultsFailed
+    ? SETTINGS_MESSAGES.createDefaultsFailed
+    : SETTINGS_MESSAGES.loadFailed;
+}
+
+export function SettingsPage() {
+  const me = useMe();
+  const reminders = useReminderSettings();
+  const failure = me.isError ? me.error : reminders.isError ? reminders.error : null;
+  const failureText = failure ? loadFailureText(failure) : null;
+
+  useEffect(() => {
+    if (!failureText) return;
+    toast({
+      title: SETTINGS_MESSAGES.errorTitle,
+      description: failureText,
+      variant: "destructive",
+    });
+  }, [failureText]);
+
+  let body;
+  if (failureText) {
+    body = (
+      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+        <span>{failureText}</span>
+        <Button
+          variant="outline"
+          onClick={() => {
+            void me.refetch();
+            void reminders.refetch();
+          }}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!me.data || !reminders.data) {
+    body = <PageSpinner label="Loading settings" />;
+  } else {
+    const { user, settings } = me.data;
+    body = (
+      <>
+        <AppearanceCard theme={settings.theme} />
+        <RemindersCard
+          saved={reminders.data}
+          phoneNumber={user.phoneNumber}
+          isPhoneVerified={user.phoneNumberVerified === true}
+        />
+        <PhoneCard
+          key={user.phoneNumber ?? "none"}
+          phoneNumber={user.phoneNumber}
+          isVerified={user.phoneNumberVerified === true}
+        />
+        <ManageSubscriptionCard />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="settings-title" className="grid gap-6">
+      <div>
+        <h1 id="settings-title" className="text-3xl font-bold">
+          Settings
+        </h1>
+        <p className="text-muted-foreground">
+          Appearance, reminders, your phone number and your subscription.
+        </p>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+// Spec 02 §8 "Settings": the one success and one failure toast every section uses.
+import { SETTINGS_MESSAGES } from "../../../../core/settings";
+import { toast } from "../../../lib/toast";
+
+export function toastSettingUpdated(): void {
+  toast({
+    title: SETTINGS_MESSAGES.successTitle,
+    description: SETTINGS_MESSAGES.updated,
+    variant: "success",
+  });
+}
+
+export function toastSettingFailed(): void {
+  toast({
+    title: SETTINGS_MESSAGES.errorTitle,
+    description: SETTINGS_MESSAGES.updateFailed,
+    variant: "destructive",
+  });
+}

@@ -1,0 +1,189 @@
+// /app/settings (spec 02 §2, §8): appearance, reminder preferences with the next reminder in the
+// user's zone, phone verification with the texted code, and the subscription card.
+import type { Page } from "@playwright/test";
+import { formatInTimeZone } from "../../src/core/settings";
+import { createUser, expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
+
+const isDark = (page: Page) =>
+  page.evaluate(() => document.documentElement.classList.contains("dark"));
+
+async function openSettings(page: Page) {
+  await page.goto("/app/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+}
+
+// A +1 number no other test (or earlier run on this server) uses.
+function uniqueNationalNumber(): string {
+  return `415${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+}
+
+test("opens from the user menu; the theme applies at once and is kept; axe in light and dark", async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await createUser(page);
+  await page.goto("/app/contacts");
+  await page.getByRole("button", { name: "Open user menu" }).click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/app\/settings$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "System" })).toBeChecked();
+  expect(await isDark(page)).toBe(false);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("radio", { name: "Dark" }).check();
+  await expectToast(page, "Setting updated successfully");
+  await expect(page.getByText("Success", { exact: true }).first()).toBeVisible();
+  await expect.poll(() => isDark(page)).toBe(true);
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+  expect(await isDark(page)).toBe(true);
+
+  // System follows the device: light here, dark once the device says so.
+  await page.getByRole("radio", { name: "System" }).check();
+  await expectToast(page, "Setting updated successfully");
+  await expect.poll(() => isDark(page)).toBe(false);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect.poll(() => isDark(page)).toBe(true);
+  const me = await (await page.request.get("/api/me")).json();
+  expect(me.settings.theme).toBeNull();
+});
+
+test("changes reminder preferences and shows the next reminder in the chosen zone", async ({
+  page,
+}) => {
+  await createUser(page);
+  await openSettings(page);
+  await expect(page.getByLabel("Frequency")).toHaveValue("1");
+  await expect(page.getByLabel("How often")).toHaveValue("days");
+  await expect(page.getByLabel("Reminder time")).toHaveValue("9");
+  await expect(page.getByLabel("Reminder time").locator("option")).toHaveCount(24);
+  await expect(page.getByLabel("Reminder time").locator("option").nth(18)).toHaveText("6:00 PM");
+  await expect(page.getByLabel("Time zone")).toHaveValue("UTC");
+  await expect(page.getByText("Every day at 9:00 AM by email")).toBeVisible();
+  await expect(page.getByTestId("next-reminder")).toContainText(" at 9:00 AM UTC");
+
+  await page.getByLabel("Frequency").fill("0");
+  await page.getByRole("button", { name: "Save reminders" }).click();
+  await expect(page.getByText("Frequency must be at least 1")).toBeVisible();
+
+  await page.getByLabel("Frequency").fill("2");
+  await page.getByLabel("How often").selectOption("weeks");
+  await page.getByLabel("Reminder time").selectOption({ label: "6:00 PM" });
+  await page.getByLabel("Time zone").selectOption("America/New_York");
+  await page.getByRole("radio", { name: "Text message" }).check();
+  await expect(
+    page.getByText("Text reminders go to your verified phone number: add and verify it below."),
+  ).toBeVisible();
+  await page.getByRole("radio", { name: "Email" }).check();
+  await page.getByRole("button", { name: "Save reminders" }).click();
+  await expectToast(page, "Setting updated successfully");
+  await expect(page.getByText("Every 2 weeks at 6:00 PM by email")).toBeVisible();
+
+  const saved = await (await page.request.get("/api/settings/reminders")).json();
+  expect(saved).toMatchObject({
+    reminderFrequency: 2,
+    reminderCadence: "weeks",
+    reminderTime: "18",
+    timezone: "America/New_York",
+  });
+  const next = formatInTimeZone(saved.nextScheduledAt, "America/New_York");
+  expect(next).toMatch(/ at 6:00 PM E[SD]T$/);
+  await expect(page.getByTestId("next-reminder")).toHaveText(next);
+
+  // After a reload the form shows what was saved.
+  await page.reload();
+  await expect(page.getByLabel("Frequency")).toHaveValue("2");
+  await expect(page.getByLabel("Reminder time")).toHaveValue("18");
+  await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
+});
+
+test("shows the spec's texts when saving or loading settings fails", async ({ page }) => {
+  await createUser(page);
+  await openSettings(page);
+  await page.route("**/api/settings/reminders", (route) =>
+    route.request().method() === "PATCH"
+      ? route.fulfill({
+          status: 503,
+          json: { error: { code: "UNAVAILABLE", message: "Down for a moment." } },
+        })
+      : route.fallback(),
+  );
+  await page.getByLabel("Frequency").fill("3");
+  await page.getByRole("button", { name: "Save reminders" }).click();
+  await expectToast(page, "Failed to update setting");
+  await page.unroute("**/api/settings/reminders");
+
+  await page.route("**/api/settings/reminders", (route) =>
+    route.fulfill({
+      status: 500,
+      json: { error: { code: "INTERNAL", message: "Something went wrong on our side." } },
+    }),
+  );
+  await page.reload();
+  await expectToast(page, "Failed to load settings");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Failed to load settings" }),
+  ).toBeVisible();
+});
+
+test("saves a phone number and verifies it with the texted code", async ({ page }) => {
+  await createUser(page);
+  await openSettings(page);
+  await expect(page.getByText("No phone number saved.")).toBeVisible();
+
+  const national = uniqueNationalNumber();
+  const phone = `+1${national}`;
+  await page.getByLabel("Phone number").fill(`(${national.slice(0, 3)}) ${national.slice(3)}`);
+  await expect(page.getByLabel("Phone number")).toHaveValue(national);
+  await page.getByRole("button", { name: "Save number" }).click();
+  await expectToast(page, "Setting updated successfully");
+  const status = page.getByTestId("phone-status");
+  await expect(status).toContainText(phone);
+  await expect(status).toContainText("Not verified");
+  await expect(page.getByRole("heading", { name: "Verify your phone" })).toBeVisible();
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect.poll(() => isDark(page)).toBe(false);
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: "dark" }); // theme "System" follows the device
+  await expect.poll(() => isDark(page)).toBe(true);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expectToast(page, "Code sent");
+  const mailbox = await (
+    await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(phone)}`)
+  ).json();
+  const code = /(\d{6}) is your Tend verification code\./.exec(mailbox.texts[0]?.body ?? "")?.[1];
+  expect(code, "a code in the dev outbox").toBeTruthy();
+
+  await page.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(
+    page.getByText("That code is not right. Check the text message and try again."),
+  ).toBeVisible();
+  await expect(status).toContainText("Not verified");
+
+  await page.getByLabel("Verification code").fill(code!);
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expectToast(page, "Phone verified");
+  await expect(status).toContainText("Verified");
+  await expect(status).not.toContainText("Not verified");
+  await expect(page.getByRole("heading", { name: "Verify your phone" })).toBeHidden();
+  const me = await (await page.request.get("/api/me")).json();
+  expect(me.user).toMatchObject({ phoneNumber: phone, phoneNumberVerified: true });
+
+  // Still signed in as before: the page keeps working.
+  await page.reload();
+  await expect(status).toContainText("Verified");
+});
+
+test("shows the subscription card with the trial and a way to subscribe", async ({ page }) => {
+  await createUser(page);
+  await openSettings(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Subscription" })).toBeVisible();
+  await expect(page.getByText("Free trial")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Subscribe now" })).toBeVisible();
+});
