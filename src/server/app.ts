@@ -103,7 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: { info: { title: `${env.APP_NAME} API`, version: "1" } },
     transform: jsonSchemaTransform,
   });
-  await app.register(authPlugin, { auth: createAuth({ env, db: database.db, mailer, sms, logger: app.log }) });
+  await app.register(authPlugin, {
+    auth: createAuth({ env, db: database.db, mailer, sms, logger: app.log }),
+  });
 
   await app.register(billingContextPlugin);
   if (env.ENABLE_TEST_ROUTES) await app.register(testClockScopePlugin);
@@ -122,8 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
+  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   if (options.serveWeb !== false) await app.register(spaPlugin, { distDir: env.WEB_DIST_DIR });
-  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   return app;
 }
