@@ -7,9 +7,11 @@ import {
   isResponseSerializationError,
 } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
+import { toConflictError } from "../lib/db-errors";
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = toConflictError(thrown) ?? thrown;
     if (error instanceof AppError) {
       return reply.status(error.status).send({
         error: { code: error.code, message: error.message, fields: error.fields },

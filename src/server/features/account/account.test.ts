@@ -78,4 +78,22 @@ describe("the signed-in user's own account", () => {
     expect(res.json().user.email).toBe(bob.email);
     expect(res.json().profile.firstName).toBeNull();
   });
+
+  it("answers 409, never 500, when two accounts race for the same new phone", async () => {
+    const racers = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    const results = await Promise.all(
+      racers.map((user) =>
+        injectAs(t.app, user, {
+          method: "PATCH",
+          url: "/api/me",
+          payload: { phoneNumber: "+14155550199" },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    for (const r of results.filter((r) => r.statusCode === 409)) {
+      expect(r.json().error.message).toBe("That phone number is already used by another account.");
+    }
+  });
 });
