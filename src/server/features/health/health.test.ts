@@ -51,3 +51,27 @@ describe("compression", () => {
     expect(res.headers["content-encoding"]).toBe("br");
   });
 });
+
+describe("Google sign-in configuration", () => {
+  it("is announced to the browser only when both the client id and secret are set", async () => {
+    const t = await build({
+      GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "secret",
+    });
+    try {
+      const res = await t.app.inject({ url: "/api/config" });
+      expect(res.json().isGoogleEnabled).toBe(true);
+      expect(res.body).not.toContain("secret");
+      const start = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/social",
+        headers: { origin: "http://localhost:3000" },
+        payload: { provider: "google", callbackURL: "/auth/oauth-callback" },
+      });
+      expect(start.statusCode).toBe(200);
+      expect(start.json().url).toMatch(/^https:\/\/accounts\.google\.com\//);
+    } finally {
+      await t.close();
+    }
+  });
+});
