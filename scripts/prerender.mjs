@@ -14,15 +14,15 @@ const { LandingPage } = await import("../src/web/features/billing/components/lan
 
 const outDir = process.argv[2] ?? process.env.WEB_DIST_DIR ?? "dist/web";
 const indexFile = path.join(outDir, "index.html");
-const placeholder = "<!--app-html-->";
+const marker = "<!--app-html-->";
 const template = readFileSync(indexFile, "utf8");
-if (!template.includes(placeholder)) {
-  console.error(`${indexFile} has no ${placeholder} placeholder; nothing to prerender into.`);
+if (!template.includes(marker)) {
+  console.error(`${indexFile} has no ${marker} marker; nothing to prerender into.`);
   process.exit(1);
 }
 const appName = process.env.APP_NAME || "Tend";
 const html = renderToString(
   createElement(MemoryRouter, { initialEntries: ["/"] }, createElement(LandingPage, { appName })),
 );
-writeFileSync(path.join(outDir, "landing.html"), template.replace(placeholder, html));
+writeFileSync(path.join(outDir, "landing.html"), template.replace(marker, html));
 console.log(`prerendered ${path.join(outDir, "landing.html")} (${html.length} characters)`);
