@@ -156,3 +156,13 @@ test("a signed-in user signs in through the form and out through the user menu",
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/auth/);
 });
+
+test("the sign-in / sign-up tabs work from the keyboard", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign In" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Email")).toBeFocused();
+});

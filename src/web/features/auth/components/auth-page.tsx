@@ -1,6 +1,7 @@
 // /auth: sign in, sign up, the check-your-email panel, a relationship quote, and the messages
 // of a failed verification (spec 01 §2, §4, §8).
 import { useQueryClient } from "@tanstack/react-query";
+import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import {
@@ -119,25 +120,31 @@ export function AuthPage() {
             </CardHeader>
             <CardContent className="grid gap-4">
               {verificationError ? <Alert variant="destructive">{verificationError}</Alert> : null}
-              <div
-                role="tablist"
-                aria-label="Sign in or sign up"
-                className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1"
+              <Tabs.Root
+                value={mode}
+                onValueChange={(value) => setMode(value as Mode)}
+                className="grid gap-4"
               >
+                <Tabs.List
+                  aria-label="Sign in or sign up"
+                  className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1"
+                >
+                  {(["login", "signup"] as const).map((m) => (
+                    <Tabs.Trigger
+                      key={m}
+                      value={m}
+                      className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow"
+                    >
+                      {m === "login" ? "Sign In" : "Sign Up"}
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
                 {(["login", "signup"] as const).map((m) => (
-                  <button
-                    key={m}
-                    role="tab"
-                    type="button"
-                    aria-selected={mode === m}
-                    className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === m ? "bg-background shadow" : "text-muted-foreground"}`}
-                    onClick={() => setMode(m)}
-                  >
-                    {m === "login" ? "Sign In" : "Sign Up"}
-                  </button>
+                  <Tabs.Content key={m} value={m} tabIndex={-1}>
+                    <AuthForm mode={m} onSubmit={handleSubmit} />
+                  </Tabs.Content>
                 ))}
-              </div>
-              <AuthForm key={mode} mode={mode} onSubmit={handleSubmit} />
+              </Tabs.Root>
               {config?.isGoogleEnabled ? (
                 <Button variant="outline" onClick={handleGoogle}>
                   Continue with Google
