@@ -171,7 +171,9 @@ export function selectContacts(
 }
 
 /** Distinct tags with how many contacts carry each, most used first. */
-export function countTags(contacts: readonly Contact[]): { tag: string; count: number }[] {
+export function countTags(
+  contacts: readonly Pick<Contact, "tags">[],
+): { tag: string; count: number }[] {
   const counts = new Map<string, { tag: string; count: number }>();
   for (const c of contacts) {
     for (const tag of c.tags) {

@@ -136,8 +136,20 @@ const memo = new Map<string, Map<number, LocalDate>>();
 
 /** The calendar day an instant falls on in a time zone (an unknown zone counts as UTC). */
 export function toLocalDate(instant: Date, timeZone: string): LocalDate {
-  const ms = instant.getTime();
   if (timeZone === "UTC") return instant.toISOString().slice(0, 10);
+  return localDateAt(instant.getTime(), timeZone);
+}
+
+/**
+ * toLocalDate for an instant written as toISOString() writes it ("2025-01-31T23:00:00.000Z"),
+ * without making a Date: lists hold their times as such strings.
+ */
+export function isoToLocalDate(iso: string, timeZone: string): LocalDate {
+  if (timeZone === "UTC") return iso.slice(0, 10);
+  return localDateAt(Date.parse(iso), timeZone);
+}
+
+function localDateAt(ms: number, timeZone: string): LocalDate {
   let byZone = memo.get(timeZone);
   if (!byZone) {
     byZone = new Map();
@@ -145,7 +157,7 @@ export function toLocalDate(instant: Date, timeZone: string): LocalDate {
   }
   const known = byZone.get(ms);
   if (known) return known;
-  const parts = formatterFor(timeZone).formatToParts(instant);
+  const parts = formatterFor(timeZone).formatToParts(ms);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const date = `${get("year")}-${get("month")}-${get("day")}`;
   if (byZone.size >= MEMO_LIMIT) byZone.clear();
@@ -168,17 +180,42 @@ function splitDate(date: LocalDate): { year: number; month: number; day: number 
   };
 }
 
-function fromUtcDate(d: Date): LocalDate {
-  return d.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/**
+ * The UTC calendar day of a time value, as new Date(ms).toISOString().slice(0, 10) writes it,
+ * without making a Date (lists compute one per contact). Days are counted from 1970-01-01 and
+ * turned into a date with Howard Hinnant's days_from_civil inverse; years outside 1000–9999
+ * (and invalid values) go through Date as before.
+ */
+export function utcDayOf(ms: number): LocalDate {
+  const z = Math.floor(ms / DAY_MS) + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  if (!(year >= 1000 && year <= 9999)) return new Date(ms).toISOString().slice(0, 10);
+  return `${year}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
 }
 
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return (Date.UTC(year, month, 1) - Date.UTC(year, month - 1, 1)) / DAY_MS;
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
   const { year, month, day } = splitDate(date);
-  return fromUtcDate(new Date(Date.UTC(year, month - 1, day + days)));
+  return utcDayOf(Date.UTC(year, month - 1, day + days));
 }
 
 /** Adds calendar months; a day past the end of the target month becomes its last day. */
@@ -188,14 +225,14 @@ export function addMonths(date: LocalDate, months: number): LocalDate {
   const targetYear = Math.floor(index / 12);
   const targetMonth = (index % 12) + 1;
   const targetDay = Math.min(day, daysInMonth(targetYear, targetMonth));
-  return fromUtcDate(new Date(Date.UTC(targetYear, targetMonth - 1, targetDay)));
+  return utcDayOf(Date.UTC(targetYear, targetMonth - 1, targetDay));
 }
 
 export function daysBetween(from: LocalDate, to: LocalDate): number {
   const a = splitDate(from);
   const b = splitDate(to);
   return Math.round(
-    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000,
+    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS,
   );
 }
 
@@ -255,15 +292,22 @@ export function computeDueStatus(input: {
   today: LocalDate;
   timeZone: string;
 }): DueStatus {
-  if (!input.rhythm || !input.nextDueAt) {
-    return { state: "no_rhythm", dueDate: null, daysUntilDue: null };
-  }
-  const dueDate = toLocalDate(input.nextDueAt, input.timeZone);
-  const daysUntilDue = daysBetween(input.today, dueDate);
+  const dueDate = input.nextDueAt ? toLocalDate(input.nextDueAt, input.timeZone) : null;
+  return dueStatusOn(input.rhythm, dueDate, input.today);
+}
+
+/** computeDueStatus from the due day itself (null without a stored due date). */
+export function dueStatusOn(
+  rhythm: Rhythm | null,
+  dueDate: LocalDate | null,
+  today: LocalDate,
+): DueStatus {
+  if (!rhythm || !dueDate) return { state: "no_rhythm", dueDate: null, daysUntilDue: null };
+  const daysUntilDue = daysBetween(today, dueDate);
   const state: DueState =
     daysUntilDue < 0
       ? "overdue"
-      : daysUntilDue <= dueSoonWindowDays(input.rhythm)
+      : daysUntilDue <= dueSoonWindowDays(rhythm)
         ? "due_soon"
         : "on_track";
   return { state, dueDate, daysUntilDue };

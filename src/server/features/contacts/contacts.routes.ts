@@ -14,8 +14,10 @@ import { BulkRhythmResultSchema, BulkRhythmSchema } from "../../../core/interact
 import { toLocalDate } from "../../../core/rhythm";
 import { ApiErrorSchema } from "../../../core/api-error";
 import { assignRhythm, createContact, setArchived, updateContact } from "./contacts.mutations";
-import { deleteContactRow, getContactRow, listContactRows } from "./contacts.queries";
+import { deleteContactRow, getContactRow, listStoredContacts } from "./contacts.queries";
 import { contactContext } from "./contact-context";
+import { contactListSerializerCompiler } from "./contact-list-serializer";
+import { contactFromStored } from "./contact-view";
 import { toContact } from "./contacts.service";
 import { interactionRoutes } from "./interactions.routes";
 
@@ -37,17 +39,18 @@ export async function contactsRoutes(fastify: FastifyInstance) {
         querystring: ContactListQuerySchema,
         response: { 200: ContactListSchema, 400: ApiErrorSchema },
       },
+      serializerCompiler: contactListSerializerCompiler,
     },
     async (request) => {
       const base = await contactContext(app, request);
       const ctx = { ...base, today: toLocalDate(base.now, base.timeZone) };
-      const rows = await listContactRows(db, ctx.userId);
-      const all = rows.map((row) => toContact(row, ctx));
+      const stored = await listStoredContacts(db, ctx.userId);
+      const all = stored.map((c) => contactFromStored(c, ctx));
       const { items, counts } = selectContacts(all, request.query);
       return {
         items,
         counts,
-        total: rows.length,
+        total: stored.length,
         limit: CONTACT_LIMIT,
         today: ctx.today,
         timeZone: ctx.timeZone,
@@ -67,9 +70,8 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const ctx = await contactContext(app, request);
-      const rows = await listContactRows(db, ctx.userId);
-      return { tags: countTags(rows.filter((r) => !r.archivedAt).map((r) => toContact(r, ctx))) };
+      const stored = await listStoredContacts(db, request.user.id);
+      return { tags: countTags(stored.filter((c) => !c.archivedAt)) };
     },
   );
 

@@ -4,18 +4,15 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { CONTACT_LIMIT } from "../../../core/constants";
 import type { Contact, ContactInput, ContactPatch } from "../../../core/contacts";
 import {
-  computeDueStatus,
   computeNextDueAt,
-  computeNextDueDate,
   isValidTimeZone,
   rhythmFromColumns,
-  toLocalDate,
-  type LocalDate,
   type Rhythm,
 } from "../../../core/rhythm";
 import type { Db, Tx } from "../../db/client";
 import { contacts, interactions, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
+import { contactFromStored, storedFromRow, type ViewContext } from "./contact-view";
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = Omit<
@@ -112,61 +109,9 @@ export function rhythmOf(row: Pick<ContactRow, "rhythmInterval" | "rhythmUnit">)
   return rhythmFromColumns(row.rhythmInterval, row.rhythmUnit);
 }
 
-function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
-}
-
 /** A row → the API's ContactSchema, with its state as of `now` in the user's zone. */
-export function toContact(
-  row: ContactRow,
-  ctx: { now: Date; timeZone: string; today?: LocalDate },
-): Contact {
-  const rhythm = rhythmOf(row);
-  const today = ctx.today ?? toLocalDate(ctx.now, ctx.timeZone);
-  const due = computeDueStatus({ rhythm, nextDueAt: row.nextDueAt, today, timeZone: ctx.timeZone });
-  const naturalDue = due.dueDate
-    ? computeNextDueDate({
-        rhythm,
-        lastContactedAt: row.lastContactedAt,
-        rhythmSetAt: row.rhythmSetAt,
-        timeZone: ctx.timeZone,
-      })
-    : null;
-  const hasBirthday = row.birthdayDay !== null && row.birthdayMonth !== null;
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    emails: row.emails,
-    phones: row.phones,
-    company: row.company,
-    jobTitle: row.jobTitle,
-    notes: row.notes,
-    preferredMethod: row.preferredMethod as Contact["preferredMethod"],
-    telegramUsername: row.telegramUsername,
-    city: row.city,
-    region: row.region,
-    country: row.country,
-    countryCode: row.countryCode,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    birthday: hasBirthday
-      ? { day: row.birthdayDay!, month: row.birthdayMonth!, year: row.birthdayYear }
-      : null,
-    tags: row.tags,
-    rhythm,
-    rhythmSetAt: iso(row.rhythmSetAt),
-    lastContactedAt: iso(row.lastContactedAt),
-    nextDueAt: iso(row.nextDueAt),
-    dueDate: due.dueDate,
-    daysUntilDue: due.daysUntilDue,
-    state: due.state,
-    isSnoozed: Boolean(due.dueDate && naturalDue && due.dueDate > naturalDue),
-    archivedAt: iso(row.archivedAt),
-    importId: row.importId,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+export function toContact(row: ContactRow, ctx: ViewContext): Contact {
+  return contactFromStored(storedFromRow(row), ctx);
 }
 
 /**
