@@ -1,8 +1,8 @@
 // One Drizzle database over either driver: embedded PGlite (default) or a PostgreSQL server.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -19,13 +19,27 @@ export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   ping: () => Promise<boolean>;
-  isMigrated: () => Promise<boolean>;
+  /** Tags of committed migrations the database has not applied (all of them on a fresh one). */
+  listPendingMigrations: () => Promise<string[]>;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK_KEY = 724_311_001;
+
+type JournalEntry = { tag: string; when: number };
+let journal: JournalEntry[] | undefined;
+
+// The committed migrations, read once per process: readiness checks compare against it.
+function readJournal(): JournalEntry[] {
+  journal ??= (
+    JSON.parse(readFileSync(`${MIGRATIONS_DIR}/meta/_journal.json`, "utf8")) as {
+      entries: JournalEntry[];
+    }
+  ).entries;
+  return journal;
+}
 
 export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
 
@@ -43,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: "pglite",
     ping: () => ping(db),
-    isMigrated: () => isMigrated(db),
+    listPendingMigrations: () => listPendingMigrations(db),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     async close() {
       if (!pglite.closed) await pglite.close();
@@ -58,7 +72,7 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: "postgres",
     ping: () => ping(db),
-    isMigrated: () => isMigrated(db),
+    listPendingMigrations: () => listPendingMigrations(db),
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
   };
@@ -73,13 +87,27 @@ async function ping(db: Db): Promise<boolean> {
   }
 }
 
-async function isMigrated(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1 from contacts limit 1`);
-    return true;
-  } catch {
-    return false;
-  }
+// Drizzle's migrators (both drivers) record each applied migration's journal timestamp in
+// drizzle.__drizzle_migrations; a journal entry without its row is pending.
+async function listPendingMigrations(db: Db): Promise<string[]> {
+  const entries = readJournal();
+  const table = await selectRows<{ name: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (!table[0]?.name) return entries.map((e) => e.tag);
+  const applied = await selectRows<{ created_at: string | number }>(
+    db,
+    sql`select created_at from drizzle.__drizzle_migrations`,
+  );
+  const appliedAt = new Set(applied.map((r) => Number(r.created_at)));
+  return entries.filter((e) => !appliedAt.has(e.when)).map((e) => e.tag);
+}
+
+// Both drivers answer { rows: [...] }.
+async function selectRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }
 
 // Several instances may start at once: the advisory lock lets one migrate while the others wait.

@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type TestApp } from "../../../../tests/helpers/test-app";
+import { MIGRATIONS_DIR } from "../../db/client";
 
 describe("health and config", () => {
   let t: TestApp;
@@ -32,6 +35,47 @@ describe("health and config", () => {
     const res = await t.app.inject({ url: "/api/config" });
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("readiness follows the committed migrations", () => {
+  const journal = JSON.parse(readFileSync(`${MIGRATIONS_DIR}/meta/_journal.json`, "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
+  const latest = journal.entries.at(-1)!;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => t.close());
+
+  it("answers 503 naming a migration the database has not applied, 200 once it is", async () => {
+    await t.app.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${latest.when}`,
+    );
+    const pending = await t.app.inject({ url: "/readyz" });
+    expect(pending.statusCode).toBe(503);
+    expect(pending.json()).toEqual({
+      status: "not ready",
+      database: true,
+      migrated: false,
+      pendingMigrations: [latest.tag],
+      message: `Migrations not applied: ${latest.tag}. Restart the server or run "npm run db:migrate".`,
+    });
+
+    await t.app.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('restored', ${latest.when})`,
+    );
+    const ready = await t.app.inject({ url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready", database: true, migrated: true });
+  });
+
+  it("reports every migration as pending on a database that was never migrated", async () => {
+    await t.app.db.execute(sql`drop schema drizzle cascade`);
+    const res = await t.app.inject({ url: "/readyz" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().pendingMigrations).toEqual(journal.entries.map((e) => e.tag));
   });
 });
 
