@@ -37,8 +37,23 @@ describe("escapeFormula (OWASP CSV injection)", () => {
   });
 
   it("leaves other values alone", () => {
-    for (const value of ["Ada", "", " =not first", "'already", "1+1"])
+    for (const value of ["Ada", "", " =not first", "'already", "'tis", "1+1"]) {
       expect(escapeFormula(value)).toBe(value);
+      expect(unescapeFormula(value)).toBe(value);
+    }
+  });
+
+  // Quotes already in front of a formula character get one more, so reading back strips exactly
+  // the one we added and the value comes back as typed.
+  it.each([
+    ["'=1", "''=1"],
+    ["''+x", "'''+x"],
+    ["-5 apples", "'-5 apples"],
+    ["'@home", "''@home"],
+  ])("escapes %j as %j and reads it back unchanged", (value, escaped) => {
+    expect(escapeFormula(value)).toBe(escaped);
+    expect(escaped).not.toMatch(/^[=+\-@\t\r]/);
+    expect(unescapeFormula(escaped)).toBe(value);
   });
 });
 
@@ -62,6 +77,26 @@ describe("buildContactsCsv", () => {
       Rhythm: "Every 10 days",
       "Preferred method": "WhatsApp",
       Birthday: "1988-02-29",
+    });
+  });
+
+  it("keeps leading quotes typed by the user through export and import", () => {
+    const quoted = {
+      ...contact,
+      firstName: "'tis",
+      lastName: "''+x",
+      company: "'=1",
+      jobTitle: "-5 apples",
+      notes: "'=SUM(A1)\n'tis a note",
+    };
+    const text = buildContactsCsv([quoted]);
+    const [row] = readImport({ bytes: new TextEncoder().encode(text), now: new Date() }).rows;
+    expect(row!.contact).toMatchObject({
+      firstName: "'tis",
+      lastName: "''+x",
+      company: "'=1",
+      jobTitle: "-5 apples",
+      notes: "'=SUM(A1)\n'tis a note",
     });
   });
 

@@ -6,15 +6,21 @@ import { describeRhythm } from "../rhythm";
 import { TEND_CSV_HEADERS } from "./detect-mapping";
 import { formatBirthday } from "./parse-values";
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A value that already starts with quotes before a formula character ('=1) is escaped too, so
+// that reading our own export back can always strip exactly one quote and get the value typed.
+const NEEDS_ESCAPE = /^'*[=+\-@\t\r]/;
+const ESCAPED = /^'+[=+\-@\t\r]/;
 
 export function escapeFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_ESCAPE.test(value) ? `'${value}` : value;
 }
 
-/** Undoes escapeFormula when reading a CSV back: '+44 20… → +44 20… */
+/**
+ * Undoes escapeFormula, for our own export only ('+44 20… → +44 20…, ''=1 → '=1). Other
+ * sources' cells are kept as they are: a leading quote there is the user's text.
+ */
 export function unescapeFormula(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return ESCAPED.test(value) ? value.slice(1) : value;
 }
 
 export type ExportContact = Pick<

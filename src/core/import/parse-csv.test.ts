@@ -46,9 +46,9 @@ describe("parseCsvTable", () => {
     expect(table.rows[1]).toMatchObject({ line: 4, cells: ["Grace", "x"] });
   });
 
-  it("pads short rows, ignores blank rows and removes formula escapes", () => {
+  it("pads short rows and ignores blank rows, keeping each cell's text as written", () => {
     const table = parseCsvTable("First name,Phones,Notes\nAda,'+44 20 7946 0958\n,,\n\n");
-    expect(table.rows).toEqual([{ line: 2, cells: ["Ada", "+44 20 7946 0958", ""] }]);
+    expect(table.rows).toEqual([{ line: 2, cells: ["Ada", "'+44 20 7946 0958", ""] }]);
   });
 
   it("refuses a file without a header row, or with no rows under it", () => {

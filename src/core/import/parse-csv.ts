@@ -2,7 +2,6 @@
 // (LinkedIn's Connections.csv starts with a "Notes:" paragraph).
 import Papa from "papaparse";
 import { CONTACT_LIMIT } from "../constants";
-import { unescapeFormula } from "./csv-export";
 import { isKnownHeader } from "./detect-mapping";
 import type { ImportTable } from "./import-fields";
 import { FILE_MESSAGES, ImportFileError, tooManyRowsMessage } from "./read-file";
@@ -85,7 +84,7 @@ export function parseCsvTable(text: string): ImportTable {
     unit: "row",
     rows: body.map((row) => ({
       line: row.line,
-      cells: headers.map((_, i) => unescapeFormula((row.cells[i] ?? "").trim())),
+      cells: headers.map((_, i) => (row.cells[i] ?? "").trim()),
     })),
   };
 }

@@ -130,4 +130,17 @@ describe("readImport: CSV rows become contacts through the contact contract", ()
     const [row] = read("Name,Email\nMary Ann Smith,mary@example.com\n").rows;
     expect(row!.contact).toMatchObject({ firstName: "Mary Ann", lastName: "Smith" });
   });
+
+  it("keeps a leading quote in other sources' cells: only our own export escapes formulas", () => {
+    const result = read(
+      "First Name,Last Name,Organization Name,Labels,Notes\n'Tis,'=1,'+x,,'-5 apples\n",
+    );
+    expect(result.source).toBe("google");
+    expect(result.rows[0]!.contact).toMatchObject({
+      firstName: "'Tis",
+      lastName: "'=1",
+      company: "'+x",
+      notes: "'-5 apples",
+    });
+  });
 });

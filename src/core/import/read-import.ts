@@ -1,6 +1,7 @@
 // The whole reading side of an import, from bytes to mapped rows: decode, tell CSV from vCard
 // from our JSON export, detect the source and the column mapping (or apply the user's).
 import { parseAccountExport } from "./account-export";
+import { unescapeFormula } from "./csv-export";
 import { detectMapping, detectSource } from "./detect-mapping";
 import type { ColumnMapping, ImportSource, ImportTable } from "./import-fields";
 import { mapRow, type MappedRow } from "./map-row";
@@ -43,8 +44,11 @@ export function readImport(options: {
       rows: parseAccountExport(text),
     };
   }
-  const table = kind === "vcard" ? parseVcardTable(text) : parseCsvTable(text);
-  const source = kind === "vcard" ? "vcard" : detectSource(table.headers);
+  const parsed = kind === "vcard" ? parseVcardTable(text) : parseCsvTable(text);
+  const source = kind === "vcard" ? "vcard" : detectSource(parsed.headers);
+  // Only our own export escapes formulas; a quote at the start of a Google or Outlook cell is
+  // the user's own text and stays.
+  const table = source === "tend" ? unescapeTable(parsed) : parsed;
   const detectedMapping = detectMapping(table.headers, source);
   const mapping = options.mapping ?? detectedMapping;
   if (mapping.length !== table.headers.length)
@@ -65,5 +69,12 @@ export function readImport(options: {
     rows: table.rows.map((row) =>
       mapRow({ headers: table.headers, mapping, row, now: options.now }),
     ),
+  };
+}
+
+function unescapeTable(table: ImportTable): ImportTable {
+  return {
+    ...table,
+    rows: table.rows.map((row) => ({ ...row, cells: row.cells.map(unescapeFormula) })),
   };
 }
