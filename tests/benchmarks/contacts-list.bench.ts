@@ -12,12 +12,12 @@ import { CONTACT_LIMIT } from "../../src/core/constants";
 import { computeNextDueAt, type Rhythm } from "../../src/core/rhythm";
 import { contacts, interactions } from "../../src/server/db/schema/index";
 import { build, createUser, injectAs, type TestApp } from "../helpers/test-app";
+import { isPostgresUp, POSTGRES_URL, reportMissing, summarise } from "./bench-kit";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 20;
 const LIST_BUDGET_MS = 50;
 const FILTER_BUDGET_MS = 16;
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const DAY = 86_400_000;
 
 const RHYTHMS: (Rhythm | null)[] = [
@@ -75,16 +75,6 @@ async function seed(t: TestApp, userId: string) {
   );
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
-
-function summarise(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p99: percentile(sorted, 99), runs: times.length };
-}
-
 async function listOn(database: "pglite" | "postgres") {
   process.env.TEST_DB = database;
   process.env.TEST_DATABASE_URL = POSTGRES_URL;
@@ -131,25 +121,13 @@ function filterTimes(list: ContactList) {
   return summarise(times.slice(queries.length)); // the first round warms up
 }
 
-async function isPostgresUp(): Promise<boolean> {
-  const pg = await import("pg");
-  const client = new pg.default.Client({ connectionString: POSTGRES_URL });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const [load] = (await import("node:os")).loadavg();
 console.log(
   `load average ${load!.toFixed(1)} on ${(await import("node:os")).cpus().length} cores (timings stretch with it)`,
 );
 const results = [await listOn("pglite")];
 if (await isPostgresUp()) results.push(await listOn("postgres"));
-else console.log(`contacts-list: PostgreSQL not reachable at ${POSTGRES_URL}; skipped`);
+else reportMissing("contacts-list", `PostgreSQL not reachable at ${POSTGRES_URL}`);
 
 let isOverBudget = false;
 for (const r of results) {
@@ -164,4 +142,4 @@ if (filter.p99 > FILTER_BUDGET_MS) isOverBudget = true;
 console.log(
   `filter ${CONTACT_LIMIT} contacts per keystroke (selectContacts): median ${filter.median.toFixed(2)} ms, p99 ${filter.p99.toFixed(2)} ms over ${filter.runs} keystrokes — ${filter.p99 <= FILTER_BUDGET_MS ? "within" : "OVER"} the ${FILTER_BUDGET_MS} ms frame`,
 );
-process.exitCode = isOverBudget ? 1 : 0;
+if (isOverBudget) process.exitCode = 1;

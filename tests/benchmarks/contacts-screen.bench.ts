@@ -1,11 +1,13 @@
 // Benchmark: the contacts screen in Chromium with 1,000 contacts. Per keystroke in the search
 // box: React's re-render of the filtered, virtualised list plus layout, measured in the page;
 // budget one frame (16 ms) p99. Needs a built web app (BENCH_WEB_DIST, default dist/web) and
-// Chromium; skips with a message otherwise. Uses BENCH_PORT (default 4301) for its own server.
+// Chromium: without them it fails (or, with BENCH_ALLOW_SKIP=1, says so and passes). Uses
+// BENCH_PORT (default 4301) for its own server.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { CONTACT_LIMIT } from "../../src/core/constants";
+import { percentile, reportMissing } from "./bench-kit";
 
 const DIST = process.env.BENCH_WEB_DIST ?? "dist/web";
 const PORT = process.env.BENCH_PORT ?? "4301";
@@ -15,9 +17,15 @@ const BUDGET_MS = 16;
 const STEPS = ["1", "12", "123", "12", "1", "", "4", "45", "456", "45", "4", ""];
 const ROUNDS = 10;
 
-if (!existsSync(path.join(DIST, "index.html")) || !existsSync(CHROMIUM)) {
-  console.log(`contacts-screen: needs a built app in ${DIST} and Chromium at ${CHROMIUM}; skipped`);
-  process.exit(0);
+const missing = [
+  existsSync(path.join(DIST, "index.html"))
+    ? null
+    : `no built app in ${DIST} (run \`npm run build\` or set BENCH_WEB_DIST)`,
+  existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`,
+].filter((m) => m !== null);
+if (missing.length > 0) {
+  reportMissing("contacts-screen", missing.join("; "));
+  process.exit();
 }
 process.env.E2E_PORT = PORT;
 const base = `http://localhost:${PORT}`;
@@ -37,12 +45,6 @@ async function waitForServer() {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error("the server did not start");
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[
-    Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))
-  ]!;
 }
 
 try {

@@ -2,12 +2,12 @@
 // through HTTP inject with a real session) on PGlite and on PostgreSQL. Budget: 1 s per import.
 // Run with `npm run bench` (all benchmarks) or `npx tsx tests/benchmarks/import.bench.ts`.
 import { build, createUser, injectAs } from "../helpers/test-app";
+import { isPostgresUp, POSTGRES_URL, reportMissing, summarise } from "./bench-kit";
 
 const ROWS = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const WARMUP = 2;
 const BUDGET_MS = 1000;
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 function googleCsv(rows: number): string {
   const header =
@@ -44,11 +44,6 @@ async function multipart(csv: string, options: Record<string, unknown>) {
   };
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
-
 async function runOn(database: "pglite" | "postgres") {
   process.env.TEST_DB = database;
   process.env.TEST_DATABASE_URL = POSTGRES_URL;
@@ -79,25 +74,12 @@ async function runOn(database: "pglite" | "postgres") {
   } finally {
     await t.close();
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  return { database, median: percentile(sorted, 50), p99: percentile(sorted, 99), runs: RUNS };
-}
-
-async function isPostgresUp(): Promise<boolean> {
-  const pg = await import("pg");
-  const client = new pg.default.Client({ connectionString: POSTGRES_URL });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
+  return { database, ...summarise(times) };
 }
 
 const results = [await runOn("pglite")];
 if (await isPostgresUp()) results.push(await runOn("postgres"));
-else console.log(`import: PostgreSQL not reachable at ${POSTGRES_URL}; skipped`);
+else reportMissing("import", `PostgreSQL not reachable at ${POSTGRES_URL}`);
 
 let isOverBudget = false;
 for (const r of results) {
@@ -107,4 +89,4 @@ for (const r of results) {
     `import ${ROWS}-row CSV (preview + commit) on ${r.database}: median ${r.median.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms over ${r.runs} runs — ${verdict} the ${BUDGET_MS} ms budget`,
   );
 }
-process.exitCode = isOverBudget ? 1 : 0;
+if (isOverBudget) process.exitCode = 1;

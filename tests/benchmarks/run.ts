@@ -1,6 +1,7 @@
 // `npm run bench`: runs every tests/benchmarks/*.bench.ts, one after another (they measure, so
 // they must not compete for the CPU), each in its own process. Pass names to run only some:
-// `npm run bench -- import`. Exits non-zero when a benchmark fails or is over its budget.
+// `npm run bench -- import`. Exits non-zero when a benchmark fails, is over its budget, or cannot
+// measure what it must (PostgreSQL or Chromium and a built app missing), unless BENCH_ALLOW_SKIP=1.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
