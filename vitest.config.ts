@@ -1,7 +1,12 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const apiFiles = ["src/server/**/*.test.ts", "tests/api/**/*.test.ts"];
+// A test that only means something on one database is named for it: `*.pglite.test.ts` (the
+// embedded database on disk, the real `npm start` process) or `*.postgres.test.ts` (several
+// servers on one PostgreSQL). Each runs in its own project only, so no test is ever skipped.
+const pgliteOnly = "**/*.pglite.test.ts";
+const postgresOnly = "**/*.postgres.test.ts";
 const setupFiles = ["tests/helpers/vitest-setup.ts"];
 
 export default defineConfig({
@@ -19,6 +24,7 @@ export default defineConfig({
         test: {
           name: "api-pglite",
           include: apiFiles,
+          exclude: [...configDefaults.exclude, postgresOnly],
           environment: "node",
           setupFiles,
           env: { TEST_DB: "pglite" },
@@ -32,6 +38,7 @@ export default defineConfig({
               test: {
                 name: "api-postgres",
                 include: apiFiles,
+                exclude: [...configDefaults.exclude, pgliteOnly],
                 environment: "node",
                 setupFiles,
                 env: { TEST_DB: "postgres" },

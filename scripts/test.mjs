@@ -29,27 +29,34 @@ if (isCI && !process.env.TEST_DATABASE_URL) {
   process.exit(1);
 }
 
-// 1. Vitest: unit and API suites.
-const vitestJson = path.join(tmp, "vitest.json");
-rmSync(vitestJson, { force: true });
-const vitestStatus = run("npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile=${vitestJson}`,
-]);
-const vitest = readJson(vitestJson);
+// 1. Vitest: unit and API suites, counted per project by our reporter.
+const vitestSummary = path.join(tmp, "vitest-projects.json");
+rmSync(vitestSummary, { force: true });
+const vitestStatus = run(
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=./scripts/vitest-project-summary.mjs"],
+  { VITEST_PROJECT_SUMMARY: vitestSummary },
+);
+const vitest = readJson(vitestSummary);
 if (vitest) {
-  totals.passed += vitest.numPassedTests ?? 0;
-  totals.failed += vitest.numFailedTests ?? 0;
-  totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  if (process.env.TEST_DATABASE_URL) {
-    const ranPostgres = (vitest.testResults ?? []).some(
-      (r) => r.assertionResults?.length && /api-postgres/.test(JSON.stringify(r)),
-    );
-    if (!ranPostgres && isCI)
-      console.warn("warning: could not confirm the api-postgres project ran");
+  for (const counts of Object.values(vitest.projects)) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+  }
+  totals.failed += vitest.unhandledErrors;
+  // Every configured project must have run tests: one that ran nothing (a config or filter
+  // change that drops api-postgres, say) would otherwise pass unnoticed.
+  const expected = [
+    "unit",
+    "api-pglite",
+    ...(process.env.TEST_DATABASE_URL ? ["api-postgres"] : []),
+  ];
+  for (const name of expected) {
+    if ((vitest.projects[name]?.passed ?? 0) === 0) {
+      console.error(`The ${name} project ran no passing tests.`);
+      hasRunnerFailure = true;
+    }
   }
 }
 if (vitestStatus !== 0 || !vitest) hasRunnerFailure = true;

@@ -3,13 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { isPostgresRun } from "../../tests/helpers/test-database";
 import { cookieFrom, TEST_APP_URL, testEnv } from "../../tests/helpers/test-app";
 import { buildApp } from "./app";
 import { users } from "./db/schema/index";
 
 // The embedded database on disk: what a person gets from `npm start`.
-describe.skipIf(isPostgresRun())("embedded database on disk", () => {
+describe("embedded database on disk", () => {
   it("keeps every account across a restart on the same data directory", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "tend-restart-"));
     const env = testEnv({ DATA_DIR: dataDir });

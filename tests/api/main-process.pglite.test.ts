@@ -3,7 +3,6 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isPostgresRun } from "../helpers/test-database";
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const start = Date.now();
@@ -21,7 +20,7 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 
 // The real entry point: boots on its own embedded database, refuses bad config with a message
 // naming the variable, and stops cleanly on SIGTERM.
-describe.skipIf(isPostgresRun())("server process", () => {
+describe("server process", () => {
   it("refuses to start with an invalid variable and names it", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       env: {
