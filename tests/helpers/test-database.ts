@@ -26,6 +26,23 @@ export async function createTestDatabase(): Promise<Database> {
     const clone = (await (await migratedTemplate()).clone()) as PGlite;
     return openDatabase({ pglite: clone });
   }
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: empty.url });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+export type EmptyPostgresDatabase = { url: string; drop: () => Promise<void> };
+
+// A new, unmigrated database on TEST_DATABASE_URL's server; drop() removes it once the caller
+// has closed its connections.
+export async function createEmptyPostgresDatabase(): Promise<EmptyPostgresDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `tend_test_${process.env.VITEST_POOL_ID ?? "0"}_${randomBytes(4).toString("hex")}`;
@@ -35,12 +52,9 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await database.migrate();
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       // pool.end() resolves before its sockets are closed; dropping "with (force)" while they
