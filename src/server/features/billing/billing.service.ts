@@ -8,11 +8,29 @@ import { billingStatus, checkoutSessions, subscriptions } from "../../db/schema/
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
 import { fulfilCheckoutSession } from "./fulfilment";
-import { applySubscription, ensureOffAccess, grantTrial } from "./subscription-store";
+import {
+  applySubscription,
+  ensureOffAccess,
+  grantTrial,
+  OFF_PROVIDER,
+  recomputeBillingStatus,
+} from "./subscription-store";
 
-async function readBillingRow(ctx: BillingContext, userId: string) {
+async function selectBillingRow(ctx: BillingContext, userId: string) {
   const [row] = await ctx.db.select().from(billingStatus).where(eq(billingStatus.userId, userId));
   return row ?? null;
+}
+
+// The user's billing_status as the current provider sees it. A row written while
+// BILLING_PROVIDER=off counts only while billing is off (decision 042): once billing is on, the
+// row is derived again from the user's other subscriptions (a trial, a payment, or nothing).
+async function readBillingRow(ctx: BillingContext, userId: string) {
+  const row = await selectBillingRow(ctx, userId);
+  if (!row || row.provider !== OFF_PROVIDER || ctx.provider.name === "off") return row;
+  await ctx.db.transaction((tx) =>
+    recomputeBillingStatus(tx, { userId, now: ctx.now(), currentProvider: ctx.provider.name }),
+  );
+  return selectBillingRow(ctx, userId);
 }
 
 async function findPaidSubscription(ctx: BillingContext, userId: string) {

@@ -123,3 +123,50 @@ describe("BILLING_PROVIDER=off", () => {
     expect(checkout.json().error.message).toMatch(/Billing is turned off/);
   });
 });
+
+describe("switching BILLING_PROVIDER from off to local on the same database", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  async function buildOn(overrides: Record<string, string>) {
+    const app = await buildApp({
+      env: testEnv(overrides),
+      database,
+      serveWeb: false,
+      logger: false,
+    });
+    app.get(PROBE, { preHandler: app.requirePaidUser }, async () => ({ ok: true }));
+    await app.ready();
+    return app;
+  }
+
+  it("stops the access granted while billing was off (decision 042)", async () => {
+    const off = await buildOn({ BILLING_PROVIDER: "off" });
+    const user = await createUser(off);
+    expect((await injectAs(off, user, { url: PROBE })).statusCode).toBe(200);
+    const whileOff = (await injectAs(off, user, { url: "/api/billing/status" })).json();
+    expect(whileOff).toMatchObject({ status: "active", billingStatus: { provider: "off" } });
+    await off.close();
+
+    const local = await buildOn({ BILLING_PROVIDER: "local", TRIAL_DAYS: "14" });
+    try {
+      // The paid-route check is the first reader here: it must not trust the stored off row.
+      const probe = await injectAs(local, user, { url: PROBE });
+      expect(probe.statusCode).toBe(402);
+      expect(probe.json().error.code).toBe("PAYMENT_REQUIRED");
+      const status = (await injectAs(local, user, { url: "/api/billing/status" })).json();
+      expect(status).toMatchObject({ provider: "local", status: "none", billingStatus: null });
+
+      // Paying with the local provider gives access again.
+      await payLocal(local, await startCheckout(local, user));
+      expect((await injectAs(local, user, { url: PROBE })).statusCode).toBe(200);
+      const paid = (await injectAs(local, user, { url: "/api/billing/status" })).json();
+      expect(paid).toMatchObject({ status: "active", billingStatus: { provider: "local" } });
+    } finally {
+      await local.close();
+    }
+  });
+});
