@@ -1,54 +1,24 @@
-// The one toast system, with the spec's rule: one toast at a time, removed 3 s after dismissal.
+// The one toast system: the spec's rule lives in toast-store.ts; this renders it with Radix.
 import { Toast as ToastPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../core/constants";
+import { createToastStore, type ToastInput } from "./toast-store";
 import { cn } from "./utils";
 
-export type ToastInput = {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive" | "success";
-  duration?: number;
-};
+export type { ToastInput };
 
-type ToastItem = ToastInput & { id: number; isOpen: boolean };
-
-let items: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
+const store = createToastStore();
 
 export function toast(input: ToastInput): number {
-  const id = nextId++;
-  items = [{ ...input, id, isOpen: true }, ...items].slice(0, TOAST_LIMIT);
-  emit();
-  return id;
+  return store.show(input);
 }
 
 export function dismissToast(id: number): void {
-  items = items.map((t) => (t.id === id ? { ...t, isOpen: false } : t));
-  emit();
-  setTimeout(() => {
-    items = items.filter((t) => t.id !== id);
-    emit();
-  }, TOAST_REMOVE_DELAY_MS);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  store.dismiss(id);
 }
 
 export function Toaster() {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => items,
-    () => items,
-  );
+  const current = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   return (
     <ToastPrimitive.Provider swipeDirection="right">
       {current.map((t) => (
