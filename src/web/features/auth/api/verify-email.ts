@@ -1,5 +1,5 @@
 // The verification sequence of spec 01 §4/§7: the library verify (3 attempts, 1 s apart), the
-// direct fallback, session polling (6 × 0.5 s), then link-or-create the subscription.
+// direct fallback, then session polling (6 × 0.5 s); and the subscription link-or-create call.
 import {
   FALLBACK_SESSION_POLLS,
   FALLBACK_SESSION_POLL_MS,
@@ -11,14 +11,14 @@ import {
   type VerificationCategory,
   type VerificationParams,
 } from "../../../../core/verification";
-import type { Me } from "../../../../core/account";
 import { apiFetch, ApiRequestError } from "../../../lib/api-client";
 import { logVerification } from "../../../lib/local-log";
 import { sleep } from "../../../lib/utils";
-import { getMe } from "../../account/api/get-me";
+
+export type SessionUser = { id: string; email: string };
 
 export type VerificationOutcome =
-  | { kind: "verified"; me: Me }
+  | { kind: "verified"; user: SessionUser }
   | { kind: "failed"; category: VerificationCategory }
   | { kind: "no_session" }
   | { kind: "wait" };
@@ -31,8 +31,12 @@ async function callLibraryVerify(token: string): Promise<Attempt> {
       credentials: "same-origin",
     });
     if (res.ok) return { ok: true };
-    const body = (await res.json().catch(() => ({}))) as { code?: string };
-    return { ok: false, status: res.status, code: body.code };
+    // Better Auth answers { code }; a fault caught by our error handler { error: { code } }.
+    const body = (await res.json().catch(() => ({}))) as {
+      code?: string;
+      error?: { code?: string };
+    };
+    return { ok: false, status: res.status, code: body.code ?? body.error?.code };
   } catch {
     return { ok: false, status: 0, code: "NETWORK" };
   }
@@ -52,28 +56,40 @@ async function callFallback(params: VerificationParams): Promise<Attempt> {
   }
 }
 
-async function pollSession(): Promise<Me | null> {
-  for (let i = 0; i < FALLBACK_SESSION_POLLS; i++) {
-    const me = await getMe().catch(() => null);
-    if (me) return me;
-    await sleep(FALLBACK_SESSION_POLL_MS);
+// "Get session" (spec 01 §7): Better Auth answers null when there is none.
+async function readSession(): Promise<SessionUser | null> {
+  try {
+    const session = await apiFetch<{ user: SessionUser } | null>("/api/auth/get-session");
+    return session?.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function pollSession(): Promise<SessionUser | null> {
+  for (let poll = 1; poll <= FALLBACK_SESSION_POLLS; poll++) {
+    const user = await readSession();
+    if (user) return user;
+    if (poll < FALLBACK_SESSION_POLLS) await sleep(FALLBACK_SESSION_POLL_MS);
   }
   return null;
 }
 
-export async function linkOrCreateSubscription(sessionId: string | null): Promise<void> {
+/** Links the paid checkout (with a session id) or creates the onboarding trial; false on failure. */
+export async function linkOrCreateSubscription(sessionId: string | null): Promise<boolean> {
   try {
     await apiFetch("/api/billing/onboarding-subscription", {
       method: "POST",
       body: sessionId ? { sessionId } : {},
     });
     logVerification("subscription linked or created", sessionId ?? "trial");
+    return true;
   } catch (error) {
-    // Access gating sends a user without a subscription to /subscribe; verification itself worked.
     logVerification(
       "subscription link failed",
       error instanceof Error ? error.message : String(error),
     );
+    return false;
   }
 }
 
@@ -84,8 +100,9 @@ export async function runVerification(params: VerificationParams): Promise<Verif
     return { kind: "failed", category: categorizeVerificationFailure({ code: params.error }) };
   }
   if (!params.token) {
-    const me = await getMe().catch(() => null);
-    return me ? { kind: "verified", me } : { kind: "wait" };
+    // No link: someone who already has a session continues (spec 01 §4 step 6); others wait.
+    const user = await readSession();
+    return user ? { kind: "verified", user } : { kind: "wait" };
   }
 
   let last: Attempt = { ok: false, status: 0 };
@@ -113,11 +130,11 @@ export async function runVerification(params: VerificationParams): Promise<Verif
     }
   }
 
-  const me = await pollSession();
-  if (!me) {
+  const user = await pollSession();
+  if (!user) {
     logVerification("failed", "No session returned from verification after all retries");
     return { kind: "no_session" };
   }
-  logVerification("verified", me.user.email);
-  return { kind: "verified", me };
+  logVerification("verified", user.email);
+  return { kind: "verified", user };
 }

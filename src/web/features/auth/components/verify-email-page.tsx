@@ -4,14 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, MailOpen } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { VERIFY_REDIRECT_DELAY_MS } from "../../../../core/constants";
 import { readVerificationParams } from "../../../../core/verification";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { logVerification } from "../../../lib/local-log";
-import { sleep } from "../../../lib/utils";
 import { ME_QUERY_KEY } from "../../account/api/get-me";
-import { linkOrCreateSubscription, runVerification } from "../api/verify-email";
+import { completeVerification } from "../hooks/complete-verification";
 
 type ViewState = "verifying" | "verified" | "error" | "wait";
 
@@ -23,36 +20,14 @@ export function VerifyEmailPage() {
   const hasStarted = useRef(false);
 
   useEffect(() => {
+    // A verification token works once: never run the sequence twice for one visit.
     if (hasStarted.current) return;
     hasStarted.current = true;
-    const params = readVerificationParams(location.search, location.hash);
-    void (async () => {
-      const outcome = await runVerification(params);
-      if (outcome.kind === "wait") {
-        setView("wait");
-        return;
-      }
-      if (outcome.kind === "failed" || outcome.kind === "no_session") {
-        setView("error");
-        navigate(
-          outcome.kind === "no_session"
-            ? "/auth?error=no_session"
-            : `/auth?error=verification_failed&category=${outcome.category}`,
-          { replace: true },
-        );
-        return;
-      }
-      setView("verified");
-      if (params.type === "signup" || !params.token)
-        await linkOrCreateSubscription(params.sessionId);
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      await sleep(VERIFY_REDIRECT_DELAY_MS);
-      const target = outcome.me.settings.onboardingCompleted
-        ? "/app/contacts"
-        : "/app/onboarding?from=verification&initialStep=1&disableAutoAdvance=1";
-      logVerification("redirect", target);
-      navigate(target, { replace: true });
-    })();
+    void completeVerification(readVerificationParams(location.search, location.hash), {
+      setView,
+      navigate: (to) => void navigate(to, { replace: true }),
+      storeMe: (me) => queryClient.setQueryData(ME_QUERY_KEY, me),
+    });
   }, [location.search, location.hash, navigate, queryClient]);
 
   return (
