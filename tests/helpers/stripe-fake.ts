@@ -45,6 +45,8 @@ export type StripeFake = {
   count: (method: string, pathPrefix: string) => number;
   /** Makes the next `n` subscription reads fail with a 500. */
   failNextSubscriptionReads: (n: number) => void;
+  /** Makes the next `n` subscription reads answer only after `ms` (a slow Stripe). */
+  delayNextSubscriptionReads: (n: number, ms: number) => void;
   close: () => Promise<void>;
 };
 
@@ -54,6 +56,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const subscriptionsById = new Map<string, Json>();
   const idempotent = new Map<string, Json>();
   let failingReads = 0;
+  let slowReads = { count: 0, ms: 0 };
   const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
 
   function notFound(kind: string, objectId: string) {
@@ -144,6 +147,10 @@ export async function startStripeFake(): Promise<StripeFake> {
       const key = req.headers["idempotency-key"];
       const idempotencyKey = typeof key === "string" ? key : undefined;
       requests.push({ method, path, body, idempotencyKey });
+      if (method === "GET" && path.startsWith("/v1/subscriptions/") && slowReads.count > 0) {
+        slowReads.count -= 1;
+        await new Promise((resolve) => setTimeout(resolve, slowReads.ms));
+      }
       const authorized = req.headers.authorization === `Bearer ${FAKE_STRIPE_SECRET_KEY}`;
       let result: { status: number; body: Json };
       if (!authorized) {
@@ -230,6 +237,9 @@ export async function startStripeFake(): Promise<StripeFake> {
     },
     failNextSubscriptionReads(n) {
       failingReads = n;
+    },
+    delayNextSubscriptionReads(n, ms) {
+      slowReads = { count: n, ms };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

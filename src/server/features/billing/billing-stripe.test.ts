@@ -17,6 +17,7 @@ import {
 } from "../../../../tests/helpers/stripe-fake";
 import { webhookEvents } from "../../db/schema/index";
 import { countMails, readBilling, readCheckoutRow, startCheckout } from "./billing-test-kit";
+import { STRIPE_WEBHOOK_LIMITS } from "./stripe-provider";
 
 describe("billing with Stripe (local fake)", () => {
   let t: TestApp;
@@ -219,14 +220,39 @@ describe("billing with Stripe (local fake)", () => {
     it("answers 503 when Stripe cannot be read, and processes Stripe's retry", async () => {
       const { user, subscriptionId } = await subscribedUser();
       stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
-      stripe.failNextSubscriptionReads(3); // the first try and the SDK's two retries
+      stripe.failNextSubscriptionReads(1);
       const event = {
         id: "evt_outage_1",
         type: "customer.subscription.updated",
         object: { id: subscriptionId },
       };
+      const reads = () => stripe.count("GET", `/v1/subscriptions/${subscriptionId}`);
+      const before = reads();
       const failed = await deliver(event);
       expect(failed.statusCode).toBe(503);
+      // One try only: Stripe retries the delivery itself, so the webhook does not retry inline.
+      expect(reads() - before).toBe(1);
+      expect((await readBilling(t.app, user.id)).row?.cancelAtPeriodEnd).toBe(false);
+      const retried = await deliver(event);
+      expect(retried.json()).toEqual({ received: true, duplicate: false });
+      expect((await readBilling(t.app, user.id)).row?.cancelAtPeriodEnd).toBe(true);
+    });
+
+    it("gives up on a Stripe read slower than its short timeout: 503, then the retry works", async () => {
+      const { user, subscriptionId } = await subscribedUser();
+      stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
+      // Slower than the webhook's timeout, yet well inside the patient client's 10 s.
+      stripe.delayNextSubscriptionReads(1, STRIPE_WEBHOOK_LIMITS.timeoutMs + 1_500);
+      const event = {
+        id: "evt_slow_1",
+        type: "customer.subscription.updated",
+        object: { id: subscriptionId },
+      };
+      const reads = () => stripe.count("GET", `/v1/subscriptions/${subscriptionId}`);
+      const before = reads();
+      const slow = await deliver(event);
+      expect(slow.statusCode).toBe(503);
+      expect(reads() - before).toBe(1);
       expect((await readBilling(t.app, user.id)).row?.cancelAtPeriodEnd).toBe(false);
       const retried = await deliver(event);
       expect(retried.json()).toEqual({ received: true, duplicate: false });

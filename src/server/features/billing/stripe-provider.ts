@@ -9,13 +9,25 @@ import {
   type SubscriptionSnapshot,
 } from "./billing-provider";
 
-export function createStripeClient(env: Env): Stripe {
+export type StripeClientLimits = { timeoutMs: number; maxNetworkRetries: number };
+
+/** Requests a user waits on (checkout, success page, settings): patient, with retries. */
+export const STRIPE_DEFAULT_LIMITS: StripeClientLimits = {
+  timeoutMs: 10_000,
+  maxNetworkRetries: 2,
+};
+
+// The webhook must answer quickly, and Stripe itself retries a delivery that fails or times out
+// (with backoff, for days): one short try per read, and a 503 lets Stripe try again later.
+export const STRIPE_WEBHOOK_LIMITS: StripeClientLimits = { timeoutMs: 3_000, maxNetworkRetries: 0 };
+
+export function createStripeClient(env: Env, limits = STRIPE_DEFAULT_LIMITS): Stripe {
   return new Stripe(env.STRIPE_SECRET_KEY ?? "", {
     host: env.STRIPE_API_HOST,
     port: env.STRIPE_API_PORT,
     protocol: env.STRIPE_API_PROTOCOL,
-    maxNetworkRetries: 2,
-    timeout: 10_000,
+    maxNetworkRetries: limits.maxNetworkRetries,
+    timeout: limits.timeoutMs,
     telemetry: false,
     appInfo: { name: env.APP_NAME },
   });

@@ -10,7 +10,7 @@ import { webhookEvents } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
 import { fulfilCheckoutSession, syncSubscriptionById } from "./fulfilment";
-import { createStripeClient } from "./stripe-provider";
+import { createStripeClient, createStripeProvider, STRIPE_WEBHOOK_LIMITS } from "./stripe-provider";
 
 const WebhookAckSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
@@ -57,8 +57,13 @@ export async function handleStripeEvent(ctx: BillingContext, event: Stripe.Event
 
 export async function stripeWebhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const ctx = app.billing;
-  const stripe = createStripeClient(ctx.env);
+  // The webhook's re-reads use a client of their own with a short timeout and no retries, so a
+  // slow Stripe answer becomes a quick 503 that Stripe retries, not a webhook that hangs.
+  const stripe = createStripeClient(app.billing.env, STRIPE_WEBHOOK_LIMITS);
+  const ctx: BillingContext = {
+    ...app.billing,
+    provider: createStripeProvider(app.billing.env, stripe),
+  };
   const secret = ctx.env.STRIPE_WEBHOOK_SECRET ?? "";
 
   // The signature covers the exact bytes Stripe sent: keep them.
