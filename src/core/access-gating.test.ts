@@ -127,6 +127,18 @@ describe("decideAccess", () => {
         expect(decideAccess(input({ subscription: "unknown", pathname: "/" }))).toEqual({
           to: "/app/contacts",
         });
+        expect(decideAccess(input({ subscription: "unknown", onboarding: "incomplete" }))).toEqual({
+          to: "/app/onboarding",
+        });
+      });
+
+      it("leaves the user on /subscribe, so they can still pay (only active is sent away)", () => {
+        expect(decideAccess(input({ subscription: "unknown", pathname: "/subscribe" }))).toBeNull();
+        expect(
+          decideAccess(
+            input({ subscription: "unknown", onboarding: "incomplete", pathname: "/subscribe" }),
+          ),
+        ).toBeNull();
       });
     });
 

@@ -81,6 +81,10 @@ export function decideAccess(input: GateInput): GateDecision {
     return isAllowedWithoutSubscription(pathname) ? null : { to: "/subscribe" };
   }
 
+  // "A signed-in user with an active subscription is redirected at once to /app/contacts": only
+  // active. A user whose status could not be read stays on the plan page, so they can pay.
+  if (status === "unknown" && pathname === "/subscribe") return null;
+
   // active, or unknown (a failed read lets the user through, spec 01 §4)
   if (input.onboarding === "incomplete") return { to: "/app/onboarding" };
   if (isPublicPath(pathname)) {
