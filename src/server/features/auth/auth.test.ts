@@ -8,7 +8,14 @@ import {
   uniqueEmail,
   type TestApp,
 } from "../../../../tests/helpers/test-app";
-import { accounts, authEvents, profiles, userSettings, users } from "../../db/schema/index";
+import {
+  accounts,
+  authEvents,
+  profiles,
+  rateLimits,
+  userSettings,
+  users,
+} from "../../db/schema/index";
 
 const origin = { origin: TEST_APP_URL };
 
@@ -185,6 +192,12 @@ describe("auth protections", () => {
     expect(statuses.at(-1)).toBe(429);
     // Another client is unaffected.
     expect((await attempt("10.2.2.2")).statusCode).toBe(401);
+    // The counts live in the database, where every instance sees them.
+    const [row] = await t.app.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, "10.1.1.1|/sign-in/email"));
+    expect(row?.count).toBeGreaterThanOrEqual(10);
   });
 
   it("does not trust a client-supplied x-forwarded-for", async () => {
