@@ -33,12 +33,15 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function build(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function build(
+  envOverrides: Record<string, string> = {},
+  options: { serveWeb?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
     env: testEnv(envOverrides),
     database,
-    serveWeb: false,
+    serveWeb: options.serveWeb ?? false,
     logger: false,
   });
   await app.ready();

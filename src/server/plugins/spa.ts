@@ -1,9 +1,13 @@
 // Serves the built SPA: hashed assets cached for a year, index.html (never cached) for every
-// client route, the prerendered landing page for "/", and JSON 404s for unknown /api paths.
+// client route, the prerendered landing page for "/", and JSON 404s for unknown /api paths and
+// for files that do not exist.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+
+// The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
+const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
 
 export async function spaPlugin(app: FastifyInstance, opts: { distDir: string }) {
   const root = path.resolve(opts.distDir);
@@ -32,6 +36,13 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string })
     if (pathname.startsWith("/api/") || pathname === "/api") {
       return reply.status(404).send({
         error: { code: "NOT_FOUND", message: `No such endpoint: GET ${pathname}` },
+      });
+    }
+    // A file that is not there (an old hashed bundle after a deploy, a missing icon) is a 404:
+    // index.html in its place would be run as a script or shown as an image.
+    if (pathname.startsWith("/assets/") || FILE_EXTENSION.test(pathname)) {
+      return reply.status(404).send({
+        error: { code: "NOT_FOUND", message: `No such file: ${pathname}` },
       });
     }
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");

@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build, type TestApp } from "../../../tests/helpers/test-app";
+
+// The built web app as the server serves it, from a tiny fake build.
+describe("serving the built web app", () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));
+  const indexHtml = `<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a1c.js"></script></body></html>`;
+  const landingHtml = `<!doctype html><html><body><h1>Tend landing</h1></body></html>`;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, "assets"));
+    writeFileSync(path.join(dist, "index.html"), indexHtml);
+    writeFileSync(path.join(dist, "landing.html"), landingHtml);
+    writeFileSync(path.join(dist, "assets", "app-3f9a1c.js"), `console.log("app");`);
+    writeFileSync(path.join(dist, "favicon.svg"), `<svg xmlns="http://www.w3.org/2000/svg"/>`);
+    t = await build({ WEB_DIST_DIR: dist }, { serveWeb: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const res = await t.app.inject({ url: "/assets/app-3f9a1c.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.body).toBe(`console.log("app");`);
+  });
+
+  it("serves the landing page at / and index.html for client routes, never cached", async () => {
+    const landing = await t.app.inject({ url: "/" });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toBe(landingHtml);
+    expect(landing.headers["cache-control"]).toBe("no-cache");
+
+    for (const url of ["/app/contacts", "/auth?tab=signup", "/verify-email?token=a.b.c"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.body, url).toBe(indexHtml);
+    }
+    const index = await t.app.inject({ url: "/index.html" });
+    expect(index.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answers 404 for a missing asset or file instead of index.html", async () => {
+    for (const url of ["/assets/app-old123.js", "/assets/fonts/x.woff2", "/missing.png"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain("<html");
+      expect(res.json(), url).toEqual({
+        error: { code: "NOT_FOUND", message: `No such file: ${url}` },
+      });
+    }
+    expect((await t.app.inject({ url: "/favicon.svg" })).statusCode).toBe(200);
+  });
+
+  it("answers unknown /api paths with a JSON 404", async () => {
+    const res = await t.app.inject({ url: "/api/nope?x=1" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { code: "NOT_FOUND", message: "No such endpoint: GET /api/nope" },
+    });
+  });
+});
