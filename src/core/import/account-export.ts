@@ -1,9 +1,11 @@
-// The full JSON export of an account (profile, settings, reminders, contacts, history), and
-// reading one back: its contacts and their history go through the same preview as a CSV.
+// The full JSON export of an account (profile, settings, reminders, contacts, history, past
+// imports), and reading one back: its contacts and their history go through the same preview
+// as a CSV.
 import { z } from "zod";
 import { CONTACT_LIMIT } from "../constants";
 import { CONTACT_METHODS, ContactInputSchema, ContactSchema } from "../contacts";
 import { InteractionSchema } from "../interactions";
+import { ImportRecordSchema } from "./import-api";
 import type { ImportExtras, MappedRow } from "./map-row";
 import { FILE_MESSAGES, ImportFileError, tooManyRowsMessage } from "./read-file";
 
@@ -35,12 +37,17 @@ export const ExportedContactSchema = ContactSchema.pick({
   lastContactedAt: true,
   nextDueAt: true,
   archivedAt: true,
+  importId: true,
   createdAt: true,
   updatedAt: true,
 });
 export type ExportedContact = z.infer<typeof ExportedContactSchema>;
 
 export const ExportedInteractionSchema = InteractionSchema;
+
+/** A past import, as the Data tab lists it; contacts it added carry its id as `importId`. */
+export const ExportedImportSchema = ImportRecordSchema.omit({ canUndo: true });
+export type ExportedImport = z.infer<typeof ExportedImportSchema>;
 
 export const AccountExportSchema = z.object({
   format: z.literal(ACCOUNT_EXPORT_FORMAT),
@@ -101,10 +108,12 @@ export const AccountExportSchema = z.object({
   ),
   contacts: z.array(ExportedContactSchema),
   interactions: z.array(ExportedInteractionSchema),
+  imports: z.array(ExportedImportSchema),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 
-// Reading is looser than writing: a hand-edited file may drop fields it doesn't use.
+// Reading is looser than writing: a hand-edited file may drop fields it doesn't use, and fields
+// an import doesn't restore (profile, settings, reminders, past imports) are not read at all.
 const IncomingSchema = z.object({
   format: z.literal(ACCOUNT_EXPORT_FORMAT),
   contacts: z.array(z.record(z.string(), z.unknown())),

@@ -1,10 +1,11 @@
-// Everything an account holds, for the JSON export; and the contacts for CSV and vCard.
+// Everything an account holds, for the JSON export (decision 031); and the contacts for CSV and vCard.
 import { asc, eq } from "drizzle-orm";
 import type { Contact, ContactMethod } from "../../../core/contacts";
 import { ACCOUNT_EXPORT_FORMAT, type AccountExport } from "../../../core/import/account-export";
 import type { Db } from "../../db/client";
 import {
   contacts,
+  imports,
   interactions,
   profiles,
   userReminders,
@@ -13,6 +14,7 @@ import {
 } from "../../db/schema/index";
 import type { ContactContext } from "../contacts/contact-context";
 import { toContact } from "../contacts/contacts.service";
+import { toImportRecord } from "./import-history";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -40,6 +42,11 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
     .from(interactions)
     .where(eq(interactions.userId, userId))
     .orderBy(asc(interactions.occurredAt));
+  const pastImports = await db
+    .select()
+    .from(imports)
+    .where(eq(imports.userId, userId))
+    .orderBy(asc(imports.createdAt), asc(imports.id));
   const contactList = await listExportContacts(db, ctx);
   return {
     format: ACCOUNT_EXPORT_FORMAT,
@@ -120,6 +127,7 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
       lastContactedAt: c.lastContactedAt,
       nextDueAt: c.nextDueAt,
       archivedAt: c.archivedAt,
+      importId: c.importId,
       createdAt: c.createdAt,
       updatedAt: c.updatedAt,
     })),
@@ -131,6 +139,12 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
       note: i.note,
       createdAt: i.createdAt.toISOString(),
     })),
+    // What each import did, not how to undo it: the merge snapshots are earlier copies of
+    // contacts already in this file, meaningful only to undo in this account.
+    imports: pastImports.map((row) => {
+      const { canUndo: _, ...record } = toImportRecord(row, false);
+      return record;
+    }),
   };
 }
 

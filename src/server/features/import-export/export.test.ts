@@ -11,6 +11,7 @@ import {
 } from "../../../../tests/helpers/test-app";
 import { AccountExportSchema } from "../../../core/import/account-export";
 import { TEND_CSV_HEADERS } from "../../../core/import/detect-mapping";
+import { upload } from "./import-test-kit";
 
 describe("exports", () => {
   let t: TestApp;
@@ -40,6 +41,11 @@ describe("exports", () => {
       payload: { channel: "email", note: "Caught up" },
     });
     await add(other, { firstName: "Someone", lastName: "Else" });
+    const imported = await upload(t.app, user, "/api/imports", {
+      name: "friends.csv",
+      content: "First name,Last name,Email\nGrace,Hopper,grace@example.com\n",
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
   });
   afterAll(async () => t.close());
 
@@ -54,9 +60,10 @@ describe("exports", () => {
       skipEmptyLines: true,
     }).data;
     expect(rows[0]).toEqual([...TEND_CSV_HEADERS]);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
-    const ada = Object.fromEntries(TEND_CSV_HEADERS.map((h, i) => [h, rows[1]![i]]));
+    const adaRow = rows.find((r) => r[1] === "Lovelace")!;
+    const ada = Object.fromEntries(TEND_CSV_HEADERS.map((h, i) => [h, adaRow[i]]));
     expect(ada).toMatchObject({
       "First name": "'=cmd|' /C calc'!A0",
       Notes: "'@SUM(1+1)\nsecond line",
@@ -79,17 +86,56 @@ describe("exports", () => {
     expect(res.body).not.toContain("Someone");
   });
 
-  it("JSON: profile, settings, reminders, contacts and history of this account only", async () => {
+  it("JSON: profile, settings, reminders, contacts, history and imports of this account only", async () => {
     const res = await injectAs(t.app, user, { url: "/api/exports/account.json" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toMatch(/tend-account-\d{4}-\d{2}-\d{2}\.json/);
     const data = AccountExportSchema.parse(res.json());
     expect(data.account.email).toBe(user.email);
-    expect(data.contacts).toHaveLength(1);
+    expect(data.contacts).toHaveLength(2);
+    const ada = data.contacts.find((c) => c.lastName === "Lovelace")!;
+    const grace = data.contacts.find((c) => c.lastName === "Hopper")!;
     expect(data.interactions).toMatchObject([{ channel: "email", note: "Caught up" }]);
-    expect(data.interactions[0]!.contactId).toBe(data.contacts[0]!.id);
+    expect(data.interactions[0]!.contactId).toBe(ada.id);
+    expect(data.imports).toEqual([
+      {
+        id: grace.importId,
+        source: "generic",
+        fileName: "friends.csv",
+        createdCount: 1,
+        mergedCount: 0,
+        skippedCount: 0,
+        status: "committed",
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        undoneAt: null,
+      },
+    ]);
+    expect(ada.importId).toBeNull();
     expect(res.body).not.toContain("Someone");
-    expect(res.body).not.toMatch(/password|token/i);
+    expect(res.body).not.toMatch(/password|token|mergedSnapshots/i);
+  });
+
+  it("JSON: an export that lists past imports imports back into a new account", async () => {
+    const exported = await injectAs(t.app, user, { url: "/api/exports/account.json" });
+    const target = await createUser(t.app);
+    const res = await upload(t.app, target, "/api/imports", {
+      name: "account.json",
+      content: exported.body,
+      type: "application/json",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ source: "json", createdCount: 2 });
+    const list = await injectAs(t.app, target, { url: "/api/contacts" });
+    expect(
+      list
+        .json()
+        .items.map((c: { lastName: string }) => c.lastName)
+        .sort(),
+    ).toEqual(["Hopper", "Lovelace"]);
+    // Only this import is in the new account's history: the file's list is a record, not data
+    // to restore.
+    const imports = await injectAs(t.app, target, { url: "/api/imports" });
+    expect(imports.json().items).toHaveLength(1);
   });
 });
 
