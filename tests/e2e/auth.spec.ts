@@ -166,3 +166,55 @@ test("the sign-in / sign-up tabs work from the keyboard", async ({ page }) => {
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Email")).toBeFocused();
 });
+
+test("a signed-in user without a subscription visiting /verify-email gets the trial and stays in /app", async ({
+  page,
+}) => {
+  await createUser(page, { subscribed: false, onboarded: true });
+  // Hold the trial creation until the page has read the old status ("none"), so a stale cached
+  // status would send the user to /subscribe after the redirect.
+  let markStatusRead = () => {};
+  const statusRead = new Promise<void>((resolve) => (markStatusRead = resolve));
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/billing/status")) markStatusRead();
+  });
+  await page.route("**/api/billing/onboarding-subscription", async (route) => {
+    await statusRead;
+    await route.continue();
+  });
+
+  await page.goto("/verify-email");
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  const status = await (await page.request.get("/api/billing/status")).json();
+  expect(status).toMatchObject({ status: "active", billingStatus: { isTrial: true } });
+  await expectNoAxeViolations(page);
+});
+
+test("when the onboarding status cannot be read after verification: the spec's toast, then contacts", async ({
+  page,
+}) => {
+  await createUser(page);
+  // Fail the page's one read of the onboarding status, the first /api/me after the link call.
+  let hasLinked = false;
+  let hasFailedRead = false;
+  await page.route("**/api/billing/onboarding-subscription", async (route) => {
+    hasLinked = true;
+    await route.continue();
+  });
+  await page.route("**/api/me", async (route) => {
+    if (!hasLinked || hasFailedRead) return route.continue();
+    hasFailedRead = true;
+    await route.fulfill({
+      status: 500,
+      json: { error: { code: "INTERNAL", message: "Something went wrong", requestId: "e2e" } },
+    });
+  });
+
+  await page.goto("/verify-email");
+  await expectToast(page, "Could not verify onboarding status. Redirecting to contacts.");
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  expect(hasFailedRead).toBe(true);
+  await expectNoAxeViolations(page);
+});

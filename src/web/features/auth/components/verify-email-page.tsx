@@ -7,7 +7,9 @@ import { useLocation, useNavigate } from "react-router";
 import { readVerificationParams } from "../../../../core/verification";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../lib/toast";
 import { ME_QUERY_KEY } from "../../account/api/get-me";
+import { useRefreshSubscriptionStatus } from "../../billing/hooks/use-subscription-status";
 import { completeVerification } from "../hooks/complete-verification";
 
 type ViewState = "verifying" | "verified" | "error" | "wait";
@@ -16,6 +18,7 @@ export function VerifyEmailPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const refreshSubscriptionStatus = useRefreshSubscriptionStatus();
   const [view, setView] = useState<ViewState>("verifying");
   const hasStarted = useRef(false);
 
@@ -26,9 +29,12 @@ export function VerifyEmailPage() {
     void completeVerification(readVerificationParams(location.search, location.hash), {
       setView,
       navigate: (to) => void navigate(to, { replace: true }),
+      notify: (input) => void toast(input),
+      refreshSubscriptionStatus,
       storeMe: (me) => queryClient.setQueryData(ME_QUERY_KEY, me),
+      reloadMe: () => void queryClient.resetQueries({ queryKey: ME_QUERY_KEY }),
     });
-  }, [location.search, location.hash, navigate, queryClient]);
+  }, [location.search, location.hash, navigate, queryClient, refreshSubscriptionStatus]);
 
   return (
     <main className="mx-auto flex max-w-lg items-center px-4 py-16">

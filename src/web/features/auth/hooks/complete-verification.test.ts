@@ -1,12 +1,15 @@
-// What /verify-email does after the verification sequence (spec 01 §4): where it sends the user
-// and when, and the subscription link.
+// What /verify-email does after the verification sequence (spec 01 §4, §8): where it sends the
+// user and when, the subscription link and status refresh, and the spec's toasts.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VERIFICATION_CATEGORIES, type VerificationParams } from "../../../../core/verification";
 import { stubApi, stubLocalStorage, type FakeReply } from "../testing/fake-browser";
 import {
   completeVerification,
   failurePath,
+  LINKING_ERROR_TOAST,
   ONBOARDING_AFTER_VERIFICATION_PATH,
+  ONBOARDING_STATUS_ERROR_TOAST,
+  readSafeNextPath,
   type CompleteVerificationDeps,
 } from "./complete-verification";
 
@@ -55,7 +58,12 @@ async function run(input: VerificationParams, patch: Partial<CompleteVerificatio
   const deps: CompleteVerificationDeps = {
     setView: (view) => events.push(`view ${view} @${at()}`),
     navigate: (to) => events.push(`navigate ${to} @${at()}`),
+    notify: (toast) => events.push(`toast ${toast.title}: ${toast.description} @${at()}`),
+    refreshSubscriptionStatus: async () => {
+      events.push(`refresh status @${at()}`);
+    },
     storeMe: (user) => events.push(`store me ${user.user.id} @${at()}`),
+    reloadMe: () => events.push(`reload me @${at()}`),
     ...patch,
   };
   const promise = completeVerification(input, deps);
@@ -75,7 +83,7 @@ afterEach(() => {
 });
 
 describe("completeVerification", () => {
-  it("sign-up: creates the trial, then goes to onboarding 0.5 s later", async () => {
+  it("sign-up: creates the trial, refreshes the status, then goes to onboarding 0.5 s later", async () => {
     const api = stubApi({
       [LIBRARY]: [{ status: 200, body: { status: true } }],
       [SESSION]: [session],
@@ -87,6 +95,7 @@ describe("completeVerification", () => {
     expect(api.calls.find((c) => c.route === LINK)!.body).toEqual({});
     expect(events).toEqual([
       "view verified @0",
+      "refresh status @0",
       "store me u1 @0",
       `navigate ${ONBOARDING_AFTER_VERIFICATION_PATH} @500`,
     ]);
@@ -104,7 +113,39 @@ describe("completeVerification", () => {
     expect(events.at(-1)).toBe("navigate /app/contacts @500");
   });
 
-  it("a signed-in user without a token gets the subscription too (step 6)", async () => {
+  it("a failed link with a session id shows 'Subscription Linking Error' and still goes on", async () => {
+    stubApi({
+      [LIBRARY]: [{ status: 200, body: { status: true } }],
+      [SESSION]: [session],
+      [LINK]: [serverFault],
+      [ME]: [me(false)],
+    });
+    const events = await run(params({ sessionId: "cs_paid" }));
+    expect(LINKING_ERROR_TOAST).toMatchObject({
+      title: "Subscription Linking Error",
+      description: "There was an issue linking your subscription. Please contact support.",
+    });
+    expect(events).toEqual([
+      "view verified @0",
+      "toast Subscription Linking Error: There was an issue linking your subscription. Please contact support. @0",
+      "refresh status @0",
+      "store me u1 @0",
+      `navigate ${ONBOARDING_AFTER_VERIFICATION_PATH} @500`,
+    ]);
+  });
+
+  it("a failed trial creation without a session id shows no linking toast", async () => {
+    stubApi({
+      [LIBRARY]: [{ status: 200, body: { status: true } }],
+      [SESSION]: [session],
+      [LINK]: [serverFault],
+      [ME]: [me(false)],
+    });
+    const events = await run(params());
+    expect(events.filter((e) => e.startsWith("toast"))).toEqual([]);
+  });
+
+  it("a signed-in user without a token gets the subscription and the refresh too (step 6)", async () => {
     const api = stubApi({
       [SESSION]: [session],
       [LINK]: [{ status: 200, body: { outcome: "trial", subscriptionStatus: "active" } }],
@@ -112,10 +153,15 @@ describe("completeVerification", () => {
     });
     const events = await run(params({ token: null, type: null }));
     expect(api.routes()).toEqual([SESSION, LINK, ME]);
-    expect(events).toEqual(["view verified @0", "store me u1 @0", "navigate /app/contacts @500"]);
+    expect(events).toEqual([
+      "view verified @0",
+      "refresh status @0",
+      "store me u1 @0",
+      "navigate /app/contacts @500",
+    ]);
   });
 
-  it("a verified link of another type (not signup) does not link", async () => {
+  it("a verified link of another type (not signup) neither links nor refreshes", async () => {
     const api = stubApi({
       [LIBRARY]: [{ status: 200, body: { status: true } }],
       [SESSION]: [session],
@@ -123,8 +169,34 @@ describe("completeVerification", () => {
     });
     const events = await run(params({ type: "email_change" }));
     expect(api.routes()).toEqual([LIBRARY, SESSION, ME]);
-    expect(events.at(-1)).toBe("navigate /app/contacts @500");
+    expect(events.some((e) => e.startsWith("refresh"))).toBe(false);
   });
+
+  it.each<[string, FakeReply]>([
+    ["fails", serverFault],
+    ["answers no user", { status: 401, body: { error: { code: "UNAUTHORIZED", message: "x" } } }],
+  ])(
+    "when the onboarding status read %s: the spec's toast, then /app/contacts",
+    async (_label, reply) => {
+      stubApi({
+        [LIBRARY]: [{ status: 200, body: { status: true } }],
+        [SESSION]: [session],
+        [LINK]: [{ status: 200, body: {} }],
+        [ME]: [reply],
+      });
+      const events = await run(params());
+      expect(ONBOARDING_STATUS_ERROR_TOAST.description).toBe(
+        "Could not verify onboarding status. Redirecting to contacts.",
+      );
+      expect(events).toEqual([
+        "view verified @0",
+        "refresh status @0",
+        "toast Error: Could not verify onboarding status. Redirecting to contacts. @0",
+        "reload me @0",
+        "navigate /app/contacts @500",
+      ]);
+    },
+  );
 
   it("the redirect waits for the sequence: 0.5 s after a session found by polling", async () => {
     stubApi({
@@ -138,6 +210,7 @@ describe("completeVerification", () => {
     // 3 attempts (0, 1, 2 s), fallback at 2 s, session on the second poll at 2.5 s.
     expect(events).toEqual([
       "view verified @2500",
+      "refresh status @2500",
       "store me u1 @2500",
       `navigate ${ONBOARDING_AFTER_VERIFICATION_PATH} @3000`,
     ]);
@@ -181,5 +254,50 @@ describe("failurePath", () => {
     expect(failurePath({ kind: "no_session" })).toBe("/auth?error=no_session");
     expect(failurePath({ kind: "wait" })).toBeNull();
     expect(failurePath({ kind: "verified", user: { id: "u1", email: "a@b.co" } })).toBeNull();
+  });
+});
+
+describe("next", () => {
+  async function landing(next: string | null, onboardingCompleted = true) {
+    stubApi({
+      [LIBRARY]: [{ status: 200, body: { status: true } }],
+      [SESSION]: [session],
+      [LINK]: [{ status: 200, body: {} }],
+      [ME]: [me(onboardingCompleted)],
+    });
+    return (await run(params({ next }))).at(-1);
+  }
+
+  it("is followed to a page inside /app once onboarding is complete", async () => {
+    expect(await landing("/app/settings?tab=reminders")).toBe(
+      "navigate /app/settings?tab=reminders @500",
+    );
+  });
+
+  it("waits until onboarding is done: onboarding comes first", async () => {
+    expect(await landing("/app/settings", false)).toBe(
+      `navigate ${ONBOARDING_AFTER_VERIFICATION_PATH} @500`,
+    );
+  });
+
+  it("is ignored when it leaves /app or this site", async () => {
+    expect(await landing("https://evil.example/app/contacts")).toBe("navigate /app/contacts @500");
+  });
+
+  it.each([
+    ["/app", "/app"],
+    ["/app/contacts/42#notes", "/app/contacts/42#notes"],
+    ["/app/../auth", null],
+    ["/application", null],
+    ["/auth", null],
+    ["//evil.example/app", null],
+    ["/\\evil.example/app", null],
+    ["https://evil.example/app", null],
+    ["javascript:alert(1)", null],
+    ["app/contacts", null],
+    ["", null],
+    [null, null],
+  ])("readSafeNextPath(%j) is %j", (next, expected) => {
+    expect(readSafeNextPath(next)).toBe(expected);
   });
 });

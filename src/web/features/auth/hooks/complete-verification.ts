@@ -1,10 +1,12 @@
 // What /verify-email does with the verification outcome (spec 01 §4): failures go to /auth with
-// their category; on success the subscription is linked or created, the onboarding status is
-// read, and 0.5 s later the user goes on. The React parts (view, navigation, caches) are passed in.
+// their category; on success the subscription is linked or created, the client's status is
+// refreshed, the onboarding status is read, and 0.5 s later the user goes on. The React parts
+// (view, navigation, toasts, caches) are passed in.
 import type { Me } from "../../../../core/account";
 import { VERIFY_REDIRECT_DELAY_MS } from "../../../../core/constants";
 import type { VerificationParams } from "../../../../core/verification";
 import { logVerification } from "../../../lib/local-log";
+import type { ToastInput } from "../../../lib/toast-store";
 import { sleep } from "../../../lib/utils";
 import { getMe } from "../../account/api/get-me";
 import {
@@ -16,13 +18,30 @@ import {
 export const ONBOARDING_AFTER_VERIFICATION_PATH =
   "/app/onboarding?from=verification&initialStep=1&disableAutoAdvance=1";
 
+export const LINKING_ERROR_TOAST: ToastInput = {
+  title: "Subscription Linking Error",
+  description: "There was an issue linking your subscription. Please contact support.",
+  variant: "destructive",
+};
+
+export const ONBOARDING_STATUS_ERROR_TOAST: ToastInput = {
+  title: "Error",
+  description: "Could not verify onboarding status. Redirecting to contacts.",
+  variant: "destructive",
+};
+
 export type VerifyView = "verified" | "error" | "wait";
 
 export type CompleteVerificationDeps = {
   setView: (view: VerifyView) => void;
   navigate: (to: string) => void;
+  notify: (toast: ToastInput) => void;
+  /** Forgets the cached subscription status and reads it again (billing's refresh). */
+  refreshSubscriptionStatus: () => Promise<void>;
   /** Puts the freshly read user into the app's cache, so the gates see it at once. */
   storeMe: (me: Me) => void;
+  /** The read failed: drop the cached user (signed out before verifying) and read it again. */
+  reloadMe: () => void;
 };
 
 export function failurePath(outcome: VerificationOutcome): string | null {
@@ -30,6 +49,22 @@ export function failurePath(outcome: VerificationOutcome): string | null {
   if (outcome.kind === "failed")
     return `/auth?error=verification_failed&category=${outcome.category}`;
   return null;
+}
+
+// `next` is honoured only as a path inside /app on this origin, so a verification link cannot
+// send anyone to another site (decision 011).
+export function readSafeNextPath(next: string | null): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
+  const base = "http://tend.invalid";
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  if (url.pathname !== "/app" && !url.pathname.startsWith("/app/")) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export async function completeVerification(
@@ -50,13 +85,29 @@ export async function completeVerification(
 
   deps.setView("verified");
   if (params.type === "signup" || !params.token) {
-    await linkOrCreateSubscription(params.sessionId);
+    const isLinked = await linkOrCreateSubscription(params.sessionId);
+    if (!isLinked && params.sessionId) deps.notify(LINKING_ERROR_TOAST);
+    // A status read before the link (a signed-in user's "none") must not outlive it.
+    await deps.refreshSubscriptionStatus();
   }
 
-  const me = await getMe().catch(() => null);
-  if (me) deps.storeMe(me);
-  const target =
-    me && !me.settings.onboardingCompleted ? ONBOARDING_AFTER_VERIFICATION_PATH : "/app/contacts";
+  let target: string;
+  try {
+    const me = await getMe();
+    if (!me) throw new Error("The session ended before the onboarding status was read");
+    deps.storeMe(me);
+    target = me.settings.onboardingCompleted
+      ? (readSafeNextPath(params.next) ?? "/app/contacts")
+      : ONBOARDING_AFTER_VERIFICATION_PATH;
+  } catch (error) {
+    logVerification(
+      "onboarding status unreadable",
+      error instanceof Error ? error.message : String(error),
+    );
+    deps.notify(ONBOARDING_STATUS_ERROR_TOAST);
+    deps.reloadMe();
+    target = "/app/contacts";
+  }
   await sleep(VERIFY_REDIRECT_DELAY_MS);
   logVerification("redirect", target);
   deps.navigate(target);
