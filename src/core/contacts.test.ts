@@ -174,4 +174,47 @@ describe("contact helpers", () => {
     expect(href("email", { emails: [] })).toBeNull();
     expect(href("phone", { phones: [{ value: "(020) 7946 0958" }] })).toBe("tel:02079460958");
   });
+
+  it("drops a (0) trunk prefix written after the country code", () => {
+    const link = (preferredMethod: "phone" | "text" | "whatsapp" | "telegram", value: string) =>
+      preferredChannelLink({
+        emails: [],
+        phones: [{ value }],
+        telegramUsername: null,
+        preferredMethod,
+      })?.href;
+    expect(link("phone", "+44 (0)20 7946 0958")).toBe("tel:+442079460958");
+    expect(link("text", "+44 (0) 20 7946 0958")).toBe("sms:+442079460958");
+    expect(link("whatsapp", "+49 (0)30 1234567")).toBe("https://wa.me/49301234567");
+    expect(link("telegram", "+44(0)7700 900123")).toBe("https://t.me/+447700900123");
+    // An area code in brackets is part of the number.
+    expect(link("phone", "+1 (555) 010-2030")).toBe("tel:+15550102030");
+    // A national number keeps its leading 0: it is dialled that way at home.
+    expect(link("phone", "(0)20 7946 0958")).toBe("tel:02079460958");
+  });
+
+  it("links WhatsApp and Telegram by phone only in international form, else offers a call", () => {
+    const national = { emails: [], phones: [{ value: "020 7946 0958" }], telegramUsername: null };
+    for (const preferredMethod of ["whatsapp", "telegram"] as const) {
+      const link = preferredChannelLink({ ...national, preferredMethod });
+      expect(link).toEqual({
+        method: "phone",
+        label: "Phone call",
+        href: "tel:02079460958",
+        insteadOf: { method: preferredMethod, reason: expect.stringContaining("country code") },
+      });
+      expect(link!.href).not.toMatch(/wa\.me|t\.me/);
+    }
+    // A Telegram username needs no number at all.
+    expect(
+      preferredChannelLink({ ...national, preferredMethod: "telegram", telegramUsername: "ada_l" }),
+    ).toEqual({ method: "telegram", label: "Telegram", href: "https://t.me/ada_l" });
+    // Calls and texts work with national numbers as they are.
+    expect(preferredChannelLink({ ...national, preferredMethod: "text" })?.href).toBe(
+      "sms:02079460958",
+    );
+    expect(preferredChannelLink({ ...national, phones: [], preferredMethod: "whatsapp" })).toBe(
+      null,
+    );
+  });
 });

@@ -13,7 +13,9 @@ const ICONS = {
   other: MessageCircle,
 };
 
-// The preferred way to get in touch, as a link that opens the mail, phone or chat app.
+// The preferred way to get in touch, as a link that opens the mail, phone or chat app. When the
+// preferred app cannot be linked (WhatsApp with a number lacking its country code), the call
+// link that stands in says why in its tooltip.
 export function ChannelLink(props: { contact: Contact; isCompact?: boolean }) {
   const link = preferredChannelLink(props.contact);
   if (!link) return null;
@@ -26,7 +28,7 @@ export function ChannelLink(props: { contact: Contact; isCompact?: boolean }) {
       rel={isWeb ? "noopener noreferrer" : undefined}
       className={cn(buttonVariants({ variant: "outline", size: "sm" }), props.isCompact && "px-2")}
       aria-label={`${link.label} ${contactDisplayName(props.contact)}`}
-      title={link.label}
+      title={link.insteadOf?.reason ?? link.label}
     >
       <Icon aria-hidden />
       <span className={props.isCompact ? "sr-only sm:not-sr-only" : undefined}>{link.label}</span>
