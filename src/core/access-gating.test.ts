@@ -68,9 +68,11 @@ describe("decideAccess", () => {
     });
 
     it("on a settings read error sends non-/app paths to /app/contacts", () => {
-      expect(decideAccess(input({ onboarding: "error", pathname: "/" }))).toEqual({
-        to: "/app/contacts",
-      });
+      for (const pathname of ["/", "/auth", "/subscribe"])
+        expect(decideAccess(input({ onboarding: "error", pathname }))).toEqual({
+          to: "/app/contacts",
+          notice: "onboarding-unreadable",
+        });
       expect(decideAccess(input({ onboarding: "error", pathname: "/app/map" }))).toBeNull();
     });
 

@@ -3,6 +3,10 @@
 // Additions to the spec's path lists: docs/decisions/041-access-gating-paths.md.
 import type { SubscriptionStatus } from "./subscription";
 
+/** Spec 01 §8, "Onboarding status unreadable": shown when that sends the user to contacts. */
+export const ONBOARDING_UNREADABLE_MESSAGE =
+  "Could not verify onboarding status. Redirecting to contacts.";
+
 export type GateInput = {
   pathname: string;
   session: "loading" | "none" | "present";
@@ -14,7 +18,10 @@ export type GateInput = {
   hasWaitedForSubscription: boolean;
 };
 
-export type GateDecision = { to: string; notice?: "already-subscribed" } | null;
+export type GateDecision = {
+  to: string;
+  notice?: "already-subscribed" | "onboarding-unreadable";
+} | null;
 
 function isUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
@@ -65,7 +72,9 @@ export function decideAccess(input: GateInput): GateDecision {
   if (input.session === "none") return isPublicPath(pathname) ? null : { to: "/auth" };
 
   if (input.onboarding === "loading") return null;
-  if (input.onboarding === "error") return isAppPath(pathname) ? null : { to: "/app/contacts" };
+  if (input.onboarding === "error") {
+    return isAppPath(pathname) ? null : { to: "/app/contacts", notice: "onboarding-unreadable" };
+  }
 
   const status = input.subscription;
   if (status === null) {

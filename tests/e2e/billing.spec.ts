@@ -1,6 +1,6 @@
 // Acquisition and billing in the browser, with BILLING_PROVIDER=local: landing page, checkout,
 // payment success, account creation after payment, the trial ending, access gating, waitlist.
-import type { Page } from "@playwright/test";
+import { DAY_MS, HOUR_MS, payWithTestCard, readBilling, setClock } from "./billing-helpers";
 import {
   BASE_URL,
   PASSWORD,
@@ -13,33 +13,6 @@ import {
   verificationLinkFrom,
   waitForMail,
 } from "./fixtures";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
-
-async function payWithTestCard(page: Page, options: { email?: string } = {}) {
-  await expect(page).toHaveURL(/\/checkout\?session_id=cs_local_/);
-  await expect(page.getByRole("heading", { name: "Standard Plan: $8 USD/month" })).toBeVisible();
-  if (options.email) await page.getByLabel("Email").fill(options.email);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /Pay \$8\.00/ }).click();
-}
-
-// Moves the server clock for this browser context's requests only (test-clock-scope.ts), so
-// tests running at the same time keep the real time.
-async function setClock(page: Page, offsetMs: number) {
-  await page
-    .context()
-    .addCookies([{ name: "tend-test-clock", value: String(offsetMs), url: BASE_URL }]);
-}
-
-async function readBilling(page: Page) {
-  const res = await page.request.get("/api/billing/status");
-  expect(res.ok()).toBeTruthy();
-  return res.json();
-}
 
 test("a visitor pays first, creates the account, verifies, onboards and reaches contacts", async ({
   page,

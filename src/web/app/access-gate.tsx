@@ -4,9 +4,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { decideAccess, type GateInput } from "../../core/access-gating";
+import { decideAccess, ONBOARDING_UNREADABLE_MESSAGE } from "../../core/access-gating";
 import { GATING_SUBSCRIPTION_WAIT_MS, REDIRECT_FLAG_RESET_MS } from "../../core/constants";
-import { useMe } from "../features/account/api/get-me";
 import {
   subscriptionStatusCache,
   useRefreshSubscriptionStatus,
@@ -14,6 +13,7 @@ import {
 } from "../features/billing/hooks/use-subscription-status";
 import { ApiRequestError } from "../lib/api-client";
 import { toast } from "../lib/toast";
+import { useGateSession } from "./use-gate-session";
 
 function isPaymentRequired(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 402;
@@ -23,8 +23,7 @@ export function AccessGate() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const me = useMe();
-  const userId = me.data?.user.id ?? null;
+  const { session, onboarding, userId } = useGateSession();
   const { status } = useSubscriptionStatus(userId);
   const refreshStatus = useRefreshSubscriptionStatus();
   const [waitedForUser, setWaitedForUser] = useState<string | null>(null);
@@ -58,18 +57,6 @@ export function AccessGate() {
     };
   }, [queryClient, refreshStatus]);
 
-  const session: GateInput["session"] = me.data
-    ? "present"
-    : me.isPending || me.isError
-      ? "loading"
-      : "none";
-  const onboarding: GateInput["onboarding"] = !me.data
-    ? "loading"
-    : me.isError
-      ? "error"
-      : me.data.settings.onboardingCompleted
-        ? "complete"
-        : "incomplete";
   const hasWaited = isStatusLoading && waitedForUser === userId;
 
   useEffect(() => {
@@ -90,6 +77,8 @@ export function AccessGate() {
         title: "You're already subscribed",
         description: "Your subscription is active, so there is nothing more to pay.",
       });
+    } else if (decision.notice === "onboarding-unreadable") {
+      toast({ title: ONBOARDING_UNREADABLE_MESSAGE, variant: "destructive" });
     }
     void navigate(decision.to, { replace: true });
   }, [pathname, session, onboarding, status, hasWaited, navigate]);

@@ -1,9 +1,12 @@
 // Access gating for /app (spec 02 §4): a session is required; the subscription status must be
-// known and not none; onboarding comes first.
+// known and not none; onboarding comes first. A failing settings read is not a missing session:
+// the user stays in the app (use-gate-session.ts).
 import { Navigate, Outlet, useLocation } from "react-router";
+import { Alert } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
 import { PageSpinner } from "../components/ui/spinner";
-import { useMe } from "../features/account/api/get-me";
 import { useSubscriptionStatus } from "../features/billing/hooks/use-subscription-status";
+import { useGateSession } from "./use-gate-session";
 
 export function isOnboardingPath(pathname: string): boolean {
   return pathname === "/onboarding" || pathname.startsWith("/app/onboarding");
@@ -11,11 +14,23 @@ export function isOnboardingPath(pathname: string): boolean {
 
 export function AppGate() {
   const location = useLocation();
-  const { data: me, isPending, isError } = useMe();
-  const { status } = useSubscriptionStatus(me?.user.id ?? null);
-  if (isPending) return <PageSpinner />;
-  if (!me) {
-    if (isError) return <Navigate to="/auth" replace />;
+  const gate = useGateSession();
+  const { status } = useSubscriptionStatus(gate.userId);
+  if (gate.isUnreachable) {
+    return (
+      <main className="mx-auto max-w-lg px-4 py-16">
+        <h1 className="mb-4 text-2xl font-semibold">Connection problem</h1>
+        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+          <span>We could not reach the server to load your account.</span>
+          <Button variant="outline" onClick={gate.retry}>
+            Try again
+          </Button>
+        </Alert>
+      </main>
+    );
+  }
+  if (gate.session === "loading") return <PageSpinner />;
+  if (gate.session === "none") {
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   }
   // The subscription rules run in AccessGate (app/access-gate.tsx); until they have decided,
@@ -23,8 +38,9 @@ export function AppGate() {
   if (!isOnboardingPath(location.pathname) && (status === null || status === "none")) {
     return <PageSpinner />;
   }
-  if (!me.settings.onboardingCompleted && !isOnboardingPath(location.pathname)) {
+  if (gate.onboarding === "incomplete" && !isOnboardingPath(location.pathname)) {
     return <Navigate to="/app/onboarding" replace />;
   }
+  // Onboarding "error" (settings unreadable): on /app paths the user simply stays.
   return <Outlet />;
 }

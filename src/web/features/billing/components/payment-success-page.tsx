@@ -4,6 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import type { Me } from "../../../../core/account";
+import { ONBOARDING_UNREADABLE_MESSAGE } from "../../../../core/access-gating";
 import { Card, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
@@ -103,7 +105,16 @@ export function PaymentSuccessPage() {
             description: `Your subscription is now active. Welcome to ${appName}!`,
             variant: "success",
           });
-          const me = await getMe().catch(() => null);
+          let me: Me | null;
+          try {
+            me = await getMe();
+          } catch {
+            // Paid, but where to go next is unknown (spec 01 §8): let the success be read,
+            // then say why the user lands on contacts rather than onboarding.
+            await sleep(ERROR_REDIRECT_DELAY_MS);
+            toast({ title: ONBOARDING_UNREADABLE_MESSAGE, variant: "destructive" });
+            return navigate("/app/contacts", { replace: true });
+          }
           return navigate(pathAfterPayment(me), { replace: true });
         }
       }

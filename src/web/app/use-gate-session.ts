@@ -1,0 +1,67 @@
+// What access gating knows about the visitor: the session, and onboarding_completed from the
+// user's settings. Both usually come from one read, GET /api/me. When that read fails (a 5xx or
+// the network, not a 401), the session is asked of the auth server on its own, so a signed-in
+// user with a failing settings read is treated as the spec says ("on a settings read error,
+// non-/app paths go to /app/contacts") instead of being sent to sign in.
+import { useQuery } from "@tanstack/react-query";
+import type { GateInput } from "../../core/access-gating";
+import { useMe } from "../features/account/api/get-me";
+import { authClient } from "../lib/auth-client";
+
+export type GateSession = {
+  session: GateInput["session"];
+  onboarding: GateInput["onboarding"];
+  /** The signed-in user's id once known, from either read. */
+  userId: string | null;
+  /** Neither read answered: we cannot tell whether anyone is signed in. */
+  isUnreachable: boolean;
+  retry: () => void;
+};
+
+const AUTH_SESSION_QUERY_KEY = ["auth-session"] as const;
+
+/** The signed-in, verified user's id according to the auth server, or null. */
+async function readSessionUserId(): Promise<string | null> {
+  const { data, error } = await authClient.getSession();
+  if (error) throw new Error(error.message ?? "Could not read the session");
+  return data?.user.emailVerified ? data.user.id : null;
+}
+
+export function useGateSession(): GateSession {
+  const me = useMe();
+  // Sticky: a refetch of a failed read without data goes back to "pending", which must not
+  // turn into "loading" again (and unmount the page) every time a component asks for /api/me.
+  const hasMeFailed = me.data === undefined && (me.isError || me.errorUpdatedAt > 0);
+  const authSession = useQuery({
+    queryKey: AUTH_SESSION_QUERY_KEY,
+    queryFn: readSessionUserId,
+    enabled: hasMeFailed,
+  });
+  const retry = () => {
+    void me.refetch();
+    if (hasMeFailed) void authSession.refetch();
+  };
+
+  if (me.data) {
+    return {
+      session: "present",
+      onboarding: me.data.settings.onboardingCompleted ? "complete" : "incomplete",
+      userId: me.data.user.id,
+      isUnreachable: false,
+      retry,
+    };
+  }
+  if (me.data === null) {
+    return { session: "none", onboarding: "loading", userId: null, isUnreachable: false, retry };
+  }
+  if (!hasMeFailed || authSession.isPending) {
+    return { session: "loading", onboarding: "loading", userId: null, isUnreachable: false, retry };
+  }
+  if (authSession.isError) {
+    return { session: "loading", onboarding: "loading", userId: null, isUnreachable: true, retry };
+  }
+  const userId = authSession.data ?? null;
+  return userId
+    ? { session: "present", onboarding: "error", userId, isUnreachable: false, retry }
+    : { session: "none", onboarding: "loading", userId: null, isUnreachable: false, retry };
+}

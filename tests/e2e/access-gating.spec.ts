@@ -1,0 +1,70 @@
+// Access gating (spec 02 §4) when reads fail or answers age: a failing settings read, a status
+// read that fails (unknown), and the status cache expiring while the user moves around /app.
+import { SERVER_ERROR, payWithTestCard, readBilling } from "./billing-helpers";
+import { createUser, expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
+
+const ONBOARDING_UNREADABLE = "Could not verify onboarding status. Redirecting to contacts.";
+
+test("a failing settings read keeps a signed-in user in the app; public pages go to contacts with the notice", async ({
+  page,
+}) => {
+  await createUser(page);
+  await page.route("**/api/me", (route) => route.fulfill(SERVER_ERROR));
+
+  // Inside /app the user stays where they are instead of being sent to sign in.
+  await page.goto("/app/contacts");
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expectNoAxeViolations(page);
+
+  // Outside /app: "On a settings read error, non-/app paths go to /app/contacts".
+  await page.goto("/subscribe");
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expectToast(page, ONBOARDING_UNREADABLE);
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("when neither the settings nor the session can be read, /app offers to try again", async ({
+  page,
+}) => {
+  await createUser(page);
+  await page.route("**/api/me", (route) => route.fulfill(SERVER_ERROR));
+  await page.route("**/api/auth/get-session*", (route) => route.fulfill(SERVER_ERROR));
+  await page.goto("/app/contacts");
+  await expect(page.getByRole("heading", { level: 1, name: "Connection problem" })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expectNoAxeViolations(page);
+
+  await page.unrouteAll();
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+});
+
+test("payment success with an unreadable onboarding status says so and goes to contacts", async ({
+  page,
+}) => {
+  await createUser(page, { subscribed: false });
+  // The settings read starts failing once the payment is being linked.
+  let hasLinked = false;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/billing/link")) hasLinked = true;
+  });
+  await page.route("**/api/me", (route) =>
+    hasLinked ? route.fulfill(SERVER_ERROR) : route.fallback(),
+  );
+
+  await page.goto("/subscribe");
+  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  await payWithTestCard(page);
+  await expect(page).toHaveURL(/\/payment-success\?session_id=/);
+  await expectToast(page, "Your subscription is now active. Welcome to Tend!");
+  await expectNoAxeViolations(page);
+  await expectToast(page, ONBOARDING_UNREADABLE);
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  expect(await readBilling(page)).toMatchObject({
+    status: "active",
+    billingStatus: { isTrial: false },
+  });
+});
