@@ -68,3 +68,18 @@ test("payment success with an unreadable onboarding status says so and goes to c
     billingStatus: { isTrial: false },
   });
 });
+
+test("a user whose status cannot be read may stay on /subscribe and pay", async ({ page }) => {
+  await createUser(page);
+  await page.route("**/api/billing/status", (route) => route.fulfill(SERVER_ERROR));
+  await page.goto("/subscribe");
+  // Three reads fail (1 s and 2 s apart): the status is unknown, and the plan page stays.
+  await expect(page.getByText("We could not check your subscription just now.")).toBeVisible();
+  await expect(page).toHaveURL(/\/subscribe$/);
+  await expect(page.getByRole("button", { name: "Subscribe Now" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Unknown still lets the user into the app (spec 01 §4).
+  await page.goto("/app/contacts");
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+});

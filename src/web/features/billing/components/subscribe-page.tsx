@@ -3,17 +3,22 @@
 import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
+import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../../components/ui/card";
 import { useConfig } from "../../account/api/get-config";
 import { useMe } from "../../account/api/get-me";
+import { useSubscriptionStatus } from "../hooks/use-subscription-status";
 import { PLAN_FEATURES } from "./plan-features";
 import { SubscribeButton } from "./subscribe-button";
 
 export function SubscribePage() {
   const { data: me } = useMe();
   const { data: config } = useConfig();
+  // Only an active user is sent away from here (decision 041); one whose status could not be
+  // read stays, and is told why they may not need to pay.
+  const { status } = useSubscriptionStatus(me?.user.id ?? null);
   const supportEmail = config?.supportEmail;
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-12">
@@ -23,6 +28,12 @@ export function SubscribePage() {
           Everything {config?.appName ?? "Tend"} does, in one simple plan.
         </p>
       </div>
+      {status === "unknown" ? (
+        <Alert>
+          We could not check your subscription just now. If you already subscribe, there is no need
+          to pay again: try the app, or come back in a moment.
+        </Alert>
+      ) : null}
       <Card className="border-2 border-primary">
         <CardHeader>
           <div className="flex items-center justify-between gap-2">
