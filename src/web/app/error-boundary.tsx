@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from "react";
+import { Component, useEffect, useRef, type ReactNode } from "react";
 import { useRouteError } from "react-router";
 import { logError } from "../lib/local-log";
 import { ErrorScreen } from "./error-screen";
@@ -39,8 +39,16 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
 
 export function RouteErrorElement() {
   const error = useRouteError();
-  logError(error);
-  if (shouldReloadForChunk(error)) return null;
+  const loggedError = useRef<unknown>(undefined);
+  // Rendering must stay free of side effects (it may run more than once): log and reload here,
+  // once per error even when StrictMode runs the effect twice.
+  useEffect(() => {
+    if (loggedError.current === error) return;
+    loggedError.current = error;
+    logError(error);
+    shouldReloadForChunk(error);
+  }, [error]);
+  if (isChunkLoadError(error) && !sessionStorage.getItem(RELOADED_KEY)) return null;
   return (
     <ErrorScreen
       error={error}
