@@ -9,6 +9,17 @@ import {
 import { AppError } from "../lib/app-error";
 import { toConflictError } from "../lib/db-errors";
 
+/** The body of every 5xx: a message for the person, and the id that finds the details in the log. */
+export function internalErrorBody(requestId: string) {
+  return {
+    error: {
+      code: "INTERNAL",
+      message: "Something went wrong on our side. Please try again in a moment.",
+      requestId,
+    },
+  };
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
     const error = toConflictError(thrown) ?? thrown;
@@ -56,13 +67,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else {
       request.log.error({ err: error }, "unhandled error");
     }
-    return reply.status(500).send({
-      error: {
-        code: "INTERNAL",
-        message: "Something went wrong on our side. Please try again in a moment.",
-        requestId: request.id,
-      },
-    });
+    return reply.status(500).send(internalErrorBody(request.id));
   });
 
   app.setNotFoundHandler((request, reply) => {

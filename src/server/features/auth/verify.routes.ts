@@ -1,9 +1,11 @@
 // The verify page's "direct fallback" (spec 01 §7): POST the token here when the library call
-// failed for a reason other than invalid/expired. A 400 with `msg` is a failure.
+// failed for a reason other than invalid/expired. A 400 with `msg` is a refused token (invalid,
+// expired); a 5xx is a server fault.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { toWebHeaders } from "../../plugins/auth";
+import { internalErrorBody } from "../../plugins/errors";
 
 const FallbackBodySchema = z
   .object({
@@ -29,6 +31,14 @@ export async function verifyRoutes(fastify: FastifyInstance) {
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       if (response.ok) return reply.status(200).send({ ok: true });
       const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+      // A fault on our side stays a 5xx, so the page says "server" rather than "unknown".
+      if (response.status >= 500) {
+        request.log.error(
+          { status: response.status, code: body.code, detail: body.message },
+          "email verification failed on the server",
+        );
+        return reply.status(response.status).send(internalErrorBody(request.id));
+      }
       const code = body.code ?? "VERIFICATION_FAILED";
       const msg = body.message ?? "Verification failed";
       return reply.status(400).send({ msg, error: { code, message: msg } });
