@@ -218,3 +218,35 @@ test("when the onboarding status cannot be read after verification: the spec's t
   expect(hasFailedRead).toBe(true);
   await expectNoAxeViolations(page);
 });
+
+for (const isGoogleEnabled of [true, false]) {
+  test(`"Continue with Google" is ${isGoogleEnabled ? "shown" : "hidden"} when the config says Google is ${isGoogleEnabled ? "" : "not "}configured`, async ({
+    page,
+  }) => {
+    // The real public config, with the Google flag set and a marked app name: seeing the name
+    // proves the config was rendered before the button is looked for.
+    await page.route("**/api/config", async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as Record<string, unknown>;
+      expect(config).toHaveProperty("isGoogleEnabled");
+      await route.fulfill({
+        response,
+        json: { ...config, isGoogleEnabled, appName: "Tend Config Check" },
+      });
+    });
+    const google = page.getByRole("button", { name: "Continue with Google" });
+
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await expect(page.getByText("Start your free trial of Tend Config Check.")).toBeVisible();
+    await expect(google).toHaveCount(isGoogleEnabled ? 1 : 0);
+    await expectNoAxeViolations(page);
+
+    await page.goto("/account-creation?session_id=cs_config_check");
+    await expect(
+      page.getByText("Create your account to start using Tend Config Check."),
+    ).toBeVisible();
+    await expect(google).toHaveCount(isGoogleEnabled ? 1 : 0);
+    await expectNoAxeViolations(page);
+  });
+}
