@@ -1,6 +1,14 @@
 // Access gating (spec 02 §4) when reads fail or answers age: a failing settings read, a status
 // read that fails (unknown), and the status cache expiring while the user moves around /app.
-import { SERVER_ERROR, payWithTestCard, readBilling } from "./billing-helpers";
+import {
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  SERVER_ERROR,
+  payWithTestCard,
+  readBilling,
+  setClock,
+} from "./billing-helpers";
 import { createUser, expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
 
 const ONBOARDING_UNREADABLE = "Could not verify onboarding status. Redirecting to contacts.";
@@ -82,4 +90,37 @@ test("a user whose status cannot be read may stay on /subscribe and pay", async 
   // Unknown still lets the user into the app (spec 01 §4).
   await page.goto("/app/contacts");
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+});
+
+test("moving between /app pages reads the status again once the cached answer has expired", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await createUser(page);
+  await page.goto("/app/contacts");
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+
+  // The trial and its 24 h grace are over on the server. The paid API is held unanswered, so
+  // its 402 cannot be what sends the user away: only the status read can.
+  await setClock(page, 15 * DAY_MS + HOUR_MS);
+  await page.route(/\/api\/(contacts|imports)/, () => {});
+  let statusReads = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/billing/status") statusReads += 1;
+  });
+
+  // Within its 5 minutes the cached "active" holds: pages change without asking again.
+  await nav.getByRole("link", { name: "Rhythms" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Rhythms" })).toBeVisible();
+  await nav.getByRole("link", { name: "Contacts" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+
+  // Past the cache lifetime, the next path change reads the status again: none → /subscribe.
+  await page.clock.fastForward(5 * MINUTE_MS + 1_000);
+  await nav.getByRole("link", { name: "Rhythms" }).click();
+  await expect(page).toHaveURL(/\/subscribe$/);
+  await expect(page.getByText("Most Popular")).toBeVisible();
+  expect(statusReads).toBe(1);
+  await expectNoAxeViolations(page);
 });

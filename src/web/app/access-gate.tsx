@@ -9,6 +9,7 @@ import { GATING_SUBSCRIPTION_WAIT_MS, REDIRECT_FLAG_RESET_MS } from "../../core/
 import {
   subscriptionStatusCache,
   useRefreshSubscriptionStatus,
+  useRevalidateSubscriptionStatus,
   useSubscriptionStatus,
 } from "../features/billing/hooks/use-subscription-status";
 import { ApiRequestError } from "../lib/api-client";
@@ -31,6 +32,13 @@ export function AccessGate() {
 
   // The cache is cleared when the session changes (spec 01 §4).
   useEffect(() => subscriptionStatusCache.setSessionUser(userId), [userId]);
+
+  // Each path change looks at the status again, through the cache: an answer past its lifetime
+  // is read again even while the user only moves between /app pages.
+  const revalidateStatus = useRevalidateSubscriptionStatus();
+  useEffect(() => {
+    if (userId) void revalidateStatus(userId);
+  }, [pathname, userId, revalidateStatus]);
 
   const isStatusLoading = userId !== null && status === null;
   useEffect(() => {

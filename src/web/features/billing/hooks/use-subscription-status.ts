@@ -25,11 +25,17 @@ export function loadSubscriptionStatus(userId: string, force = false): Promise<S
   });
 }
 
+function subscriptionStatusQuery(userId: string) {
+  return {
+    queryKey: [...SUBSCRIPTION_STATUS_QUERY_KEY, userId],
+    queryFn: () => loadSubscriptionStatus(userId),
+  };
+}
+
 /** The status for the signed-in user; `status` is null while it is being read. */
 export function useSubscriptionStatus(userId: string | null) {
   const query = useQuery({
-    queryKey: [...SUBSCRIPTION_STATUS_QUERY_KEY, userId],
-    queryFn: () => loadSubscriptionStatus(userId as string),
+    ...subscriptionStatusQuery(userId ?? ""),
     enabled: userId !== null,
   });
   return {
@@ -49,4 +55,18 @@ export function useRefreshSubscriptionStatus() {
       queryClient.invalidateQueries({ queryKey: BILLING_STATUS_QUERY_KEY }),
     ]);
   }, [queryClient]);
+}
+
+/**
+ * Asks again on a path change (spec 02 §4: gating runs after each path change). The core cache
+ * decides: a fresh entry answers at once with no request; an expired one (5 min, 30 s for an
+ * error, 2.5 min within grace) is read again. Concurrent asks share one read.
+ */
+export function useRevalidateSubscriptionStatus() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (userId: string) =>
+      queryClient.fetchQuery({ ...subscriptionStatusQuery(userId), staleTime: 0 }),
+    [queryClient],
+  );
 }
