@@ -49,6 +49,7 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     WEB_DIST_DIR: z.string().default("./dist/web"),
     STORAGE_DIR: z.string().optional(),
     MAP_STYLE_URL: z.url().optional(),

@@ -3,6 +3,7 @@
 import { buildApp } from "./app";
 import { loadEnvOrExit } from "./env";
 import { startBackgroundJobs } from "./jobs/background-jobs";
+import { closeOnSignals } from "./lib/graceful-shutdown";
 
 async function main() {
   const env = loadEnvOrExit();
@@ -10,12 +11,7 @@ async function main() {
   await app.ready();
   const stop = startBackgroundJobs(app);
   app.log.info("worker running background jobs");
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, () => {
-      stop();
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  closeOnSignals(app, { timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS, beforeClose: stop });
   // Keep the process alive: job timers are unref'd.
   setInterval(() => undefined, 1 << 30);
 }
