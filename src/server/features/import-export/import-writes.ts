@@ -6,6 +6,7 @@ import type { ImportExtras, ImportedInteraction } from "../../../core/import/map
 import type { PlannedCreate, PlannedMerge } from "../../../core/import/plan-import";
 import { computeNextDueAt } from "../../../core/rhythm";
 import type { Tx } from "../../db/client";
+import { AppError } from "../../lib/app-error";
 import { contacts, interactions } from "../../db/schema/index";
 import {
   contactValuesFromInput,
@@ -126,7 +127,14 @@ export async function applyMerges(
   const snapshots: MergeSnapshot[] = [];
   for (const merge of merges) {
     const row = byId.get(merge.contactId);
-    if (!row) continue;
+    // The plan's rows are locked, so this cannot happen; should it, the whole import stops
+    // rather than drop this row's data without a word.
+    if (!row) {
+      throw new AppError(
+        "CONFLICT",
+        "A contact this import would merge into was deleted meanwhile. Nothing was imported; please preview the file again.",
+      );
+    }
     const before = snapshotOf(row);
     const values = contactValuesFromInput(merge.after);
     const changed = Object.entries(values).some(

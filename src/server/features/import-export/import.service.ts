@@ -82,9 +82,15 @@ export async function commitImport(
 ): Promise<ImportResult> {
   const file = read(upload, ctx.now);
   return db.transaction(async (tx) => {
-    // Lock the user's contacts first, so the plan is made against what the import will change.
+    // Lock the user (as every import and creation does) and their contacts, so the plan is
+    // made against what the import will change: a contact edited or deleted elsewhere meanwhile
+    // waits for this transaction instead of slipping between the plan and its merge.
     await assertContactCapacity(tx, ctx.userId, 0);
-    const rows = await tx.select().from(contacts).where(eq(contacts.userId, ctx.userId));
+    const rows = await tx
+      .select()
+      .from(contacts)
+      .where(eq(contacts.userId, ctx.userId))
+      .for("update");
     const plan = planImport({
       rows: file.rows,
       existing: rows.map(existingFromRow),

@@ -99,7 +99,8 @@ describe("import API", () => {
     expect(list.find((c) => c.firstName === "Katherine")!.tags).toEqual(["Research"]);
   });
 
-  it("strict mode: one bad row rolls back the whole import", async () => {
+  // That a failure after the first write rolls everything back: import-rollback.test.ts.
+  it("strict mode: one bad row refuses the whole import before anything is written", async () => {
     const res = await upload(t.app, user, "/api/imports", google(), { strict: true });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(
