@@ -1,6 +1,13 @@
 // Acquisition and billing in the browser, with BILLING_PROVIDER=local: landing page, checkout,
 // payment success, account creation after payment, the trial ending, access gating, waitlist.
-import { DAY_MS, HOUR_MS, payWithTestCard, readBilling, setClock } from "./billing-helpers";
+import {
+  DAY_MS,
+  HOUR_MS,
+  SERVER_ERROR,
+  payWithTestCard,
+  readBilling,
+  setClock,
+} from "./billing-helpers";
 import {
   BASE_URL,
   PASSWORD,
@@ -271,5 +278,48 @@ test("the OAuth callback shows the failure card with Try Again", async ({ page }
     "href",
     "/account-creation",
   );
+  await expectNoAxeViolations(page);
+});
+
+test("a linking error is shown while payment success keeps checking, then 'Subscription Processing...'", async ({
+  page,
+  request,
+}) => {
+  // Paid signed out in another browser session; this user's attempt to link it fails (503).
+  const checkout = await request.post("/api/billing/checkout", { headers: { origin: BASE_URL } });
+  const sessionId = new URL((await checkout.json()).url, BASE_URL).searchParams.get("session_id")!;
+  const paid = await request.post(`/api/billing/local/sessions/${sessionId}/pay`, {
+    headers: { origin: BASE_URL },
+    data: {
+      email: "payer@example.com",
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    },
+  });
+  expect(paid.ok()).toBeTruthy();
+  await createUser(page, { subscribed: false });
+  await page.route("**/api/billing/link", (route) => route.fulfill(SERVER_ERROR));
+  let statusReads = 0;
+  page.on("requestfinished", (r) => {
+    if (new URL(r.url()).pathname === "/api/billing/status") statusReads += 1;
+  });
+
+  await page.clock.install();
+  await page.goto(`/payment-success?session_id=${sessionId}`);
+  await expectToast(page, "Subscription Linking Error");
+  await expectToast(page, "There was an issue linking your subscription. Please contact support.");
+  await expect(page).toHaveURL(/\/payment-success\?session_id=/);
+  await expectNoAxeViolations(page);
+
+  // The linking error stays up through the 15 status reads, 2 s apart (time moved by the test).
+  for (let read = 1; read <= 15; read++) {
+    await page.clock.fastForward(2_000);
+    await expect.poll(() => statusReads).toBeGreaterThanOrEqual(read);
+    if (read < 15) await expectToast(page, "Subscription Linking Error");
+  }
+  await expectToast(page, "Subscription Processing...");
+  await page.clock.fastForward(2_000);
+  await expect(page).toHaveURL(/\/subscribe$/);
   await expectNoAxeViolations(page);
 });

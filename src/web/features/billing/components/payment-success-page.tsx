@@ -20,6 +20,11 @@ import { useRefreshSubscriptionStatus } from "../hooks/use-subscription-status";
 // How long an error stays readable before the page moves on.
 const ERROR_REDIRECT_DELAY_MS = 2000;
 
+const LINKING_ERROR = {
+  title: "Subscription Linking Error",
+  description: "There was an issue linking your subscription. Please contact support.",
+};
+
 type Phase = "checking" | "linking" | "confirming" | "confirmed" | "failed";
 
 const HEADINGS: Record<Phase, { title: string; text: string }> = {
@@ -69,14 +74,12 @@ export function PaymentSuccessPage() {
         readStatus: async () => (await getBillingStatus()).billingStatus,
         sleep,
         onPhase: setPhase,
+        // Shown the moment linking fails and kept up while the page goes on checking, so it is
+        // read before the final answer ('Success!' or 'Subscription Processing...') replaces
+        // it: one toast at a time, in sequence (decision 045).
+        onLinkFailed: () =>
+          toast({ ...LINKING_ERROR, variant: "destructive", duration: Number.POSITIVE_INFINITY }),
       });
-      if ("hasLinkFailed" in outcome && outcome.hasLinkFailed) {
-        toast({
-          title: "Subscription Linking Error",
-          description: "There was an issue linking your subscription. Please contact support.",
-          variant: "destructive",
-        });
-      }
       switch (outcome.kind) {
         case "no-session-id":
           return fail("No subscription session found. Please subscribe first.");
@@ -87,10 +90,7 @@ export function PaymentSuccessPage() {
         case "invalid-session":
           return fail("Invalid session. Please try subscribing again.");
         case "link-refused":
-          return fail(
-            "Subscription Linking Error",
-            "There was an issue linking your subscription. Please contact support.",
-          );
+          return fail(LINKING_ERROR.title, LINKING_ERROR.description);
         case "not-confirmed":
           return fail(
             "Subscription Processing...",

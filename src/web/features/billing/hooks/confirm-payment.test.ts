@@ -112,6 +112,32 @@ describe("confirmPayment", () => {
     });
     expect(await confirmPayment("cs_1", d)).toEqual({ kind: "confirmed", hasLinkFailed: true });
   });
+
+  it("reports a linking error at once, before it starts polling", async () => {
+    const events: string[] = [];
+    const { d } = deps([null], {
+      link: async () => {
+        throw new ApiRequestError(503, "UNAVAILABLE", "down");
+      },
+      onLinkFailed: () => events.push("link-failed"),
+      readStatus: async () => {
+        events.push("read");
+        return null;
+      },
+    });
+    expect(await confirmPayment("cs_1", d)).toEqual({
+      kind: "not-confirmed",
+      hasLinkFailed: true,
+    });
+    expect(events).toEqual(["link-failed", ...Array(15).fill("read")]);
+  });
+
+  it("does not report a linking error when linking worked", async () => {
+    let reports = 0;
+    const { d } = deps([active], { onLinkFailed: () => (reports += 1) });
+    await confirmPayment("cs_1", d);
+    expect(reports).toBe(0);
+  });
 });
 
 describe("pathAfterPayment", () => {

@@ -26,6 +26,8 @@ export type ConfirmPaymentDeps = {
   readStatus: () => Promise<PaymentRow>;
   sleep: (ms: number) => Promise<void>;
   onPhase?: (phase: "linking" | "confirming") => void;
+  /** Linking failed, but polling goes on (the webhook may still complete the payment). */
+  onLinkFailed?: () => void;
 };
 
 export async function confirmPayment(
@@ -45,6 +47,7 @@ export async function confirmPayment(
     // Someone else's payment will never become this user's subscription.
     if (error instanceof ApiRequestError && error.status === 409) return { kind: "link-refused" };
     hasLinkFailed = true;
+    deps.onLinkFailed?.();
   }
   await deps.sleep(PAYMENT_LINK_WAIT_MS);
 
