@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createEmailVerificationToken } from "better-auth/api";
+import { NO_SESSION_MESSAGE } from "../../src/core/verification";
 import {
   BASE_URL,
   PASSWORD,
@@ -96,6 +97,7 @@ test("an expired token lands on /auth with the expired-link message", async ({ p
   await expect(
     page.getByText("This verification link has expired. Please request a new verification email."),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("a token on the landing page is carried to /verify-email", async ({ page }) => {
@@ -250,3 +252,82 @@ for (const isGoogleEnabled of [true, false]) {
     await expectNoAxeViolations(page);
   });
 }
+
+test("/auth shows the unknown-category verification failure", async ({ page }) => {
+  await page.goto("/auth?error=verification_failed&category=unknown");
+  await expect(
+    page.getByText(
+      "An unexpected error occurred during verification. Please try again or contact support.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("/auth shows the no-session message", async ({ page }) => {
+  await page.goto("/auth?error=no_session");
+  await expect(page.getByText(NO_SESSION_MESSAGE)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a token in the landing page's hash is carried to /verify-email with its type and email", async ({
+  page,
+}) => {
+  // Hold the verify call so the page can be seen on /verify-email before it moves on.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/auth/verify-email?**", async (route) => {
+    await released;
+    await route.continue();
+  });
+  const verifyCall = page.waitForRequest("**/api/auth/verify-email?**");
+  await page.goto("/#token_hash=hash-abc&type=signup&email=ada%40example.com");
+  await expect(page).toHaveURL(
+    /\/verify-email\?token_hash=hash-abc&type=signup&email=ada%40example\.com$/,
+  );
+  expect(new URL((await verifyCall).url()).searchParams.get("token")).toBe("hash-abc");
+  await expect(page.getByRole("heading", { name: "Verifying your email..." })).toBeVisible();
+  await expectNoAxeViolations(page);
+  release();
+  await expect(page).toHaveURL(/\/auth\?error=verification_failed&category=invalid/);
+});
+
+test("signed in, the 404 page's Return to Home goes to /app/contacts", async ({ page }) => {
+  await createUser(page);
+  // A signed-in user's unknown path is inside /app (public pages send them to the app).
+  await page.goto("/app/no/such/page");
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute(
+    "href",
+    "/app/contacts",
+  );
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+});
+
+test("the check-email panel resends the confirmation and goes back to the sign-in form", async ({
+  page,
+}) => {
+  const email = uniqueEmail("panel");
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await waitForMail(page.request, email);
+
+  await page.getByRole("button", { name: "Resend confirmation email" }).click();
+  await expectToast(page, "Email sent");
+  await expectToast(page, "Confirmation email has been resent to your inbox.");
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Back to login" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeHidden();
+});

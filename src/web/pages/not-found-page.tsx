@@ -1,11 +1,16 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Button } from "../components/ui/button";
 import { useMe } from "../features/account/api/get-me";
+import { isAppPath } from "../../core/access-gating";
 
+// The 404 page (spec 01 §2). Under /app it renders inside the app layout's <main>, so it must
+// not add a second main landmark; public pages have none of their own.
 export function NotFoundPage() {
   const { data: me } = useMe();
+  const { pathname } = useLocation();
+  const Container = isAppPath(pathname) ? "div" : "main";
   return (
-    <main className="flex min-h-[70vh] flex-col items-center justify-center gap-4 p-6 text-center">
+    <Container className="flex min-h-[70vh] flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-6xl font-bold text-primary" aria-hidden>
         404
       </p>
@@ -14,6 +19,6 @@ export function NotFoundPage() {
       <Button asChild>
         <Link to={me ? "/app/contacts" : "/"}>Return to Home</Link>
       </Button>
-    </main>
+    </Container>
   );
 }
