@@ -227,6 +227,36 @@ test("landing page: static HTML, anchors, footer year, light theme, mobile menu 
   await expect(page).toHaveURL(/#pricing$/);
 });
 
+test("landing header: Login and Sign Up go to /auth on the matching tab, also from the mobile menu", async ({
+  page,
+}) => {
+  // Both links are in the prerendered HTML, before any JavaScript runs.
+  const html = await (await page.request.get("/")).text();
+  expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Sign Up<\/a>/);
+  expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Login<\/a>/);
+
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await header.getByRole("link", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+  await expectNoAxeViolations(page);
+
+  await page.goto("/");
+  await header.getByRole("link", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back" })).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page
+    .getByRole("navigation", { name: "Mobile" })
+    .getByRole("link", { name: "Sign Up" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+});
+
 test("the subscription debug page shows the computed status, its cache and the rows", async ({
   page,
 }) => {

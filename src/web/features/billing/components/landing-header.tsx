@@ -1,5 +1,6 @@
-// The landing page's header: section links, Login, Subscribe; under 768 px a menu button opens
-// the same links, and Escape (or choosing a link) closes it again.
+// The landing page's header: section links, Login and Sign Up (spec 02 §2: both go to /auth,
+// carrying show=login or show=signup), Subscribe; under 768 px a menu button opens the same
+// links, and Escape (or choosing a link) closes it again.
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -53,6 +54,11 @@ export function LandingHeader({ appName }: { appName: string }) {
               Login
             </Link>
           </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/auth" state={{ show: "signup" }}>
+              Sign Up
+            </Link>
+          </Button>
           <SubscribeButton size="sm" onFailure="alert" />
         </div>
         <Button
@@ -93,6 +99,15 @@ export function LandingHeader({ appName }: { appName: string }) {
                 className="block rounded-md px-3 py-2 font-medium hover:bg-accent"
               >
                 Login
+              </Link>
+            </li>
+            <li>
+              <Link
+                to="/auth"
+                state={{ show: "signup" }}
+                className="block rounded-md px-3 py-2 font-medium hover:bg-accent"
+              >
+                Sign Up
               </Link>
             </li>
           </ul>
