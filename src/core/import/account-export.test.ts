@@ -71,6 +71,29 @@ describe("parseAccountExport", () => {
     expect(row!.errors[0]!.message).toMatch(/history/);
   });
 
+  it("holds history to the rules of logging it by hand: notes cleaned, dates from 1900", () => {
+    const file = {
+      format: "tend-account-export",
+      contacts: [contact, { ...contact, id: "c-2", firstName: "Grace" }],
+      interactions: [
+        {
+          contactId: "c-1",
+          occurredAt: "2025-03-01T10:00:00Z",
+          channel: "email",
+          note: "a\u0000b ",
+        },
+        // Year 0 passes a date check but no database stores it: the row says so up front.
+        { contactId: "c-2", occurredAt: "0000-06-01T00:00:00Z", channel: "phone", note: null },
+      ],
+    };
+    const [ada, grace] = parseAccountExport(JSON.stringify(file));
+    expect(ada!.extras.interactions).toEqual([
+      { occurredAt: "2025-03-01T10:00:00Z", channel: "email", note: "ab" },
+    ]);
+    expect(grace!.contact).toBeNull();
+    expect(grace!.errors[0]!.message).toMatch(/history/);
+  });
+
   it("refuses JSON that is not our export", () => {
     expect(() => parseAccountExport('{"contacts": "nope"}')).toThrow(NOT_TEND_EXPORT);
     expect(() => parseAccountExport("{not json")).toThrow(NOT_TEND_EXPORT);

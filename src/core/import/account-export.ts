@@ -3,8 +3,8 @@
 // as a CSV.
 import { z } from "zod";
 import { CONTACT_LIMIT } from "../constants";
-import { CONTACT_METHODS, ContactInputSchema, ContactSchema } from "../contacts";
-import { InteractionSchema } from "../interactions";
+import { ContactInputSchema, ContactSchema } from "../contacts";
+import { InteractionInputSchema, InteractionSchema } from "../interactions";
 import { ImportRecordSchema } from "./import-api";
 import type { ImportExtras, MappedRow } from "./map-row";
 import { FILE_MESSAGES, ImportFileError, tooManyRowsMessage } from "./read-file";
@@ -120,12 +120,12 @@ const IncomingSchema = z.object({
   interactions: z.array(z.record(z.string(), z.unknown())).optional(),
 });
 
-const IncomingInteractionSchema = z.object({
-  contactId: z.string(),
-  occurredAt: z.iso.datetime({ offset: true }),
-  channel: z.enum(CONTACT_METHODS),
-  note: z.string().max(5000).nullish(),
-});
+// The rules of logging contact by hand (dates from 1900, notes cleaned of control characters),
+// with a time and channel required: a file's history must not store what the form would refuse.
+const IncomingInteractionSchema = InteractionInputSchema.required({
+  occurredAt: true,
+  channel: true,
+}).extend({ contactId: z.string() });
 
 const IsoOrNull = z.iso.datetime({ offset: true }).nullish();
 
