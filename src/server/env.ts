@@ -51,9 +51,7 @@ const EnvSchema = z
       .default("info"),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     WEB_DIST_DIR: z.string().default("./dist/web"),
-    STORAGE_DIR: z.string().optional(),
     MAP_STYLE_URL: z.url().optional(),
-    MAP_TOKEN: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
