@@ -1,6 +1,9 @@
 // Prerenders the landing page into <outDir>/landing.html, so "/" paints before any JavaScript
 // runs (the server serves landing.html for "/"). Run after `vite build`:
 //   node scripts/prerender.mjs [outDir]   (default dist/web)
+// The product name (APP_NAME) is only known when the server runs: the page is rendered with a
+// marker in its place, the <head>'s default name becomes the marker too, and an
+// application-name meta tag carries it to the client; the server fills them in (decision 046).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
@@ -11,6 +14,7 @@ import { register } from "tsx/esm/api";
 // The landing page is TypeScript/TSX: load it through tsx.
 register();
 const { LandingPage } = await import("../src/web/features/billing/components/landing-page.tsx");
+const { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_MARKER } = await import("../src/core/product-name.ts");
 
 const outDir = process.argv[2] ?? process.env.WEB_DIST_DIR ?? "dist/web";
 const indexFile = path.join(outDir, "index.html");
@@ -20,9 +24,19 @@ if (!template.includes(marker)) {
   console.error(`${indexFile} has no ${marker} marker; nothing to prerender into.`);
   process.exit(1);
 }
-const appName = process.env.APP_NAME || "Tend";
 const html = renderToString(
-  createElement(MemoryRouter, { initialEntries: ["/"] }, createElement(LandingPage, { appName })),
+  createElement(
+    MemoryRouter,
+    { initialEntries: ["/"] },
+    createElement(LandingPage, { appName: PRODUCT_NAME_MARKER }),
+  ),
 );
-writeFileSync(path.join(outDir, "landing.html"), template.replace(marker, html));
+// index.html's title and description name the product by its default name.
+const headEnd = template.indexOf("</head>");
+const head = template
+  .slice(0, headEnd)
+  .replaceAll(new RegExp(`\\b${DEFAULT_PRODUCT_NAME}\\b`, "g"), PRODUCT_NAME_MARKER);
+const nameMeta = `<meta name="application-name" content="${PRODUCT_NAME_MARKER}" />\n  `;
+const landing = head + nameMeta + template.slice(headEnd).replace(marker, html);
+writeFileSync(path.join(outDir, "landing.html"), landing);
 console.log(`prerendered ${path.join(outDir, "landing.html")} (${html.length} characters)`);

@@ -1,5 +1,7 @@
 // Acquisition and billing in the browser, with BILLING_PROVIDER=local: landing page, checkout,
 // payment success, account creation after payment, the trial ending, access gating, waitlist.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import {
   DAY_MS,
   HOUR_MS,
@@ -195,6 +197,13 @@ test("landing page: static HTML, anchors, footer year, light theme, mobile menu 
   const html = await (await page.request.get("/")).text();
   expect(html).toContain("Keep in touch with the people who matter");
   expect(html).toContain('id="pricing"');
+  // The build leaves the product name as a marker; the server fills in APP_NAME (decision 046).
+  const built = readFileSync(path.join(process.env.E2E_DIST ?? "dist/web", "landing.html"), "utf8");
+  expect(built).toContain("%%PRODUCT_NAME%%<!-- --> is a personal relationship manager");
+  expect(built).not.toMatch(/\bTend\b/);
+  expect(html).not.toContain("%%PRODUCT_NAME%%");
+  expect(html).toContain("Tend<!-- --> is a personal relationship manager");
+  expect(html).toContain("<title>Tend: keep in touch with the people who matter</title>");
 
   await page.emulateMedia({ colorScheme: "dark" });
   await page.setViewportSize({ width: 375, height: 800 });
@@ -202,6 +211,7 @@ test("landing page: static HTML, anchors, footer year, light theme, mobile menu 
   for (const id of ["features", "how-it-works", "pricing", "privacy"])
     await expect(page.locator(`section#${id}`)).toHaveCount(1);
   await expect(page.getByText(`© ${new Date().getFullYear()} Tend`)).toBeVisible();
+  await expect(page.getByText("Tend is a personal relationship manager")).toBeVisible();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type TestApp } from "../../../tests/helpers/test-app";
+import { PRODUCT_NAME_MARKER } from "../../core/product-name";
 
 // The built web app as the server serves it, from a tiny fake build.
 describe("serving the built web app", () => {
@@ -67,5 +68,38 @@ describe("serving the built web app", () => {
     expect(res.json()).toEqual({
       error: { code: "NOT_FOUND", message: "No such endpoint: GET /api/nope" },
     });
+  });
+});
+
+// The landing page is prerendered at build with a marker for the product name; the server
+// fills in APP_NAME (decision 046).
+describe("the prerendered landing page names the configured product", () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));
+  const landingTemplate = `<!doctype html><html><head><title>${PRODUCT_NAME_MARKER}: keep in touch</title><meta name="application-name" content="${PRODUCT_NAME_MARKER}" /></head><body><p>${PRODUCT_NAME_MARKER}<!-- --> keeps the history.</p></body></html>`;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    writeFileSync(path.join(dist, "index.html"), `<!doctype html><div id="root"></div>`);
+    writeFileSync(path.join(dist, "landing.html"), landingTemplate);
+    t = await build({ WEB_DIST_DIR: dist, APP_NAME: `Kin & "Co"` }, { serveWeb: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("fills APP_NAME, escaped, wherever the prerender left the marker", async () => {
+    const res = await t.app.inject({ url: "/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(PRODUCT_NAME_MARKER);
+    expect(res.body).toContain("<title>Kin &amp; &quot;Co&quot;: keep in touch</title>");
+    expect(res.body).toContain(`content="Kin &amp; &quot;Co&quot;"`);
+    expect(res.body).toContain("<p>Kin &amp; &quot;Co&quot;<!-- --> keeps the history.</p>");
+  });
+
+  it("does not serve the unfilled template under its own name", async () => {
+    const res = await t.app.inject({ url: "/landing.html" });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain(PRODUCT_NAME_MARKER);
   });
 });

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { fillProductName } from "../../core/product-name";
 
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
 const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
@@ -18,12 +19,17 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string })
   }
   const indexHtml = readFileSync(indexFile, "utf8");
   const landingFile = path.join(root, "landing.html");
-  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, "utf8") : indexHtml;
+  // The prerender leaves the product name as a marker (APP_NAME is runtime config): fill it once.
+  const landingHtml = existsSync(landingFile)
+    ? fillProductName(readFileSync(landingFile, "utf8"), app.env.APP_NAME)
+    : indexHtml;
 
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    // landing.html is the unfilled template of "/": only served, filled, at "/".
+    allowedPath: (pathname) => pathname !== "/landing.html",
     setHeaders(res, filePath) {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header("cache-control", isHashed ? "public, max-age=31536000, immutable" : "no-cache");

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { Navigate, useLocation } from "react-router";
+import { readServedProductName } from "../../core/product-name";
 import { useConfig } from "../features/account/api/get-config";
 import { LandingPage } from "../features/billing/components/landing-page";
 
@@ -26,11 +28,18 @@ export function readTokenRedirect(search: string, hash: string): string | null {
   return `/verify-email?${kept.toString()}`;
 }
 
+// The name the server filled into the prerendered page, so the first render matches it.
+function readNameFromPage(): string | null {
+  const meta = document.querySelector('meta[name="application-name"]');
+  return readServedProductName(meta?.getAttribute("content"));
+}
+
 // The landing page is imported eagerly (not lazily) so it replaces the prerendered HTML at once.
 export function LandingRoute() {
   const { search, hash } = useLocation();
   const { data: config } = useConfig();
+  const [servedName] = useState(readNameFromPage);
   const redirect = readTokenRedirect(search, hash);
   if (redirect) return <Navigate to={redirect} replace />;
-  return <LandingPage appName={config?.appName} />;
+  return <LandingPage appName={config?.appName ?? servedName ?? undefined} />;
 }

@@ -2,13 +2,14 @@
 // (scripts/prerender.mjs), so it must render with nothing but a router around it.
 import { Link } from "react-router";
 import { PLAN_PRICE_USD } from "../../../../core/constants";
+import { DEFAULT_PRODUCT_NAME } from "../../../../core/product-name";
 import { Button } from "../../../components/ui/button";
 import { LANDING_SECTIONS, LandingHeader } from "./landing-header";
 import { PricingSection } from "./landing-pricing";
 import { FeaturesSection, HowItWorksSection, PrivacySection } from "./landing-sections";
 import { SubscribeButton } from "./subscribe-button";
 
-export function LandingPage({ appName = "Tend" }: { appName?: string }) {
+export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: string }) {
   return (
     <div id="top" className="min-h-screen bg-background text-foreground">
       <LandingHeader appName={appName} />
@@ -42,8 +43,8 @@ export function LandingPage({ appName = "Tend" }: { appName?: string }) {
             </p>
           </div>
         </section>
-        <FeaturesSection />
-        <HowItWorksSection />
+        <FeaturesSection appName={appName} />
+        <HowItWorksSection appName={appName} />
         <PricingSection />
         <PrivacySection appName={appName} />
       </main>

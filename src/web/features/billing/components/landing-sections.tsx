@@ -1,4 +1,5 @@
-// The landing page's content sections: what Tend does, how it works, and privacy.
+// The landing page's content sections: what the product does, how it works, and privacy. The
+// product's name is a prop (APP_NAME; the prerender passes a marker the server fills in).
 import {
   ArrowDownUp,
   BellRing,
@@ -11,7 +12,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
+const featuresOf = (appName: string): { icon: LucideIcon; title: string; text: string }[] => [
   {
     icon: Repeat,
     title: "Relationship rhythms",
@@ -25,7 +26,7 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: History,
     title: "Contact history",
-    text: "Log a call, a coffee or a message in one tap. Tend keeps the history and moves the next due date for you.",
+    text: `Log a call, a coffee or a message in one tap. ${appName} keeps the history and moves the next due date for you.`,
   },
   {
     icon: Globe2,
@@ -44,7 +45,7 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-const STEPS = [
+const stepsOf = (appName: string) => [
   {
     title: "Add your people",
     text: "Import your address book or add the people you don't want to drift away from.",
@@ -55,11 +56,11 @@ const STEPS = [
   },
   {
     title: "Get reminded, reach out",
-    text: "When someone is due, Tend tells you. Send the message, log it, and the rhythm starts again.",
+    text: `When someone is due, ${appName} tells you. Send the message, log it, and the rhythm starts again.`,
   },
 ];
 
-export function FeaturesSection() {
+export function FeaturesSection({ appName }: { appName: string }) {
   return (
     <section id="features" aria-labelledby="features-title" className="scroll-mt-20 py-20">
       <div className="mx-auto max-w-6xl px-4">
@@ -67,11 +68,11 @@ export function FeaturesSection() {
           Everything you need to stay close
         </h2>
         <p className="mt-3 max-w-2xl text-muted-foreground">
-          Tend is a personal relationship manager for individuals, solopreneurs and community
+          {appName} is a personal relationship manager for individuals, solopreneurs and community
           builders: a calm place for the people in your life, not another sales pipeline.
         </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
+          {featuresOf(appName).map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-xl border border-border p-6">
               <Icon className="size-6 text-primary" aria-hidden />
               <h3 className="mt-4 font-semibold">{title}</h3>
@@ -84,7 +85,7 @@ export function FeaturesSection() {
   );
 }
 
-export function HowItWorksSection() {
+export function HowItWorksSection({ appName }: { appName: string }) {
   return (
     <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-20 bg-muted py-20">
       <div className="mx-auto max-w-6xl px-4">
@@ -92,7 +93,7 @@ export function HowItWorksSection() {
           How it works
         </h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
-          {STEPS.map((step, index) => (
+          {stepsOf(appName).map((step, index) => (
             <li key={step.title} className="rounded-xl bg-background p-6 shadow-sm">
               <span className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
                 {index + 1}
