@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -38,5 +38,6 @@ describe("embedded database on disk", () => {
     const ready = await second.inject({ url: "/readyz" });
     expect(ready.statusCode).toBe(200);
     await second.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -65,12 +65,13 @@ async function startHeldRequest(port: number) {
 
 function startServer(env: Record<string, string>, portOffset = 0) {
   const port = 4500 + (process.pid % 400) + portOffset;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tend-proc-"));
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "development",
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "tend-proc-")),
+      DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
       DATABASE_URL: "",
       WEB_DIST_DIR: "/nonexistent",
@@ -79,7 +80,12 @@ function startServer(env: Record<string, string>, portOffset = 0) {
   });
   let stdout = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   return { child, port, exited, stdout: () => stdout };
 }
 
@@ -87,16 +93,14 @@ function startServer(env: Record<string, string>, portOffset = 0) {
 // naming the variable, and stops cleanly on SIGTERM.
 describe("server process", () => {
   it("refuses to start with an invalid variable and names it", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "tend-bad-"));
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: {
-        ...process.env,
-        PORT: "not-a-port",
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "tend-bad-")),
-      },
+      env: { ...process.env, PORT: "not-a-port", DATA_DIR: dataDir },
     });
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
     expect(code).toBe(1);
     expect(stderr).toContain("PORT:");
   });

@@ -16,7 +16,7 @@ export const TEST_APP_URL = "http://localhost:3000";
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({
     NODE_ENV: "test",
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "tend-test-")),
+    DATA_DIR: overrides.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "tend-test-")),
     APP_URL: TEST_APP_URL,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     RATE_LIMIT_ENABLED: "false",
