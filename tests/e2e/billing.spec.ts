@@ -363,3 +363,29 @@ test("a linking error is shown while payment success keeps checking, then 'Subsc
   await expect(page).toHaveURL(/\/subscribe$/);
   await expectNoAxeViolations(page);
 });
+
+test("the landing page's Subscribe shows an alert when checkout fails", async ({ page }) => {
+  await page.route("**/api/billing/checkout", (route) => route.fulfill(SERVER_ERROR));
+  await page.goto("/");
+  const alert = page.waitForEvent("dialog");
+  await page.getByRole("button", { name: "Subscribe for $8/month" }).click();
+  const dialog = await alert;
+  expect(dialog.type()).toBe("alert");
+  expect(dialog.message()).toBe("Failed to redirect to checkout. Please try again.");
+  await dialog.accept();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Subscribe for $8/month" })).toBeEnabled();
+  await expectNoAxeViolations(page);
+});
+
+test("the OAuth callback gives up after 15 s without a session", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/auth/oauth-callback");
+  await expect(page.getByRole("heading", { name: "Establishing session..." })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.clock.fastForward(15_000);
+  await expect(page.getByRole("heading", { name: "Authentication Failed" })).toBeVisible();
+  await expect(page.getByText("Authentication timeout. Please try again.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Try Again" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

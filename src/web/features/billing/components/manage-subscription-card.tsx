@@ -1,6 +1,6 @@
 // Settings → Subscription: what the user has and how to change it. Stripe: the customer portal.
 // Local: cancel at period end, and resume. A trial or no subscription: subscribe now.
-import { useState } from "react";
+import { useId, useState } from "react";
 import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -26,6 +26,7 @@ export function ManageSubscriptionCard() {
   const { data, isPending, isError } = useBillingStatus();
   const setCancel = useSetCancelAtPeriodEnd();
   const [isOpeningPortal, setIsOpeningPortal] = useState(false);
+  const titleId = useId();
 
   async function changeCancel(cancel: boolean) {
     try {
@@ -125,9 +126,9 @@ export function ManageSubscriptionCard() {
   }
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>Subscription</CardTitle>
+        <CardTitle id={titleId}>Subscription</CardTitle>
         <CardDescription>Your plan and billing.</CardDescription>
       </CardHeader>
       <CardContent>{content}</CardContent>
