@@ -1,11 +1,23 @@
 // Contacts in the browser: add someone you last talked to a month ago (overdue on a weekly
 // rhythm), log contact in one tap, and watch them move to on track, on the detail page and in
 // the list.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { BASE_URL, createUser, expect, expectNoAxeViolations, test } from "./fixtures";
 
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+// Every page these tests visit is checked with axe in the light theme and in the dark one (the
+// app follows the device's preference until the user picks a theme).
+async function expectAccessibleInBothThemes(page: Page): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expectNoAxeViolations(page);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 test("add a contact, log contact, and watch them move from overdue to on track", async ({
@@ -14,7 +26,7 @@ test("add a contact, log contact, and watch them move from overdue to on track",
   await createUser(page);
   await page.goto("/app/contacts");
   await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessibleInBothThemes(page);
 
   await page.getByRole("link", { name: "Add your first contact" }).click();
   await expect(page).toHaveURL(/\/app\/contacts\/new$/);
@@ -24,7 +36,7 @@ test("add a contact, log contact, and watch them move from overdue to on track",
   await page.getByLabel("Last in touch (optional)").fill(daysAgo(30));
   await page.getByLabel("Preferred way to get in touch").selectOption({ label: "Email" });
   await page.getByRole("textbox", { name: "Email 1", exact: true }).fill("ADA@example.com");
-  await expectNoAxeViolations(page);
+  await expectAccessibleInBothThemes(page);
   await page.getByRole("button", { name: "Add contact" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
@@ -36,7 +48,7 @@ test("add a contact, log contact, and watch them move from overdue to on track",
     "mailto:ada@example.com",
   );
   await expect(page.getByTestId("history-item")).toHaveCount(1);
-  await expectNoAxeViolations(page);
+  await expectAccessibleInBothThemes(page);
 
   await page.getByRole("button", { name: "Log contact with Ada Lovelace" }).click();
   await expect(status).toHaveText("On track");
@@ -52,6 +64,7 @@ test("add a contact, log contact, and watch them move from overdue to on track",
     "mailto:ada@example.com",
   );
   await expect(row).toContainText("Today");
+  await expectAccessibleInBothThemes(page);
 });
 
 test("the list logs contact in one tap, searches as you type, and filters by state", async ({
@@ -101,9 +114,19 @@ test("the list logs contact in one tap, searches as you type, and filters by sta
   await page.getByLabel("Search contacts").fill("");
   await expect(rows).toHaveCount(3);
 
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expectNoAxeViolations(page);
+  await expectAccessibleInBothThemes(page);
 });
+
+function isCutOff(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    // A truncating ancestor cuts its text off when the text is wider than it is.
+    for (let node: Element | null = el; node; node = node.parentElement) {
+      if (getComputedStyle(node).textOverflow === "ellipsis")
+        return node.scrollWidth > node.clientWidth;
+    }
+    return false;
+  });
+}
 
 async function addViaApi(page: Page, data: Record<string, unknown>): Promise<string> {
   const res = await page.request.post("/api/contacts", { data, headers: { origin: BASE_URL } });
@@ -121,6 +144,7 @@ test("the detail page edits, snoozes, keeps history, archives and deletes", asyn
   });
   await page.goto(`/app/contacts/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Grace Hopper" })).toBeVisible();
+  await expectAccessibleInBothThemes(page);
 
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   await page.getByLabel("Company").fill("US Navy");
@@ -131,6 +155,7 @@ test("the detail page edits, snoozes, keeps history, archives and deletes", asyn
   await page.getByLabel("Latitude").fill("95");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Latitude must be between -90 and 90")).toBeVisible();
+  await expectAccessibleInBothThemes(page);
   await page.getByLabel("Latitude").fill("");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Rhythm: Every 3 weeks")).toBeVisible();
@@ -147,10 +172,29 @@ test("the detail page edits, snoozes, keeps history, archives and deletes", asyn
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("How").selectOption({ label: "In person" });
   await dialog.getByLabel("Note (optional)").fill("Coffee and COBOL");
-  await expectNoAxeViolations(page);
+  await expectAccessibleInBothThemes(page);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("history-item")).toHaveCount(2);
   await expect(page.getByText("Coffee and COBOL")).toBeVisible();
+  await expect(page.locator("[data-due-state]").first()).toHaveText("On track");
+  await expect(page.getByText(/Last contacted: Today/)).toBeVisible();
+
+  // Editing an entry: a new time, channel and note; the last contact follows the new time.
+  const latest = page.getByTestId("history-item").first();
+  await latest.getByRole("button", { name: /^Edit entry/ }).click();
+  const edit = page.getByRole("dialog");
+  await expect(edit.getByLabel("Note (optional)")).toHaveValue("Coffee and COBOL");
+  await edit.getByLabel("When").fill(`${daysAgo(2)}T12:00`);
+  await edit.getByLabel("How").selectOption({ label: "Phone call" });
+  await edit.getByLabel("Note (optional)").fill("Called about compilers");
+  await expectAccessibleInBothThemes(page);
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(latest).toContainText("Phone call");
+  await expect(latest).toContainText("Called about compilers");
+  await expect(page.getByText("Coffee and COBOL")).toBeHidden();
+  await expect(page.getByTestId("history-item")).toHaveCount(2);
+  await expect(page.getByText(/Last contacted: 2 days ago/)).toBeVisible();
   await expect(page.locator("[data-due-state]").first()).toHaveText("On track");
 
   // Deleting the latest entry moves the due date back: overdue again.
@@ -168,6 +212,7 @@ test("the detail page edits, snoozes, keeps history, archives and deletes", asyn
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("Delete Grace Hopper?");
+  await expectAccessibleInBothThemes(page);
   await confirm.getByRole("button", { name: "Delete contact" }).click();
   await expect(page).toHaveURL(/\/app\/contacts$/);
   await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
@@ -201,7 +246,7 @@ test("the rhythms page groups who is due and sets a rhythm for a tag", async ({ 
   await expect(group("Due this week")).toContainText("Soon Sam");
   await expect(group("Upcoming")).toContainText("Later Lee");
   await expect(group("Without a rhythm")).toContainText("(2)");
-  await expectNoAxeViolations(page);
+  await expectAccessibleInBothThemes(page);
 
   await page.getByLabel("New rhythm").selectOption({ label: "Quarterly" });
   await page.getByLabel("Tag", { exact: true }).selectOption("club");
@@ -215,4 +260,73 @@ test("the rhythms page groups who is due and sets a rhythm for a tag", async ({ 
   await page.getByRole("button", { name: "Apply rhythm" }).click();
   await expect(group("Overdue")).toContainText("Nobody is overdue.");
   await expect(group("Without a rhythm")).toContainText("Overdue Olga");
+});
+
+test("on a phone every row still shows avatar, name, rhythm, state and last contact", async ({
+  page,
+}) => {
+  // 320 CSS pixels: the narrowest width content must reflow to (WCAG 1.4.10).
+  await page.setViewportSize({ width: 320, height: 740 });
+  await createUser(page);
+  await addViaApi(page, {
+    firstName: "Katherine",
+    lastName: "Coleman Goble Johnson",
+    company: "NASA Langley Research Center",
+    city: "Hampton",
+    rhythm: { interval: 1, unit: "week" },
+    lastContactedOn: daysAgo(20),
+    preferredMethod: "whatsapp",
+    phones: [{ value: "+1 757 555 0100" }],
+  });
+  await addViaApi(page, {
+    firstName: "Alan",
+    lastName: "Turing",
+    rhythm: { interval: 3, unit: "month" },
+    lastContactedOn: daysAgo(1),
+    preferredMethod: "email",
+    emails: [{ value: "alan@example.com" }],
+  });
+  await addViaApi(page, { firstName: "Edsger", lastName: "Dijkstra" });
+  await page.goto("/app/contacts");
+  const rows = page.getByTestId("contact-row");
+  await expect(rows).toHaveCount(3);
+
+  const expected = [
+    ["Katherine Coleman Goble Johnson", "Weekly", "Overdue", "Contacted 20 days ago"],
+    ["Alan Turing", "Quarterly", "On track", "Contacted yesterday"],
+    ["Edsger Dijkstra", "No rhythm", "No rhythm", "Never contacted"],
+  ] as const;
+  for (const [index, [name, rhythm, state, lastContact]] of expected.entries()) {
+    const row = rows.nth(index);
+    await expect(row.locator("img")).toBeVisible();
+    await expect(row.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(row.getByText(rhythm, { exact: false }).first()).toBeVisible();
+    const badge = row.locator("[data-due-state]").filter({ visible: true });
+    await expect(badge).toHaveCount(1);
+    await expect(badge).toHaveText(state);
+    const shown = row.getByText(lastContact, { exact: true });
+    await expect(shown).toBeVisible();
+    // Shown whole, not cut off with an ellipsis; the state badge too.
+    expect(await isCutOff(shown)).toBe(false);
+    expect(await isCutOff(badge)).toBe(false);
+    await expect(row.getByRole("button", { name: /^Log contact with/ })).toBeVisible();
+  }
+  // The name keeps a good part of the row, and nothing spills sideways.
+  const rowBox = await rows.first().boundingBox();
+  const nameBox = await rows
+    .first()
+    .getByRole("link", { name: /^Katherine/ })
+    .boundingBox();
+  expect(nameBox!.width).toBeGreaterThan(rowBox!.width * 0.4);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await expectAccessibleInBothThemes(page);
+
+  // From the large breakpoint on, the last contact has a column of its own instead.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const first = rows.first();
+  await expect(first.getByText("Contacted 20 days ago")).toBeHidden();
+  await expect(first.getByText("20 days ago", { exact: true })).toBeVisible();
 });

@@ -31,6 +31,19 @@ export function describeLastContact(
   return formatLocalDate(day);
 }
 
+/**
+ * The same as a short sentence for narrow rows: "Contacted 5 days ago", "Contacted today",
+ * "Never contacted" (at most 21 characters, so it fits a 320 px wide phone untruncated).
+ */
+export function describeLastContactShort(
+  lastContactedAt: string | null,
+  ctx: { today: LocalDate; timeZone: string },
+): string {
+  if (!lastContactedAt) return "Never contacted";
+  const when = describeLastContact(lastContactedAt, ctx);
+  return `Contacted ${when === "Today" || when === "Yesterday" ? when.toLowerCase() : when}`;
+}
+
 /** Today in the browser for a zone (detail pages that have no list answer at hand). */
 export function browserToday(timeZone: string): LocalDate {
   return toLocalDate(new Date(), timeZone);
