@@ -23,6 +23,18 @@ async function contactsOf(request: APIRequestContext): Promise<ApiContact[]> {
   return ((await res.json()) as { items: ApiContact[] }).items;
 }
 
+// Every page and step these tests visit is checked with axe in the light theme and in the dark
+// one (the app follows the device's preference until the user picks a theme).
+async function expectAccessibleInBothThemes(page: Page): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expectNoAxeViolations(page);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 async function chooseFile(page: Page, file: string) {
   await page.getByLabel("Contacts file to import").setInputFiles(file);
 }
@@ -39,7 +51,7 @@ test("import a Google Contacts CSV with a mapping change and a duplicate, then u
 
   await page.goto("/app/import");
   await expect(page.getByRole("heading", { level: 1, name: "Data" })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessibleInBothThemes(page);
 
   await chooseFile(page, path.join(FIXTURES, "google-contacts.csv"));
   await expect(page.getByText("recognised as")).toContainText("Google Contacts, 6 entries");
@@ -60,18 +72,15 @@ test("import a Google Contacts CSV with a mapping change and a duplicate, then u
   await page.getByRole("button", { name: /Possible duplicates \(1\)/ }).click();
   await expect(page.getByTestId(/^preview-row-/)).toHaveCount(1);
   await page.getByRole("button", { name: /^All \(6\)/ }).click();
-  await expectNoAxeViolations(page);
-  // Contrast of the highlighted rows and badges in the dark theme too.
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expect(page.locator("html")).toHaveClass(/dark/);
-  await expectNoAxeViolations(page);
-  await page.emulateMedia({ colorScheme: "light" });
+  // Contrast of the highlighted rows and badges in both themes.
+  await expectAccessibleInBothThemes(page);
 
   await page.getByRole("button", { name: "Import 5 contacts" }).click();
   await expect(page.getByRole("heading", { name: "Import complete" })).toBeVisible();
   await expect(
     page.getByText("4 added, 1 merged into contacts you already had, 1 skipped."),
   ).toBeVisible();
+  await expectAccessibleInBothThemes(page);
 
   const contacts = await contactsOf(page.request);
   expect(contacts.map((c) => `${c.firstName} ${c.lastName}`).sort()).toEqual([
@@ -85,9 +94,12 @@ test("import a Google Contacts CSV with a mapping change and a duplicate, then u
   expect(contacts.find((c) => c.firstName === "Alan")!.company).toBe("Bletchley Park");
 
   await page.getByRole("button", { name: "Undo this import" }).first().click();
+  await expect(page.getByRole("button", { name: "Undo import" })).toBeVisible();
+  await expectAccessibleInBothThemes(page);
   await page.getByRole("button", { name: "Undo import" }).click();
   await expect(page.getByText("Removed 4 contacts and restored 1.", { exact: true })).toBeVisible();
   await expect(page.getByText("Undone", { exact: true })).toBeVisible();
+  await expectAccessibleInBothThemes(page);
   const after = await contactsOf(page.request);
   expect(after).toHaveLength(1);
   expect(after[0]!.company).toBeNull();
@@ -103,6 +115,7 @@ test("export everything, then re-import it into a new account", async ({ page, b
       emails: [{ value: "ada@example.com" }],
       phones: [{ value: "+44 20 7946 0958" }],
       notes: "=1+1 should stay text",
+      company: "'=Quoted on purpose",
       rhythm: { interval: 1, unit: "month" },
       tags: ["Friends"],
     },
@@ -124,6 +137,7 @@ test("export everything, then re-import it into a new account", async ({ page, b
   ).toBe(201);
 
   await page.goto("/app/import");
+  await expectAccessibleInBothThemes(page);
   const [json] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Everything as JSON" }).click(),
@@ -136,6 +150,7 @@ test("export everything, then re-import it into a new account", async ({ page, b
   ]);
   const csvText = readFileSync(await csv.path(), "utf8");
   expect(csvText).toContain("'=1+1 should stay text");
+  expect(csvText).toContain("''=Quoted on purpose");
   const [vcf] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Contacts as vCard" }).click(),
@@ -152,6 +167,7 @@ test("export everything, then re-import it into a new account", async ({ page, b
     "Tend account export (JSON), 2 entries",
   );
   await expect(other.getByText("Brings 1 entry of history with it.")).toBeVisible();
+  await expectAccessibleInBothThemes(other);
   await other.getByRole("button", { name: "Import 2 contacts" }).click();
   await expect(other.getByRole("heading", { name: "Import complete" })).toBeVisible();
   const restored = await contactsOf(other.request);
@@ -177,11 +193,13 @@ test("export everything, then re-import it into a new account", async ({ page, b
   }, csvText);
   await third.getByTestId("import-drop-zone").dispatchEvent("drop", { dataTransfer });
   await expect(third.getByText("recognised as")).toContainText("Tend export, 2 entries");
+  await expectAccessibleInBothThemes(third);
   await third.getByRole("button", { name: "Import 2 contacts" }).click();
   await expect(third.getByRole("heading", { name: "Import complete" })).toBeVisible();
   const fromCsv = await contactsOf(third.request);
   expect(fromCsv.find((c) => c.firstName === "Ada")).toMatchObject({
     notes: "=1+1 should stay text",
+    company: "'=Quoted on purpose",
     tags: ["Friends"],
     emails: [{ value: "ada@example.com" }],
   });
@@ -197,6 +215,7 @@ test("a bad file gets a clear message and changes nothing", async ({ page }) => 
     buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 6, 0]),
   });
   await expect(page.getByRole("alert")).toContainText('Save it as "CSV UTF-8"');
+  await expectAccessibleInBothThemes(page);
   expect(await contactsOf(page.request)).toEqual([]);
   // The picker is reachable from the keyboard.
   await page.getByRole("button", { name: "Choose a file" }).focus();
