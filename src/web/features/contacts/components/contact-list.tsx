@@ -20,7 +20,7 @@ export function ContactList(props: {
   const virtualizer = useWindowVirtualizer({
     count: props.contacts.length,
     estimateSize: () => CONTACT_ROW_HEIGHT,
-    overscan: 8,
+    overscan: 4,
     scrollMargin: offset,
     getItemKey: (index) => props.contacts[index]?.id ?? index,
   });
@@ -42,7 +42,7 @@ export function ContactList(props: {
           <div
             key={row.key}
             role="listitem"
-            className="absolute inset-x-0 top-0"
+            className="absolute inset-x-0 top-0 [contain:strict]"
             style={{
               height: row.size,
               transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,

@@ -11,9 +11,9 @@ import { StateBadge } from "./state-badge";
 export const CONTACT_ROW_HEIGHT = 76;
 
 // Memoised: a keystroke re-renders the list, but a row only when its contact changed. Every
-// width shows the avatar, name, rhythm, state (colour, icon and text) and last contact: on narrow
-// screens the state sits under the name and the last contact on a third line, so the name keeps
-// the room; wider screens give each its own column.
+// width shows the avatar, name, state (colour, icon and text) with the rhythm under the name, and
+// the last contact: on a third line below the large breakpoint, in a column of its own from it.
+// From the medium breakpoint a column says when the contact is due.
 export const ContactRow = memo(function ContactRow(props: {
   contact: Contact;
   today: string;
@@ -21,7 +21,14 @@ export const ContactRow = memo(function ContactRow(props: {
 }) {
   const { contact } = props;
   const name = contactDisplayName(contact);
-  const subtitle = [contact.company, contact.city ?? contact.country].filter(Boolean).join(" · ");
+  // Without a rhythm the badge already says "No rhythm".
+  const subtitle = [
+    contact.rhythm ? describeRhythm(contact.rhythm) : null,
+    contact.company,
+    contact.city ?? contact.country,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const lastContact = describeLastContact(contact.lastContactedAt, props);
   return (
     <div
@@ -37,30 +44,27 @@ export const ContactRow = memo(function ContactRow(props: {
           {name}
         </Link>
         <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
-          <StateBadge state={contact.state} className="shrink-0 md:hidden" />
-          <span className="truncate">
-            {describeRhythm(contact.rhythm)}
-            {subtitle ? ` · ${subtitle}` : ""}
-          </span>
+          <StateBadge state={contact.state} className="shrink-0" />
+          <span className="truncate">{subtitle}</span>
         </div>
         <p className="truncate text-xs text-muted-foreground lg:hidden">
           {describeLastContactShort(contact.lastContactedAt, props)}
         </p>
       </div>
-      <div className="hidden w-40 shrink-0 flex-col items-start gap-0.5 md:flex">
-        <StateBadge state={contact.state} />
+      <div className="hidden w-36 shrink-0 text-sm text-muted-foreground md:block">
         {contact.rhythm ? (
-          <span className="text-xs text-muted-foreground">
+          <>
             {describeDue(contact)}
             {contact.isSnoozed ? " (snoozed)" : ""}
-          </span>
+          </>
         ) : null}
       </div>
       <div className="hidden w-32 shrink-0 text-sm lg:block">
         <span className="sr-only">Last contacted: </span>
         <span className="text-muted-foreground">{lastContact}</span>
       </div>
-      <div className="flex shrink-0 flex-col items-center gap-1 sm:flex-row sm:gap-2">
+      {/* A fixed width from sm on keeps the columns before it aligned across rows. */}
+      <div className="flex shrink-0 flex-col items-center gap-1 sm:w-64 sm:flex-row sm:justify-end sm:gap-2">
         <ChannelLink contact={contact} isCompact />
         <LogContactButton contact={contact} isCompact />
       </div>
