@@ -1,6 +1,7 @@
 // GET /api/contacts reads its rows its own way (one JSON text, times as text) and writes its
 // answer without zod, for speed. Each listed contact must still be exactly what
 // GET /api/contacts/:id answers, and the answer exactly what zod's serializer would write.
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -104,6 +105,24 @@ describe("the contacts list answer", () => {
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(res.headers["content-length"]).toBe(String(res.rawPayload.length));
       expect(res.body).toBe(JSON.stringify(ContactListSchema.encode(res.json())));
+    }
+  });
+
+  it("compresses the answer as a browser asks (brotli, else gzip) to the same JSON", async () => {
+    const plain = await get("/api/contacts");
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br, zstd", "br", zlib.brotliDecompressSync],
+      ["gzip", "gzip", zlib.gunzipSync],
+    ] as const) {
+      const res = await injectAs(t.app, user, {
+        url: "/api/contacts",
+        headers: { "accept-encoding": accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers["content-length"]).toBe(String(res.rawPayload.length));
+      expect(decode(res.rawPayload).toString("utf8")).toBe(plain.body);
     }
   });
 

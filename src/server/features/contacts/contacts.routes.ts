@@ -1,4 +1,5 @@
 // /api/contacts…: the address book. Every route needs a paid user and filters by their id.
+import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -40,6 +41,16 @@ export async function contactsRoutes(fastify: FastifyInstance) {
         response: { 200: ContactListSchema, 400: ApiErrorSchema },
       },
       serializerCompiler: contactListSerializerCompiler,
+      // The answer is one Buffer of up to ~0.9 MB: compressed in one call (brotli quality 2,
+      // ~1.5 ms, ~18x smaller) rather than through a zlib stream, which cost ~8 ms a request
+      // (decision 022). The other options repeat the app's in plugins/security.ts, because
+      // route options replace the app's.
+      compress: {
+        encodings: ["br", "gzip"],
+        threshold: 1024,
+        syncThreshold: 4 * 1024 * 1024,
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } },
+      },
     },
     async (request) => {
       const base = await contactContext(app, request);
