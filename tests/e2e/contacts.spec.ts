@@ -8,6 +8,22 @@ function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
+// Colours fade between themes and new content fades in: contrast is judged once the finite
+// animations have ended (a spinner's endless one is left alone).
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 10; round++) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
 // Every page these tests visit is checked with axe in the light theme and in the dark one (the
 // app follows the device's preference until the user picks a theme).
 async function expectAccessibleInBothThemes(page: Page): Promise<void> {
@@ -15,6 +31,7 @@ async function expectAccessibleInBothThemes(page: Page): Promise<void> {
     await page.emulateMedia({ colorScheme });
     if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await settleAnimations(page);
     await expectNoAxeViolations(page);
   }
   await page.emulateMedia({ colorScheme: "light" });
