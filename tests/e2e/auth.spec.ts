@@ -9,6 +9,7 @@ import {
   expect,
   expectNoAxeViolations,
   expectToast,
+  openVerificationMailInMailbox,
   test,
   uniqueEmail,
   verificationLinkFrom,
@@ -68,13 +69,7 @@ test("the dev mailbox lists the verification mail with a working link", async ({
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await waitForMail(page.request, email);
 
-  await page.goto("/dev/mailbox");
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: email })
-    .getByRole("link", { name: "Confirm your email for Tend" })
-    .click();
-  await page.getByRole("link", { name: "Confirm my email" }).click();
+  await openVerificationMailInMailbox(page, email);
   await expect(page).toHaveURL(/\/app\/onboarding/);
 });
 

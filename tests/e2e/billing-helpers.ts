@@ -1,6 +1,6 @@
 // Billing helpers shared by the browser specs: pay on the local checkout page with the test
 // card, move the server clock for this browser context only, read the billing status.
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { BASE_URL } from "./fixtures";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,6 +15,24 @@ export async function payWithTestCard(page: Page, options: { email?: string } = 
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: /Pay \$8\.00/ }).click();
+}
+
+/** A checkout paid with the test card by someone signed out (another browser); its session id. */
+export async function paySignedOut(request: APIRequestContext): Promise<string> {
+  const headers = { origin: BASE_URL };
+  const checkout = await request.post("/api/billing/checkout", { headers });
+  const sessionId = new URL((await checkout.json()).url, BASE_URL).searchParams.get("session_id")!;
+  const paid = await request.post(`/api/billing/local/sessions/${sessionId}/pay`, {
+    headers,
+    data: {
+      email: "payer@example.com",
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    },
+  });
+  expect(paid.ok()).toBeTruthy();
+  return sessionId;
 }
 
 // Moves the server clock for this browser context's requests only (test-clock-scope.ts), so

@@ -6,12 +6,12 @@ import {
   DAY_MS,
   HOUR_MS,
   SERVER_ERROR,
+  paySignedOut,
   payWithTestCard,
   readBilling,
   setClock,
 } from "./billing-helpers";
 import {
-  BASE_URL,
   PASSWORD,
   createUser,
   expect,
@@ -285,18 +285,7 @@ test("the OAuth callback links a pending paid checkout, then goes to onboarding"
   request,
 }) => {
   // Paid signed out, in another browser session; the pending id survived the Google round trip.
-  const checkout = await request.post("/api/billing/checkout", { headers: { origin: BASE_URL } });
-  const sessionId = new URL((await checkout.json()).url, BASE_URL).searchParams.get("session_id")!;
-  const paid = await request.post(`/api/billing/local/sessions/${sessionId}/pay`, {
-    headers: { origin: BASE_URL },
-    data: {
-      email: "payer@example.com",
-      cardNumber: "4242424242424242",
-      expiry: "12/34",
-      cvc: "123",
-    },
-  });
-  expect(paid.ok()).toBeTruthy();
+  const sessionId = await paySignedOut(request);
 
   await createUser(page, { subscribed: false });
   await page.goto("/subscribe");
@@ -326,18 +315,7 @@ test("a linking error is shown while payment success keeps checking, then 'Subsc
   request,
 }) => {
   // Paid signed out in another browser session; this user's attempt to link it fails (503).
-  const checkout = await request.post("/api/billing/checkout", { headers: { origin: BASE_URL } });
-  const sessionId = new URL((await checkout.json()).url, BASE_URL).searchParams.get("session_id")!;
-  const paid = await request.post(`/api/billing/local/sessions/${sessionId}/pay`, {
-    headers: { origin: BASE_URL },
-    data: {
-      email: "payer@example.com",
-      cardNumber: "4242424242424242",
-      expiry: "12/34",
-      cvc: "123",
-    },
-  });
-  expect(paid.ok()).toBeTruthy();
+  const sessionId = await paySignedOut(request);
   await createUser(page, { subscribed: false });
   await page.route("**/api/billing/link", (route) => route.fulfill(SERVER_ERROR));
   let statusReads = 0;
@@ -367,12 +345,17 @@ test("a linking error is shown while payment success keeps checking, then 'Subsc
 test("the landing page's Subscribe shows an alert when checkout fails", async ({ page }) => {
   await page.route("**/api/billing/checkout", (route) => route.fulfill(SERVER_ERROR));
   await page.goto("/");
-  const alert = page.waitForEvent("dialog");
+  // The alert is answered inside the listener: awaiting it after the click can deadlock, since
+  // an open alert blocks the page the click is still talking to.
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept();
+  });
   await page.getByRole("button", { name: "Subscribe for $8/month" }).click();
-  const dialog = await alert;
-  expect(dialog.type()).toBe("alert");
-  expect(dialog.message()).toBe("Failed to redirect to checkout. Please try again.");
-  await dialog.accept();
+  await expect
+    .poll(() => dialogs)
+    .toEqual(["alert: Failed to redirect to checkout. Please try again."]);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: "Subscribe for $8/month" })).toBeEnabled();
   await expectNoAxeViolations(page);

@@ -2,39 +2,10 @@
 // rhythm), log contact in one tap, and watch them move to on track, on the detail page and in
 // the list.
 import type { Locator, Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, expectNoAxeViolations, test } from "./fixtures";
+import { BASE_URL, createUser, expect, expectAccessibleInBothThemes, test } from "./fixtures";
 
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-// Colours fade between themes and new content fades in: contrast is judged once the finite
-// animations have ended (a spinner's endless one is left alone).
-async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let round = 0; round < 10; round++) {
-      const running = document
-        .getAnimations()
-        .filter(
-          (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity,
-        );
-      if (running.length === 0) return;
-      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-    }
-  });
-}
-
-// Every page these tests visit is checked with axe in the light theme and in the dark one (the
-// app follows the device's preference until the user picks a theme).
-async function expectAccessibleInBothThemes(page: Page): Promise<void> {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-    await settleAnimations(page);
-    await expectNoAxeViolations(page);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 test("add a contact, log contact, and watch them move from overdue to on track", async ({

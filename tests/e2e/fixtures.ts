@@ -46,6 +46,17 @@ export function verificationLinkFrom(mail: DevMail): string {
   return match[0];
 }
 
+/** Opens the dev mailbox and follows the verification mail's link, as a person would. */
+export async function openVerificationMailInMailbox(page: Page, email: string): Promise<void> {
+  await page.goto("/dev/mailbox");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .getByRole("link", { name: "Confirm your email for Tend" })
+    .click();
+  await page.getByRole("link", { name: "Confirm my email" }).click();
+}
+
 export type E2EUser = { email: string; password: string };
 
 // A verified user signed in within this page's browser context (page.request shares cookies).
@@ -134,4 +145,33 @@ export const test = base.extend({
 // Radix announces a toast in a live region too, so its text appears twice in the DOM.
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect(page.getByText(text).first()).toBeVisible();
+}
+
+// Colours fade between themes and new content fades in: contrast is judged once the finite
+// animations have ended (a spinner's endless one is left alone).
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 10; round++) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
+// Checks the page with axe in the light theme and in the dark one (the app follows the
+// device's preference until the user picks a theme).
+export async function expectAccessibleInBothThemes(page: Page): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await settleAnimations(page);
+    await expectNoAxeViolations(page);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }

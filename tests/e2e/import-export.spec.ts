@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, expectNoAxeViolations, test } from "./fixtures";
+import { BASE_URL, createUser, expect, expectAccessibleInBothThemes, test } from "./fixtures";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 const headers = { origin: BASE_URL };
@@ -21,35 +21,6 @@ async function contactsOf(request: APIRequestContext): Promise<ApiContact[]> {
   const res = await request.get("/api/contacts");
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { items: ApiContact[] }).items;
-}
-
-// Colours fade between themes and new content fades in: contrast is judged once the finite
-// animations have ended (a spinner's endless one is left alone).
-async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let round = 0; round < 10; round++) {
-      const running = document
-        .getAnimations()
-        .filter(
-          (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity,
-        );
-      if (running.length === 0) return;
-      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-    }
-  });
-}
-
-// Every page and step these tests visit is checked with axe in the light theme and in the dark
-// one (the app follows the device's preference until the user picks a theme).
-async function expectAccessibleInBothThemes(page: Page): Promise<void> {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-    await settleAnimations(page);
-    await expectNoAxeViolations(page);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 async function chooseFile(page: Page, file: string) {

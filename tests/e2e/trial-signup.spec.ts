@@ -5,6 +5,7 @@ import {
   PASSWORD,
   expect,
   expectNoAxeViolations,
+  openVerificationMailInMailbox,
   test,
   uniqueEmail,
   waitForMail,
@@ -26,13 +27,7 @@ test("sign up from the landing page without paying → verify → onboarding →
 
   // The link from the dev mailbox, clicked as a person would.
   await waitForMail(page.request, email);
-  await page.goto("/dev/mailbox");
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: email })
-    .getByRole("link", { name: "Confirm your email for Tend" })
-    .click();
-  await page.getByRole("link", { name: "Confirm my email" }).click();
+  await openVerificationMailInMailbox(page, email);
   await expect(page).toHaveURL(
     /\/app\/onboarding\?from=verification&initialStep=1&disableAutoAdvance=1/,
   );
