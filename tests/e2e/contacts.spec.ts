@@ -14,6 +14,7 @@ test("add a contact, log contact, and watch them move from overdue to on track",
   await createUser(page);
   await page.goto("/app/contacts");
   await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
+  await expect(page).toHaveTitle("Contacts · Tend");
   await expectAccessibleInBothThemes(page);
 
   await page.getByRole("link", { name: "Add your first contact" }).click();
@@ -28,6 +29,7 @@ test("add a contact, log contact, and watch them move from overdue to on track",
   await page.getByRole("button", { name: "Add contact" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
+  await expect(page).toHaveTitle("Contact · Tend");
   const status = page.locator("[data-due-state]").first();
   await expect(status).toHaveText("Overdue");
   await expect(page.getByTestId("due-text")).toContainText("days overdue");

@@ -1,10 +1,25 @@
-import { Outlet } from "react-router";
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { pageTitleFor } from "../../core/page-title";
+import { DEFAULT_PRODUCT_NAME } from "../../core/product-name";
+import { useConfig } from "../features/account/api/get-config";
 import { AccessGate } from "./access-gate";
 import { ThemeController } from "./theme";
+
+// Each route names itself in the browser tab (src/core/page-title.ts).
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  const productName = useConfig().data?.appName ?? DEFAULT_PRODUCT_NAME;
+  useEffect(() => {
+    document.title = pageTitleFor(pathname, productName);
+  }, [pathname, productName]);
+  return null;
+}
 
 export function RootLayout() {
   return (
     <>
+      <DocumentTitle />
       <ThemeController />
       <AccessGate />
       <Outlet />
