@@ -45,6 +45,38 @@ describe("verification fallback endpoint", () => {
     });
   }
 
+  // Runs `run` while a trigger with the given PL/pgSQL body fires on `table`, then drops it.
+  async function withTrigger(
+    trigger: { name: string; table: string; when: string; body: string },
+    run: () => Promise<void>,
+  ): Promise<void> {
+    const { name, table, when, body } = trigger;
+    await t.app.db.execute(
+      sql.raw(`create or replace function ${name}() returns trigger language plpgsql as
+        $$ begin ${body} end $$`),
+    );
+    await t.app.db.execute(
+      sql.raw(`create trigger ${name} ${when} on ${table} for each row execute function ${name}()`),
+    );
+    try {
+      await run();
+    } finally {
+      await t.app.db.execute(sql.raw(`drop trigger ${name} on ${table}`));
+    }
+  }
+
+  // The error handler's generic 5xx answer: no detail, a request id to quote to support.
+  function expectGenericServerError(res: { statusCode: number; json: () => unknown }) {
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: {
+        code: "INTERNAL",
+        message: "Something went wrong on our side. Please try again in a moment.",
+        requestId: expect.any(String),
+      },
+    });
+  }
+
   it("verifies the email with a valid token", async () => {
     const { email, token } = await signUpAndReadToken();
     const res = await postToken(token);
@@ -70,28 +102,17 @@ describe("verification fallback endpoint", () => {
 
   it("answers a server fault with 500 and the generic error, not a 400", async () => {
     const { email, token } = await signUpAndReadToken();
-    await t.app.db.execute(
-      sql.raw(`create or replace function verify_test_fail() returns trigger language plpgsql as
-        $$ begin raise exception 'disk full'; end $$`),
-    );
-    await t.app.db.execute(
-      sql.raw(`create trigger verify_test_fail before update on users
-        for each row execute function verify_test_fail()`),
-    );
-    try {
+    const failingUpdate = {
+      name: "verify_test_fail",
+      table: "users",
+      when: "before update",
+      body: "raise exception 'disk full';",
+    };
+    await withTrigger(failingUpdate, async () => {
       const res = await postToken(token);
-      expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({
-        error: {
-          code: "INTERNAL",
-          message: "Something went wrong on our side. Please try again in a moment.",
-          requestId: expect.any(String),
-        },
-      });
+      expectGenericServerError(res);
       expect(res.body).not.toContain("disk full");
-    } finally {
-      await t.app.db.execute(sql.raw("drop trigger verify_test_fail on users"));
-    }
+    });
     const [user] = await t.app.db.select().from(users).where(eq(users.email, email));
     expect(user?.emailVerified).toBe(false);
   });
@@ -100,26 +121,14 @@ describe("verification fallback endpoint", () => {
     const { token } = await signUpAndReadToken();
     // The session insert silently writes nothing, so Better Auth answers 500
     // FAILED_TO_CREATE_SESSION after verifying the email.
-    await t.app.db.execute(
-      sql.raw(`create or replace function verify_test_skip() returns trigger language plpgsql as
-        $$ begin return null; end $$`),
-    );
-    await t.app.db.execute(
-      sql.raw(`create trigger verify_test_skip before insert on sessions
-        for each row execute function verify_test_skip()`),
-    );
-    try {
-      const res = await postToken(token);
-      expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({
-        error: {
-          code: "INTERNAL",
-          message: "Something went wrong on our side. Please try again in a moment.",
-          requestId: expect.any(String),
-        },
-      });
-    } finally {
-      await t.app.db.execute(sql.raw("drop trigger verify_test_skip on sessions"));
-    }
+    const skippedInsert = {
+      name: "verify_test_skip",
+      table: "sessions",
+      when: "before insert",
+      body: "return null;",
+    };
+    await withTrigger(skippedInsert, async () => {
+      expectGenericServerError(await postToken(token));
+    });
   });
 });

@@ -1,9 +1,9 @@
 // The verification sequence's timings and outcomes (spec 01 §4, §7, §8, §9), driven through the
 // real fetch calls against a scripted API with fake timers.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { VerificationParams } from "../../../../core/verification";
 import { readVerificationLog } from "../../../lib/local-log";
-import { stubApi, stubLocalStorage, type FakeReply } from "../testing/fake-browser";
+import { fakeApi, installFakeBrowser, type FakeReply } from "../testing/fake-browser";
 import { linkOrCreateSubscription, runVerification } from "./verify-email";
 
 const LIBRARY = "GET /api/auth/verify-email";
@@ -61,19 +61,11 @@ function loggedSteps(): string[] {
   return readVerificationLog().map((e) => (e.detail ? `${e.step}: ${e.detail}` : e.step));
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  stubLocalStorage();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+installFakeBrowser();
 
 describe("runVerification", () => {
   it("verifies on the first attempt and reads the session once", async () => {
-    const api = stubApi({ [LIBRARY]: [ok], [SESSION]: [session] });
+    const api = fakeApi({ [LIBRARY]: [ok], [SESSION]: [session] });
     const { outcome, endedAtMs } = await verify(params());
     expect(outcome).toEqual({ kind: "verified", user: { id: "u1", email: "ada@example.com" } });
     expect(api.routes()).toEqual([LIBRARY, SESSION]);
@@ -82,7 +74,7 @@ describe("runVerification", () => {
   });
 
   it("retries the library verify 1 s apart and stops at the first success", async () => {
-    const api = stubApi({ [LIBRARY]: [serverFault, "network-error", ok], [SESSION]: [session] });
+    const api = fakeApi({ [LIBRARY]: [serverFault, "network-error", ok], [SESSION]: [session] });
     const { outcome } = await verify(params());
     expect(outcome.kind).toBe("verified");
     expect(api.times(LIBRARY)).toEqual([0, 1000, 2000]);
@@ -94,7 +86,7 @@ describe("runVerification", () => {
     ["expired", expired],
     ["invalid", invalid],
   ])("stops at once on an %s token, with no fallback and no waiting", async (category, reply) => {
-    const api = stubApi({ [LIBRARY]: [reply] });
+    const api = fakeApi({ [LIBRARY]: [reply] });
     const { outcome, endedAtMs } = await verify(params());
     expect(outcome).toEqual({ kind: "failed", category });
     expect(api.routes()).toEqual([LIBRARY]);
@@ -102,7 +94,7 @@ describe("runVerification", () => {
   });
 
   it("after 3 other failures calls the direct fallback, then polls the session every 0.5 s", async () => {
-    const api = stubApi({
+    const api = fakeApi({
       [LIBRARY]: [serverFault],
       [FALLBACK]: [{ status: 200, body: { ok: true } }],
       [SESSION]: [noSession, noSession, session],
@@ -121,7 +113,7 @@ describe("runVerification", () => {
   });
 
   it("gives up after 6 session polls 0.5 s apart: no_session", async () => {
-    const api = stubApi({
+    const api = fakeApi({
       [LIBRARY]: [serverFault],
       [FALLBACK]: [{ status: 200, body: { ok: true } }],
       [SESSION]: [noSession],
@@ -136,7 +128,7 @@ describe("runVerification", () => {
   });
 
   it("also polls 6 times when the library verified but no session appears", async () => {
-    const api = stubApi({ [LIBRARY]: [ok], [SESSION]: [serverFault] });
+    const api = fakeApi({ [LIBRARY]: [ok], [SESSION]: [serverFault] });
     const { outcome } = await verify(params());
     expect(outcome).toEqual({ kind: "no_session" });
     expect(api.times(SESSION)).toEqual([0, 500, 1000, 1500, 2000, 2500]);
@@ -166,7 +158,7 @@ describe("runVerification", () => {
   ])(
     "a failed fallback (%s) is category %s, with no session polling",
     async (_label, category, reply) => {
-      const api = stubApi({ [LIBRARY]: [serverFault], [FALLBACK]: [reply] });
+      const api = fakeApi({ [LIBRARY]: [serverFault], [FALLBACK]: [reply] });
       const { outcome, endedAtMs } = await verify(params());
       expect(outcome).toEqual({ kind: "failed", category });
       expect(api.routes()).toEqual([LIBRARY, LIBRARY, LIBRARY, FALLBACK]);
@@ -176,32 +168,32 @@ describe("runVerification", () => {
   );
 
   it("is category network when the server cannot be reached at all", async () => {
-    const api = stubApi({ [LIBRARY]: ["network-error"], [FALLBACK]: ["network-error"] });
+    const api = fakeApi({ [LIBRARY]: ["network-error"], [FALLBACK]: ["network-error"] });
     const { outcome } = await verify(params());
     expect(outcome).toEqual({ kind: "failed", category: "network" });
     expect(api.times(LIBRARY)).toEqual([0, 1000, 2000]);
   });
 
   it("a link that carries an error fails with its category and calls nothing", async () => {
-    const api = stubApi({});
+    const api = fakeApi({});
     const { outcome } = await verify(params({ error: "TOKEN_EXPIRED" }));
     expect(outcome).toEqual({ kind: "failed", category: "expired" });
     expect(api.routes()).toEqual([]);
   });
 
   it("without a token continues a signed-in session, and otherwise waits", async () => {
-    stubApi({ [SESSION]: [session] });
+    fakeApi({ [SESSION]: [session] });
     expect((await verify(params({ token: null }))).outcome).toEqual({
       kind: "verified",
       user: { id: "u1", email: "ada@example.com" },
     });
-    const api = stubApi({ [SESSION]: [noSession] });
+    const api = fakeApi({ [SESSION]: [noSession] });
     expect((await verify(params({ token: null }))).outcome).toEqual({ kind: "wait" });
     expect(api.routes()).toEqual([SESSION]);
   });
 
   it("logs each step to the local verification log", async () => {
-    stubApi({ [LIBRARY]: [serverFault, ok], [SESSION]: [session] });
+    fakeApi({ [LIBRARY]: [serverFault, ok], [SESSION]: [session] });
     await verify(params());
     expect(loggedSteps()).toEqual([
       "start: token present",
@@ -214,7 +206,7 @@ describe("runVerification", () => {
 
 describe("linkOrCreateSubscription", () => {
   it("sends the checkout session id when there is one and reports success", async () => {
-    const api = stubApi({
+    const api = fakeApi({
       "POST /api/billing/onboarding-subscription": [{ status: 200, body: {} }],
     });
     expect(await linkOrCreateSubscription("cs_1")).toBe(true);
@@ -223,7 +215,7 @@ describe("linkOrCreateSubscription", () => {
   });
 
   it("reports a failure instead of throwing", async () => {
-    stubApi({ "POST /api/billing/onboarding-subscription": [serverFault] });
+    fakeApi({ "POST /api/billing/onboarding-subscription": [serverFault] });
     expect(await linkOrCreateSubscription("cs_1")).toBe(false);
     expect(loggedSteps()).toContain("subscription link failed: Something went wrong");
   });

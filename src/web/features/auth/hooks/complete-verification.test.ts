@@ -1,8 +1,8 @@
 // What /verify-email does after the verification sequence (spec 01 §4, §8): where it sends the
 // user and when, the subscription link and status refresh, and the spec's toasts.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { VERIFICATION_CATEGORIES, type VerificationParams } from "../../../../core/verification";
-import { stubApi, stubLocalStorage, type FakeReply } from "../testing/fake-browser";
+import { fakeApi, installFakeBrowser, type FakeReply } from "../testing/fake-browser";
 import {
   completeVerification,
   failurePath,
@@ -72,19 +72,11 @@ async function run(input: VerificationParams, patch: Partial<CompleteVerificatio
   return events;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  stubLocalStorage();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+installFakeBrowser();
 
 describe("completeVerification", () => {
   it("sign-up: creates the trial, refreshes the status, then goes to onboarding 0.5 s later", async () => {
-    const api = stubApi({
+    const api = fakeApi({
       [LIBRARY]: [{ status: 200, body: { status: true } }],
       [SESSION]: [session],
       [LINK]: [{ status: 200, body: { outcome: "trial", subscriptionStatus: "active" } }],
@@ -102,7 +94,7 @@ describe("completeVerification", () => {
   });
 
   it("links the paid checkout when the link carries a session id", async () => {
-    const api = stubApi({
+    const api = fakeApi({
       [LIBRARY]: [{ status: 200, body: { status: true } }],
       [SESSION]: [session],
       [LINK]: [{ status: 200, body: { outcome: "linked", subscriptionStatus: "active" } }],
@@ -114,7 +106,7 @@ describe("completeVerification", () => {
   });
 
   it("a failed link with a session id shows 'Subscription Linking Error' and still goes on", async () => {
-    stubApi({
+    fakeApi({
       [LIBRARY]: [{ status: 200, body: { status: true } }],
       [SESSION]: [session],
       [LINK]: [serverFault],
@@ -135,7 +127,7 @@ describe("completeVerification", () => {
   });
 
   it("a failed trial creation without a session id shows no linking toast", async () => {
-    stubApi({
+    fakeApi({
       [LIBRARY]: [{ status: 200, body: { status: true } }],
       [SESSION]: [session],
       [LINK]: [serverFault],
@@ -146,7 +138,7 @@ describe("completeVerification", () => {
   });
 
   it("a signed-in user without a token gets the subscription and the refresh too (step 6)", async () => {
-    const api = stubApi({
+    const api = fakeApi({
       [SESSION]: [session],
       [LINK]: [{ status: 200, body: { outcome: "trial", subscriptionStatus: "active" } }],
       [ME]: [me(true)],
@@ -162,7 +154,7 @@ describe("completeVerification", () => {
   });
 
   it("a verified link of another type (not signup) neither links nor refreshes", async () => {
-    const api = stubApi({
+    const api = fakeApi({
       [LIBRARY]: [{ status: 200, body: { status: true } }],
       [SESSION]: [session],
       [ME]: [me(true)],
@@ -178,7 +170,7 @@ describe("completeVerification", () => {
   ])(
     "when the onboarding status read %s: the spec's toast, then /app/contacts",
     async (_label, reply) => {
-      stubApi({
+      fakeApi({
         [LIBRARY]: [{ status: 200, body: { status: true } }],
         [SESSION]: [session],
         [LINK]: [{ status: 200, body: {} }],
@@ -199,7 +191,7 @@ describe("completeVerification", () => {
   );
 
   it("the redirect waits for the sequence: 0.5 s after a session found by polling", async () => {
-    stubApi({
+    fakeApi({
       [LIBRARY]: [serverFault],
       "POST /api/verify-email": [{ status: 200, body: { ok: true } }],
       [SESSION]: [{ status: 200, body: null }, session],
@@ -217,7 +209,7 @@ describe("completeVerification", () => {
   });
 
   it("a failure goes to /auth at once with its category", async () => {
-    stubApi({
+    fakeApi({
       [LIBRARY]: [{ status: 401, body: { code: "TOKEN_EXPIRED", message: "Token expired" } }],
     });
     expect(await run(params())).toEqual([
@@ -227,7 +219,7 @@ describe("completeVerification", () => {
   });
 
   it("no session after polling goes to /auth?error=no_session", async () => {
-    stubApi({
+    fakeApi({
       [LIBRARY]: [{ status: 200, body: { status: true } }],
       [SESSION]: [{ status: 200, body: null }],
     });
@@ -238,7 +230,7 @@ describe("completeVerification", () => {
   });
 
   it("without a token or a session it shows the manual wait screen and stays", async () => {
-    stubApi({ [SESSION]: [{ status: 200, body: null }] });
+    fakeApi({ [SESSION]: [{ status: 200, body: null }] });
     expect(await run(params({ token: null }))).toEqual(["view wait @0"]);
   });
 });
@@ -259,7 +251,7 @@ describe("failurePath", () => {
 
 describe("next", () => {
   async function landing(next: string | null, onboardingCompleted = true) {
-    stubApi({
+    fakeApi({
       [LIBRARY]: [{ status: 200, body: { status: true } }],
       [SESSION]: [session],
       [LINK]: [{ status: 200, body: {} }],

@@ -1,7 +1,7 @@
 // Test doubles for the browser globals the verification code uses under Vitest's node
 // environment: a scripted same-origin API behind `fetch` (recording when each call happened, so
 // fake-timer tests can assert the waits) and an in-memory localStorage.
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 
 export type FakeReply = { status: number; body?: unknown } | "network-error";
 
@@ -11,11 +11,11 @@ export type FakeCall = { route: string; url: string; body: unknown; atMs: number
  * `replies` maps "METHOD /path" to the answers given in turn; the last one repeats. A call to a
  * route with no replies is recorded and answered 599, so tests that list the calls see it.
  */
-export function stubApi(replies: Record<string, FakeReply[]>) {
+export function fakeApi(replies: Record<string, FakeReply[]>) {
   const startedAt = Date.now();
   const calls: FakeCall[] = [];
   const served = new Map<string, number>();
-  const fetchStub = vi.fn(async (input: string, init?: RequestInit) => {
+  const fakeFetch = vi.fn(async (input: string, init?: RequestInit) => {
     const method = init?.method ?? "GET";
     const route = `${method} ${input.split("?")[0]}`;
     const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
@@ -30,16 +30,16 @@ export function stubApi(replies: Record<string, FakeReply[]>) {
       headers: { "content-type": "application/json" },
     });
   });
-  vi.stubGlobal("fetch", fetchStub);
+  vi.stubGlobal("fetch", fakeFetch);
   return {
     calls,
     routes: () => calls.map((c) => c.route),
-    /** Milliseconds after the stub was installed at which `route` was called. */
+    /** Milliseconds after the fake was installed at which `route` was called. */
     times: (route: string) => calls.filter((c) => c.route === route).map((c) => c.atMs),
   };
 }
 
-export function stubLocalStorage(): Storage {
+export function fakeLocalStorage(): Storage {
   const data = new Map<string, string>();
   const storage: Storage = {
     get length() {
@@ -57,4 +57,16 @@ export function stubLocalStorage(): Storage {
   };
   vi.stubGlobal("localStorage", storage);
   return storage;
+}
+
+/** For a test file: fake timers and an empty localStorage in each test, real globals after it. */
+export function installFakeBrowser(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    fakeLocalStorage();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }
