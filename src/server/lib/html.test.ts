@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, html, rawHtml } from "./html";
+
+describe("html", () => {
+  it("escapes interpolated text and attributes", () => {
+    const name = `<script>alert("x")</script>&'`;
+    expect(html`<p title="${name}">${name}</p>`.toString()).toBe(
+      `<p title="${escapeHtml(name)}">${escapeHtml(name)}</p>`,
+    );
+    expect(escapeHtml(`<&"'>`)).toBe("&#60;&#38;&#34;&#39;&#62;");
+  });
+
+  it("keeps nested templates and arrays, drops null, undefined and false", () => {
+    const items = ["a<b", "c"].map((x) => html`<li>${x}</li>`);
+    expect(html`<ul>${items}${null}${undefined}${false}</ul>`.toString()).toBe(
+      "<ul><li>a&#60;b</li><li>c</li></ul>",
+    );
+    expect(html`${rawHtml("<br>")}`.toString()).toBe("<br>");
+  });
+});
