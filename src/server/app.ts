@@ -7,8 +7,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { createMailer, type Mailer } from "./adapters/mail";
-import { createSmsSender, type SmsSender } from "./adapters/sms";
+import type { Mailer } from "./adapters/mail";
+import type { SmsSender } from "./adapters/sms";
 import { openDatabase, type Database, type Db } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/account/account.routes";
@@ -26,17 +26,19 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importExportRoutes } from "./features/import-export/import-export.routes";
 import { leadsRoutes } from "./features/leads/leads.routes";
-import {
-  readScopedClockOffset,
-  testClockScopePlugin,
-} from "./features/test-support/test-clock-scope";
+import type { OutboxSender } from "./features/outbox/outbox-sender";
+import { oneTapRoutes } from "./features/reminders/one-tap.routes";
+import { remindersRoutes } from "./features/reminders/reminders.routes";
+import { calendarRoutes } from "./features/reminders/calendar.routes";
+import { testClockScopePlugin } from "./features/test-support/test-clock-scope";
 import { testRoutes } from "./features/test-support/test.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
+import { createServices, type Clock, type Services } from "./services";
 
-export type Clock = { now: () => Date; offsetMs: number };
+export type { Clock };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -45,6 +47,8 @@ declare module "fastify" {
     database: Database;
     mailer: Mailer;
     sms: SmsSender;
+    outbox: OutboxSender;
+    services: Services;
     appUrl: string;
     clock: Clock;
   }
@@ -75,24 +79,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.database ??
     (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   if (ownsDatabase) await database.migrate();
+  const services = createServices({ env, database, log: app.log });
+  const { mailer, sms, clock } = services;
   app.addHook("onClose", async () => {
-    app.mailer.close();
+    // Deliveries in progress finish (and are recorded) before the database closes.
+    await services.outbox.close();
     if (ownsDatabase) await database.close();
   });
-
-  const clock: Clock = {
-    offsetMs: 0,
-    now() {
-      return new Date(Date.now() + (readScopedClockOffset() ?? clock.offsetMs));
-    },
-  };
-  const mailer = createMailer(env, database.db);
-  const sms = createSmsSender(env, database.db);
   app.decorate("env", env);
   app.decorate("db", database.db);
   app.decorate("database", database);
   app.decorate("mailer", mailer);
   app.decorate("sms", sms);
+  app.decorate("outbox", services.outbox);
+  app.decorate("services", services);
   app.decorate("appUrl", env.APP_URL);
   app.decorate("clock", clock);
 
@@ -123,6 +123,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settingsRoutes);
   await app.register(contactsRoutes);
   await app.register(importExportRoutes);
+  await app.register(remindersRoutes);
+  await app.register(oneTapRoutes);
+  await app.register(calendarRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 

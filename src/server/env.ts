@@ -45,6 +45,9 @@ const EnvSchema = z
     RATE_LIMIT_ENABLED: booleanString.default(true),
     TRUST_PROXY: booleanString.default(false),
     SCHEDULER_ENABLED: booleanString.default(true),
+    SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+    OUTBOX_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
+    OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     ENABLE_TEST_ROUTES: booleanString.default(false),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])

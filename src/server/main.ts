@@ -1,5 +1,6 @@
-// Listens on PORT; on SIGTERM/SIGINT stops accepting, finishes in-flight requests (within
-// SHUTDOWN_TIMEOUT_SECONDS), closes the db.
+// Listens on PORT and, unless SCHEDULER_ENABLED=false, runs the background jobs (reminders,
+// outbox) in the same process; on SIGTERM/SIGINT stops the jobs, finishes in-flight requests
+// (within SHUTDOWN_TIMEOUT_SECONDS) and closes the db.
 import { buildApp } from "./app";
 import { loadEnvOrExit } from "./env";
 import { startBackgroundJobs } from "./jobs/background-jobs";
@@ -8,8 +9,18 @@ import { closeOnSignals } from "./lib/graceful-shutdown";
 async function main() {
   const env = loadEnvOrExit();
   const app = await buildApp({ env });
-  const stopJobs = env.SCHEDULER_ENABLED ? startBackgroundJobs(app) : () => undefined;
-  closeOnSignals(app, { timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS, beforeClose: stopJobs });
+  await app.ready();
+  const stopJobs = env.SCHEDULER_ENABLED
+    ? startBackgroundJobs({ ...app.services, log: app.log })
+    : async () => undefined;
+  closeOnSignals({
+    log: app.log,
+    timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    async close() {
+      await stopJobs();
+      await app.close();
+    },
+  });
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`${env.APP_NAME} is running at ${env.APP_URL}`);
 }

@@ -1,17 +1,30 @@
-// `npm run worker`: background jobs in a process of their own (no HTTP), for scaled-out setups
-// where the app processes run with SCHEDULER_ENABLED=false.
-import { buildApp } from "./app";
+// `npm run worker`: the background jobs (reminder scheduler, outbox sender) in a process of
+// their own, without the HTTP app, for scaled-out setups where app processes run with
+// SCHEDULER_ENABLED=false. Any number of workers and app processes may run on one PostgreSQL.
+import pino from "pino";
+import { openDatabase } from "./db/client";
 import { loadEnvOrExit } from "./env";
 import { startBackgroundJobs } from "./jobs/background-jobs";
 import { closeOnSignals } from "./lib/graceful-shutdown";
+import { createServices } from "./services";
 
 async function main() {
   const env = loadEnvOrExit();
-  const app = await buildApp({ env, serveWeb: false });
-  await app.ready();
-  const stop = startBackgroundJobs(app);
-  app.log.info("worker running background jobs");
-  closeOnSignals(app, { timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS, beforeClose: stop });
+  const log = pino({ level: env.LOG_LEVEL });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.migrate();
+  const services = createServices({ env, database, log });
+  const stopJobs = startBackgroundJobs({ ...services, log });
+  log.info("worker running background jobs");
+  closeOnSignals({
+    log,
+    timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    async close() {
+      await stopJobs();
+      await services.outbox.close();
+      await database.close();
+    },
+  });
   // Keep the process alive: job timers are unref'd.
   setInterval(() => undefined, 1 << 30);
 }

@@ -1,38 +1,76 @@
-// Background work that runs beside the HTTP server (or alone in `npm run worker`): the outbox
-// sender retries mail that could not be delivered. Further jobs (reminders) register here.
-import type { FastifyInstance } from "fastify";
+// Background work beside the HTTP server (or alone in `npm run worker`): the reminder scheduler
+// and the outbox sender's timer (retries, and rows a crashed sender left). Each job runs at start
+// and then on its interval; a run never overlaps the previous one in the same process, and
+// several processes may run the same jobs at once (both claim rows with SKIP LOCKED).
+import type { FastifyBaseLogger } from "fastify";
+import { runScheduler } from "../features/reminders/scheduler";
+import type { Services } from "../services";
+
+export type JobContext = Pick<Services, "db" | "env" | "clock" | "outbox"> & {
+  log: FastifyBaseLogger;
+};
 
 export type Job = {
   name: string;
   intervalMs: number;
-  run: (app: FastifyInstance) => Promise<unknown>;
+  run: (ctx: JobContext) => Promise<unknown>;
 };
 
-export function createOutboxJob(): Job {
-  return { name: "mail-outbox", intervalMs: 30_000, run: (app) => app.mailer.drain() };
+export function defaultJobs(ctx: JobContext): Job[] {
+  return [
+    {
+      name: "reminder-scheduler",
+      intervalMs: ctx.env.SCHEDULER_INTERVAL_SECONDS * 1000,
+      run: (c) =>
+        runScheduler({
+          db: c.db,
+          env: c.env,
+          now: () => c.clock.now(),
+          log: c.log,
+          onQueued: () => c.outbox.kick(),
+        }),
+    },
+    {
+      name: "outbox-sender",
+      intervalMs: ctx.env.OUTBOX_INTERVAL_SECONDS * 1000,
+      run: (c) => c.outbox.drain(),
+    },
+  ];
 }
 
+/** Starts the jobs; the returned function stops them and waits for runs in progress. */
 export function startBackgroundJobs(
-  app: FastifyInstance,
-  jobs: Job[] = [createOutboxJob()],
-): () => void {
+  ctx: JobContext,
+  jobs: Job[] = defaultJobs(ctx),
+): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let isStopped = false;
   for (const job of jobs) {
     let isRunning = false;
-    const tick = async () => {
-      if (isRunning) return;
+    const tick = () => {
+      if (isRunning || isStopped) return;
       isRunning = true;
-      try {
-        await job.run(app);
-      } catch (error) {
-        app.log.error({ err: error, job: job.name }, "background job failed");
-      } finally {
-        isRunning = false;
-      }
+      const run = job
+        .run(ctx)
+        .then(
+          () => undefined,
+          (error: unknown) => ctx.log.error({ err: error, job: job.name }, "background job failed"),
+        )
+        .finally(() => {
+          isRunning = false;
+          inFlight.delete(run);
+        });
+      inFlight.add(run);
     };
-    const timer = setInterval(() => void tick(), job.intervalMs);
+    tick();
+    const timer = setInterval(tick, job.intervalMs);
     timer.unref();
     timers.push(timer);
   }
-  return () => timers.forEach(clearInterval);
+  return async () => {
+    isStopped = true;
+    timers.forEach(clearInterval);
+    await Promise.all([...inFlight]);
+  };
 }

@@ -62,6 +62,16 @@ export const userSettings = pgTable("user_settings", {
   reminderTime: text().notNull().default("09:00:00"),
   reminderMethod: text().notNull().default("email"),
   onboardingCompleted: boolean().notNull().default(false),
+  // Reminder channels (decision 080): the one-click unsubscribe turns email reminders off; a hard
+  // bounce pauses email to that address until the user changes or confirms it; SMS is suspended
+  // only after 24 h of continuous permanent failure, and any success resets that.
+  emailRemindersEnabled: boolean().notNull().default(true),
+  emailBouncedAddress: text(),
+  emailBouncedAt: timestamp({ withTimezone: true }),
+  smsFailingSince: timestamp({ withTimezone: true }),
+  smsSuspendedAt: timestamp({ withTimezone: true }),
+  // The private calendar feed's secret (/calendar/{token}.ics); regenerating revokes the old URL.
+  calendarToken: text().unique(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -76,7 +86,11 @@ export const userReminders = pgTable(
     reminderTime: text().notNull(),
     reminderMethod: text().notNull(),
     timezone: text().notNull(),
+    // The rule's first local day (YYYY-MM-DD in `timezone`): every occurrence is anchor + k × N
+    // days or weeks at `reminderTime`, computed in the zone, so 09:00 stays 09:00 across DST.
+    anchorDate: text(),
     nextScheduledAt: timestamp({ withTimezone: true }),
+    lastRunAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -100,16 +114,36 @@ export const reminderDeliveries = pgTable(
     reminderId: uuid().references(() => userReminders.id, { onDelete: "set null" }),
     scheduledFor: timestamp({ withTimezone: true }).notNull(),
     channel: text().notNull(),
-    status: text().notNull().default("pending"),
+    /** queued, sent, failed or skipped. */
+    status: text().notNull().default("queued"),
     attempts: integer().notNull().default(0),
     contactCount: integer().notNull().default(0),
+    /** Why it was skipped, failed or went by another channel, in plain words. */
+    reason: text(),
+    isTest: boolean().notNull().default(false),
+    outboxId: uuid(),
     lastError: text(),
     nextAttemptAt: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex().on(t.userId, t.scheduledFor), index().on(t.userId)],
+  (t) => [
+    uniqueIndex("reminder_deliveries_one_per_occurrence")
+      .on(t.userId, t.scheduledFor)
+      .where(sql`not ${t.isTest}`),
+    index().on(t.userId, t.createdAt),
+    index().on(t.outboxId),
+  ],
 );
+
+// One-tap links are single-use in effect: the first POST records the token's hash here in the
+// same transaction as its action, so a replay changes nothing.
+export const oneTapUses = pgTable("one_tap_uses", {
+  tokenHash: text().primaryKey(),
+  userId: userId(),
+  action: text().notNull(),
+  usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 export const authEvents = pgTable(
   "auth_events",

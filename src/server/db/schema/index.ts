@@ -3,3 +3,4 @@ export * from "./account";
 export * from "./billing";
 export * from "./messaging";
 export * from "./contacts";
+export * from "./jobs";

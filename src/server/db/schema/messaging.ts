@@ -1,44 +1,46 @@
-// Outgoing mail and SMS (the outbox the senders drain, and the dev mailbox when no SMTP is set),
-// in-app notifications, and feedback.
+// Outgoing mail and SMS in one outbox (claimed with a lease, retried with backoff; the dev
+// mailbox reads it when no SMTP is set), in-app notifications, and feedback.
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-export const mailOutbox = pgTable(
-  "mail_outbox",
+export const outbox = pgTable(
+  "outbox",
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
+    /** email or sms. */
+    channel: text().notNull(),
+    kind: text().notNull(),
     to: text().notNull(),
-    subject: text().notNull(),
-    html: text().notNull(),
+    subject: text().notNull().default(""),
+    html: text().notNull().default(""),
+    /** The plain-text part of a mail, or the SMS body. */
     text: text().notNull(),
-    kind: text().notNull(),
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The reminder delivery this message carries, if any. */
+    deliveryId: uuid(),
+    /** pending, sending (claimed, lease until leaseExpiresAt), sent or failed (dead letter). */
     status: text().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** permanent (the peer refused for good) or transient; null until a failure. */
+    failure: text(),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    leaseExpiresAt: timestamp({ withTimezone: true }),
+    /** smtp, dev (the dev mailbox) or twilio: where it was delivered. */
+    transport: text(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId), index().on(t.status, t.nextAttemptAt), index().on(t.to)],
-);
-
-export const smsOutbox = pgTable(
-  "sms_outbox",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: text().references(() => users.id, { onDelete: "set null" }),
-    to: text().notNull(),
-    body: text().notNull(),
-    kind: text().notNull(),
-    status: text().notNull().default("pending"),
-    attempts: integer().notNull().default(0),
-    lastError: text(),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.userId), index().on(t.status, t.nextAttemptAt), index().on(t.to)],
+  (t) => [
+    index().on(t.userId),
+    index("outbox_claimable")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index().on(t.to),
+    index().on(t.deliveryId),
+  ],
 );
 
 export const notifications = pgTable("notifications", {

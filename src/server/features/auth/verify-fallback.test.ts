@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { build, TEST_APP_URL, uniqueEmail, type TestApp } from "../../../../tests/helpers/test-app";
-import { mailOutbox, users } from "../../db/schema/index";
+import { outbox, users } from "../../db/schema/index";
 import { VERIFICATION_EXPIRES_SECONDS } from "./auth";
 
 // POST /api/verify-email, the verify page's direct fallback: 400 with `msg` when the token is
@@ -32,7 +32,7 @@ describe("verification fallback endpoint", () => {
       headers,
       payload: { email },
     });
-    const [mail] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const [mail] = await t.app.db.select().from(outbox).where(eq(outbox.to, email));
     const token = new URL(mail!.text.match(/http\S+verify-email\S+/)![0]).searchParams.get("token");
     return { email, token: token! };
   }

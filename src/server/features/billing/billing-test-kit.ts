@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { injectAs, TEST_APP_URL, type TestUser } from "../../../../tests/helpers/test-app";
 import { TEST_CARD_NUMBER } from "../../../core/test-card";
-import { billingStatus, checkoutSessions, mailOutbox, subscriptions } from "../../db/schema/index";
+import { billingStatus, checkoutSessions, outbox, subscriptions } from "../../db/schema/index";
 
 export async function readBilling(app: FastifyInstance, userId: string) {
   const [row] = await app.db.select().from(billingStatus).where(eq(billingStatus.userId, userId));
@@ -19,9 +19,9 @@ export async function readCheckoutRow(app: FastifyInstance, id: string) {
 
 export async function countMails(app: FastifyInstance, userId: string, kind: string) {
   const rows = await app.db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)));
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.userId, userId), eq(outbox.channel, "email"), eq(outbox.kind, kind)));
   return rows.length;
 }
 

@@ -1,14 +1,11 @@
 // Outside production: every mail and SMS the app "sent" without a real vendor, readable at
-// /dev/mailbox (links clickable) and as JSON for tests.
-import { desc, eq } from "drizzle-orm";
+// /dev/mailbox (links clickable) and as JSON for tests. It reads the one outbox.
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { mailOutbox, smsOutbox } from "../../db/schema/index";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { outbox } from "../../db/schema/index";
+import { escapeHtml } from "../../lib/html";
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
@@ -22,6 +19,15 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
+  async function list(channel: "email" | "sms", to: string | undefined, limit: number) {
+    return db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, channel), to ? eq(outbox.to, to) : undefined))
+      .orderBy(desc(outbox.createdAt))
+      .limit(limit);
+  }
+
   app.get(
     "/api/dev/mailbox",
     {
@@ -32,25 +38,15 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const to = request.query.to?.toLowerCase();
-      const mails = await db
-        .select()
-        .from(mailOutbox)
-        .where(to ? eq(mailOutbox.to, to) : undefined)
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(100);
-      const texts = await db
-        .select()
-        .from(smsOutbox)
-        .where(to ? eq(smsOutbox.to, to) : undefined)
-        .orderBy(desc(smsOutbox.createdAt))
-        .limit(100);
+      const mails = await list("email", to, 100);
+      const texts = (await list("sms", to, 100)).map((t) => ({ ...t, body: t.text }));
       return { mails, texts };
     },
   );
 
   app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) => {
-    const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
-    const texts = await db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(50);
+    const mails = await list("email", undefined, 100);
+    const texts = await list("sms", undefined, 50);
     const mailList = mails.length
       ? `<ul>${mails
           .map(
@@ -63,7 +59,7 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
       ? `<ul>${texts
           .map(
             (t) =>
-              `<li>${escapeHtml(t.to)}: ${escapeHtml(t.body)} <small>${t.createdAt.toISOString()}</small></li>`,
+              `<li>${escapeHtml(t.to)}: ${escapeHtml(t.text)} <small>${t.createdAt.toISOString()} · ${t.status}</small></li>`,
           )
           .join("")}</ul>`
       : "<p>No text messages yet.</p>";
@@ -81,7 +77,10 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
     "/dev/mailbox/:id",
     { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id));
+      const [mail] = await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.id, request.params.id), eq(outbox.channel, "email")));
       if (!mail)
         return reply
           .status(404)

@@ -3,7 +3,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { REMINDER_CADENCES, REMINDER_METHODS } from "../../../core/constants";
 import {
-  computeNextRun,
   parseReminderHour,
   reminderHourToTime,
   resolveReminderMethod,
@@ -12,6 +11,7 @@ import {
 } from "../../../core/onboarding";
 import type { Db, Tx } from "../../db/client";
 import { profiles, userReminders, userSettings, users } from "../../db/schema/index";
+import { ruleStartingAt } from "../../../core/reminder-schedule";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../account/account.service";
 
@@ -94,7 +94,15 @@ export async function completeOnboarding(
   await getAccountRows(db, userId); // profile and settings rows exist from here on
   const hour = parseReminderHour(input.reminderTime);
   const reminderTime = reminderHourToTime(hour);
-  const nextScheduledAt = computeNextRun({ now, hour, timeZone: input.timezone });
+  // The rule is stored, not only its next instant (decision 080); its first run is the next
+  // time the chosen hour comes round in the chosen zone (decision 010).
+  const { rule, firstRun: nextScheduledAt } = ruleStartingAt({
+    now,
+    hour,
+    timeZone: input.timezone,
+    cadence: input.reminderCadence,
+    frequency: input.reminderFrequency,
+  });
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
@@ -130,7 +138,13 @@ export async function completeOnboarding(
         .where(and(eq(userReminders.userId, userId), eq(userReminders.isActive, true)));
       await tx
         .insert(userReminders)
-        .values({ userId, ...reminder, nextScheduledAt, isActive: true });
+        .values({
+          userId,
+          ...reminder,
+          nextScheduledAt,
+          anchorDate: rule.anchorDate,
+          isActive: true,
+        });
 
       const isSameVerifiedPhone = phone === user.phoneNumber && user.phoneNumberVerified === true;
       return {

@@ -7,7 +7,7 @@ import {
   TEST_APP_URL,
   type TestApp,
 } from "../../../../tests/helpers/test-app";
-import { profiles, smsOutbox, userReminders, userSettings, users } from "../../db/schema/index";
+import { outbox, profiles, userReminders, userSettings, users } from "../../db/schema/index";
 
 const valid = {
   firstName: "  Ada ",
@@ -203,11 +203,13 @@ describe("onboarding API", () => {
     expect(row).toMatchObject({ phoneNumber: "+14155550101", phoneNumberVerified: false });
     const sms = await t.app.db
       .select()
-      .from(smsOutbox)
-      .where(and(eq(smsOutbox.to, "+14155550101"), eq(smsOutbox.kind, "phone-otp")));
+      .from(outbox)
+      .where(
+        and(eq(outbox.channel, "sms"), eq(outbox.to, "+14155550101"), eq(outbox.kind, "phone-otp")),
+      );
     expect(sms).toHaveLength(1);
-    expect(sms[0]?.status).toBe("dev");
-    expect(sms[0]?.body).toMatch(/^\d{6} is your Tend verification code\.$/);
+    expect(sms[0]?.status).not.toBe("failed");
+    expect(sms[0]?.text).toMatch(/^\d{6} is your Tend verification code\.$/);
   });
 
   it("forces email reminders for numbers outside +1", async () => {

@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
-import { sessions, smsOutbox, users } from "../../db/schema/index";
+import { outbox, sessions, users } from "../../db/schema/index";
 
 describe("phone verification", () => {
   let t: TestApp;
@@ -54,14 +54,16 @@ describe("phone verification", () => {
   async function texts(phoneNumber: string) {
     return t.app.db
       .select()
-      .from(smsOutbox)
-      .where(and(eq(smsOutbox.to, phoneNumber), eq(smsOutbox.kind, "phone-otp")))
-      .orderBy(desc(smsOutbox.createdAt));
+      .from(outbox)
+      .where(
+        and(eq(outbox.channel, "sms"), eq(outbox.to, phoneNumber), eq(outbox.kind, "phone-otp")),
+      )
+      .orderBy(desc(outbox.createdAt));
   }
 
   async function latestCode(phoneNumber: string): Promise<string> {
     const [sms] = await texts(phoneNumber);
-    const code = /^(\d{6}) is your Tend verification code\.$/.exec(sms?.body ?? "")?.[1];
+    const code = /^(\d{6}) is your Tend verification code\.$/.exec(sms?.text ?? "")?.[1];
     if (!code) throw new Error(`no code texted to ${phoneNumber}`);
     return code;
   }
@@ -82,7 +84,7 @@ describe("phone verification", () => {
     const sent = await sendCode(user, phone);
     expect(sent.statusCode, sent.body).toBe(200);
     const [sms] = await texts(phone);
-    expect(sms).toMatchObject({ userId: user.id, status: "dev" });
+    expect(sms).toMatchObject({ userId: user.id, channel: "sms" });
 
     const code = await latestCode(phone);
     const wrong = await verify(user, phone, code === "000000" ? "111111" : "000000");

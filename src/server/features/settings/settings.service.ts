@@ -3,7 +3,6 @@
 import { and, eq } from "drizzle-orm";
 import { REMINDER_CADENCES, REMINDER_METHODS } from "../../../core/constants";
 import {
-  computeNextRun,
   isTextAllowed,
   parseReminderHour,
   reminderHourToTime,
@@ -12,6 +11,7 @@ import {
 import type { ReminderSettings, ReminderSettingsValues } from "../../../core/settings";
 import type { Db, Tx } from "../../db/client";
 import { userReminders, userSettings, users } from "../../db/schema/index";
+import { ruleStartingAt } from "../../../core/reminder-schedule";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../account/account.service";
 import { recomputeDueDates } from "../contacts/contacts.service";
@@ -50,7 +50,15 @@ export async function updateReminderSettings(
   const { userId, input, now } = options;
   await getAccountRows(db, userId);
   const hour = parseReminderHour(input.reminderTime);
-  const nextScheduledAt = computeNextRun({ now, hour, timeZone: input.timezone });
+  // The rule is stored, not only its next instant (decision 080); its first run is the next
+  // time the chosen hour comes round in the chosen zone (decision 010).
+  const { rule, firstRun: nextScheduledAt } = ruleStartingAt({
+    now,
+    hour,
+    timeZone: input.timezone,
+    cadence: input.reminderCadence,
+    frequency: input.reminderFrequency,
+  });
   return db.transaction(async (tx) => {
     // One writer per user at a time: a second save waits here and then sees the first one's
     // reminder row, so "one active reminder" holds without a unique-index error.
@@ -81,7 +89,15 @@ export async function updateReminderSettings(
       .update(userReminders)
       .set({ isActive: false, updatedAt: stamp })
       .where(and(eq(userReminders.userId, userId), eq(userReminders.isActive, true)));
-    await tx.insert(userReminders).values({ userId, ...reminder, nextScheduledAt, isActive: true });
+    await tx
+      .insert(userReminders)
+      .values({
+        userId,
+        ...reminder,
+        nextScheduledAt,
+        anchorDate: rule.anchorDate,
+        isActive: true,
+      });
     // Due dates are calendar days in the user's zone (decision 020).
     if (current.timezone !== input.timezone) await recomputeDueDates(tx, userId, input.timezone);
 

@@ -1,0 +1,37 @@
+// Writes in-app notifications (spec 02 §3: REMINDER, ANNOUNCEMENT, SYSTEM_ALERT) for one user,
+// inside the caller's transaction, so a notification exists exactly when what it reports does.
+import type { Db, Tx } from "../../db/client";
+import { notifications, userNotifications } from "../../db/schema/index";
+
+export const NOTIFICATION_TYPES = ["REMINDER", "ANNOUNCEMENT", "SYSTEM_ALERT"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export type NewNotification = {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  /** May hold HTML: stored as given, sanitised where it is displayed. */
+  content: string;
+  /** An in-app path. */
+  link?: string | null;
+  metadata?: Record<string, unknown>;
+};
+
+export async function notifyUsers(db: Db | Tx, items: NewNotification[]): Promise<void> {
+  if (items.length === 0) return;
+  const rows = await db
+    .insert(notifications)
+    .values(
+      items.map((n) => ({
+        type: n.type,
+        title: n.title,
+        content: n.content,
+        link: n.link ?? null,
+        metadata: n.metadata ?? null,
+      })),
+    )
+    .returning({ id: notifications.id });
+  await db
+    .insert(userNotifications)
+    .values(rows.map((row, i) => ({ userId: items[i]!.userId, notificationId: row.id })));
+}

@@ -1,0 +1,261 @@
+// The reminder digest as mail (HTML and plain text, each written to read well on its own), as a
+// short SMS, and as the in-app REMINDER notification. Pure: the data comes in, text comes out.
+import type { ChannelLink } from "../../../core/contacts";
+import { CONTACT_METHOD_LABELS, type ContactMethod } from "../../../core/contacts";
+import { daysBetween, type LocalDate } from "../../../core/rhythm";
+import { html, rawHtml, type SafeHtml } from "../../lib/html";
+
+export const DIGEST_CAP = 10;
+
+export type DigestContact = {
+  id: string;
+  name: string;
+  dueDay: LocalDate;
+  lastContactedAt: Date | null;
+  lastChannel: string | null;
+  lastNote: string | null;
+  link: ChannelLink | null;
+  markContactedUrl: string;
+  snoozeUrl: string;
+};
+
+export type DigestBirthday = { id: string; name: string; day: LocalDate; turning: number | null };
+
+export type Digest = {
+  appName: string;
+  appUrl: string;
+  firstName: string | null;
+  today: LocalDate;
+  timeZone: string;
+  due: DigestContact[];
+  /** Due or overdue beyond the first DIGEST_CAP. */
+  moreCount: number;
+  birthdays: DigestBirthday[];
+  isTest: boolean;
+  unsubscribeUrl: string;
+};
+
+export function dueTotal(digest: { due: readonly unknown[]; moreCount: number }): number {
+  return digest.due.length + digest.moreCount;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function whenDue(c: DigestContact, today: LocalDate): string {
+  const late = daysBetween(c.dueDay, today);
+  if (late <= 0) return "due today";
+  return `overdue by ${plural(late, "day", "days")}`;
+}
+
+function formatDay(day: LocalDate, today: LocalDate): string {
+  const diff = daysBetween(today, day);
+  if (diff === 0) return "today";
+  if (diff === 1) return "tomorrow";
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+function lastTouch(c: DigestContact, timeZone: string, today: LocalDate): string {
+  if (!c.lastContactedAt) return "No contact logged yet";
+  const day = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(c.lastContactedAt);
+  const ago = daysBetween(day, today);
+  const when = ago <= 0 ? "today" : ago === 1 ? "yesterday" : `${ago} days ago`;
+  const how =
+    c.lastChannel && c.lastChannel in CONTACT_METHOD_LABELS
+      ? ` (${CONTACT_METHOD_LABELS[c.lastChannel as ContactMethod].toLowerCase()})`
+      : "";
+  return `Last in touch ${when}${how}`;
+}
+
+function shortNote(note: string | null): string | null {
+  if (!note) return null;
+  const oneLine = note.replace(/\s+/g, " ").trim();
+  return oneLine.length > 140 ? `${oneLine.slice(0, 139)}…` : oneLine;
+}
+
+export function digestSubject(digest: Digest): string {
+  const total = dueTotal(digest);
+  const prefix = digest.isTest ? "[Test] " : "";
+  if (total === 0) {
+    if (digest.birthdays.some((b) => b.day === digest.today)) return `${prefix}A birthday today`;
+    return `${prefix}Nobody is due today`;
+  }
+  if (total === 1) return `${prefix}${digest.due[0]!.name} is due`;
+  return `${prefix}${total} people to get in touch with`;
+}
+
+function greeting(digest: Digest): string {
+  return digest.firstName ? `Hi ${digest.firstName},` : "Hi,";
+}
+
+function birthdayLine(b: DigestBirthday, today: LocalDate): string {
+  const turning = b.turning ? ` (turns ${b.turning})` : "";
+  return `${b.name}: ${formatDay(b.day, today)}${turning}`;
+}
+
+export function renderDigestText(digest: Digest): string {
+  const { today } = digest;
+  const lines: string[] = [];
+  if (digest.isTest)
+    lines.push("This is a test reminder you asked for. It shows who is due right now.", "");
+  lines.push(greeting(digest), "");
+  const total = dueTotal(digest);
+  if (total === 0) {
+    lines.push("Nobody is due today. You're all caught up.");
+  } else {
+    lines.push(`${plural(total, "person is", "people are")} due for a hello:`, "");
+    for (const c of digest.due) {
+      lines.push(`* ${c.name}: ${whenDue(c, today)}`);
+      lines.push(`  ${lastTouch(c, digest.timeZone, today)}`);
+      const note = shortNote(c.lastNote);
+      if (note) lines.push(`  Last note: "${note}"`);
+      if (c.link) lines.push(`  ${c.link.label}: ${c.link.href}`);
+      lines.push(`  Mark contacted: ${c.markContactedUrl}`);
+      lines.push(`  Snooze 1 week: ${c.snoozeUrl}`);
+      lines.push("");
+    }
+    if (digest.moreCount > 0) {
+      lines.push(`And ${digest.moreCount} more: ${digest.appUrl}/app/rhythms`, "");
+    }
+  }
+  if (digest.birthdays.length > 0) {
+    lines.push("", "Birthdays this week:");
+    for (const b of digest.birthdays) lines.push(`* ${birthdayLine(b, today)}`);
+  }
+  lines.push(
+    "",
+    `Open ${digest.appName}: ${digest.appUrl}/app/rhythms`,
+    "",
+    "--",
+    `You get this because you set reminders in ${digest.appName}.`,
+    `Change how often: ${digest.appUrl}/app/settings`,
+    `Stop reminder emails: ${digest.unsubscribeUrl}`,
+  );
+  return lines.join("\n");
+}
+
+const BUTTON =
+  "display:inline-block;padding:6px 12px;border-radius:6px;text-decoration:none;font-size:14px;margin:4px 8px 0 0";
+
+function contactBlock(c: DigestContact, digest: Digest): SafeHtml {
+  const note = shortNote(c.lastNote);
+  return html`<tr>
+    <td style="padding:12px 0;border-top:1px solid #e5e7eb">
+      <div style="font-weight:600;font-size:16px">
+        ${c.name}
+        <span style="font-weight:400;color:#b45309;font-size:14px"
+          >· ${whenDue(c, digest.today)}</span
+        >
+      </div>
+      <div style="color:#4b5563;font-size:14px">${lastTouch(c, digest.timeZone, digest.today)}</div>
+      ${note ? html`<div style="color:#4b5563;font-size:14px;font-style:italic">Last note: “${note}”</div>` : null}
+      <div>
+        ${c.link ? html`<a href="${c.link.href}" style="${BUTTON};background:#ecfdf5;color:#166534;border:1px solid #bbf7d0">${c.link.label}</a>` : null}<a
+          href="${c.markContactedUrl}"
+          style="${BUTTON};background:#166534;color:#ffffff"
+          >Mark contacted</a
+        ><a
+          href="${c.snoozeUrl}"
+          style="${BUTTON};background:#f3f4f6;color:#1f2937;border:1px solid #d1d5db"
+          >Snooze 1 week</a
+        >
+      </div>
+    </td>
+  </tr>`;
+}
+
+export function renderDigestHtml(digest: Digest): string {
+  const total = dueTotal(digest);
+  const body = html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>${digestSubject(digest)}</title>
+      </head>
+      <body
+        style="margin:0;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;background:#f8fafc;padding:24px 12px"
+      >
+        <div style="max-width:560px;margin:auto;background:#ffffff;border-radius:12px;padding:24px">
+          ${digest.isTest ? html`<p style="background:#fef3c7;color:#92400e;padding:8px 12px;border-radius:6px;font-size:14px">This is a test reminder you asked for. It shows who is due right now.</p>` : null}
+          <p style="font-size:16px">${greeting(digest)}</p>
+          ${
+            total === 0
+              ? html`<p style="font-size:16px">Nobody is due today. You're all caught up.</p>`
+              : html`<p style="font-size:16px">
+                    ${plural(total, "person is", "people are")} due for a hello:
+                  </p>
+                  <table role="presentation" style="width:100%;border-collapse:collapse">
+                    ${digest.due.map((c) => contactBlock(c, digest))}
+                  </table>
+                  ${digest.moreCount > 0 ? html`<p><a href="${digest.appUrl}/app/rhythms" style="color:#166534">And ${digest.moreCount} more</a></p>` : null}`
+          }
+          ${
+            digest.birthdays.length > 0
+              ? html`<h2 style="font-size:16px;margin-top:24px">Birthdays this week</h2>
+                  <ul style="padding-left:20px">
+                    ${digest.birthdays.map((b) => html`<li>${birthdayLine(b, digest.today)}</li>`)}
+                  </ul>`
+              : null
+          }
+          <p style="margin-top:24px">
+            <a href="${digest.appUrl}/app/rhythms" style="color:#166534">Open ${digest.appName}</a>
+          </p>
+          <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px" />
+          <p style="font-size:12px;color:#6b7280">
+            You get this because you set reminders in ${digest.appName}.
+            <a href="${digest.appUrl}/app/settings" style="color:#6b7280">Change how often</a> ·
+            <a href="${digest.unsubscribeUrl}" style="color:#6b7280">Stop reminder emails</a>
+          </p>
+        </div>
+      </body>
+    </html>`;
+  return body.toString();
+}
+
+/** One short text: "Tend: 3 people are due today: Ada, Alan and 1 more. https://…/app/rhythms". */
+export function renderDigestSms(digest: Digest): string {
+  const total = dueTotal(digest);
+  const link = `${digest.appUrl}/app/rhythms`;
+  const test = digest.isTest ? " (test)" : "";
+  if (total === 0) return `${digest.appName}${test}: nobody is due today. ${link}`;
+  const names = digest.due.slice(0, 3).map((c) => c.name);
+  const rest = total - names.length;
+  const list = rest > 0 ? `${names.join(", ")} and ${rest} more` : joinNames(names);
+  return `${digest.appName}${test}: ${plural(total, "person is", "people are")} due today: ${list}. ${link}`;
+}
+
+function joinNames(names: string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** The in-app notification (type REMINDER): content is HTML, escaped here. */
+export function renderDigestNotification(digest: Digest): { title: string; content: string } {
+  const total = dueTotal(digest);
+  const title =
+    total === 0 ? "Nobody is due today" : `${plural(total, "person is", "people are")} due`;
+  const content =
+    total === 0
+      ? html`<p>You're all caught up.</p>`
+      : html`<ul>
+            ${digest.due.map((c) => html`<li>${c.name}: ${whenDue(c, digest.today)}</li>`)}
+          </ul>
+          ${digest.moreCount > 0 ? html`<p>And ${digest.moreCount} more.</p>` : null}`;
+  return {
+    title: digest.isTest ? `Test: ${title}` : title,
+    content: rawHtml(content.toString()).toString(),
+  };
+}

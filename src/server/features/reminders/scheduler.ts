@@ -1,0 +1,137 @@
+// The reminder scheduler (decision 080). Each pass claims due schedules with FOR UPDATE SKIP
+// LOCKED (several processes share the work; none takes a row another holds), writes each
+// occurrence's delivery, message and notification, advances next_scheduled_at from the rule, and
+// commits, all in one transaction per batch; the outbox sender delivers after the commit.
+import { and, eq, lte } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { REMINDER_CADENCES } from "../../../core/constants";
+import { parseReminderHour, type ReminderCadence } from "../../../core/onboarding";
+import { planDueSlots, type ReminderRule } from "../../../core/reminder-schedule";
+import { isValidTimeZone, toLocalDate } from "../../../core/rhythm";
+import type { Db, Tx } from "../../db/client";
+import { jobHeartbeats, userReminders } from "../../db/schema/index";
+import type { Env } from "../../env";
+import {
+  loadDigestData,
+  loadRecipients,
+  writeDeliveries,
+  type DeliveryRequest,
+  type SkippedSlot,
+} from "./digests";
+
+export const SCHEDULER_JOB = "reminder-scheduler";
+const BATCH_SIZE = 200;
+
+type ReminderRow = typeof userReminders.$inferSelect;
+
+export function cadenceOf(value: string): ReminderCadence {
+  return (REMINDER_CADENCES as readonly string[]).includes(value)
+    ? (value as ReminderCadence)
+    : "days";
+}
+
+/** The stored rule; a schedule saved before rules were stored is anchored on its next run. */
+export function ruleOf(row: ReminderRow): ReminderRule {
+  const timeZone = isValidTimeZone(row.timezone) ? row.timezone : "UTC";
+  const anchor = row.anchorDate ?? toLocalDate(row.nextScheduledAt ?? row.createdAt, timeZone);
+  return {
+    anchorDate: anchor,
+    hour: parseReminderHour(row.reminderTime),
+    timeZone,
+    cadence: cadenceOf(row.reminderCadence),
+    frequency: row.reminderFrequency,
+  };
+}
+
+function missedReason(total: number, shown: number): string {
+  const also = total > shown ? ` (${total - shown} earlier ones were missed too)` : "";
+  return `Missed: the reminder service was not running at this time, and a reminder more than 12 hours late is not sent${also}.`;
+}
+
+export type SchedulerDeps = {
+  db: Db;
+  env: Env;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Called after each committed batch, so the outbox sender starts at once. */
+  onQueued?: () => void;
+};
+
+async function runBatch(tx: Tx, deps: SchedulerDeps, now: Date) {
+  const due = await tx
+    .select()
+    .from(userReminders)
+    .where(and(eq(userReminders.isActive, true), lte(userReminders.nextScheduledAt, now)))
+    .orderBy(userReminders.nextScheduledAt)
+    .limit(BATCH_SIZE)
+    .for("update", { skipLocked: true });
+  if (due.length === 0) return { claimed: 0, queued: 0, skipped: 0, lateMs: [] as number[] };
+
+  const recipients = await loadRecipients(tx, [...new Set(due.map((r) => r.userId))]);
+  const sends: Omit<DeliveryRequest, "data">[] = [];
+  const skipped: SkippedSlot[] = [];
+  const lateMs: number[] = [];
+  for (const row of due) {
+    const rule = ruleOf(row);
+    const plan = planDueSlots(rule, row.nextScheduledAt!, now);
+    for (const slot of plan.skipped) {
+      skipped.push({
+        userId: row.userId,
+        reminderId: row.id,
+        scheduledFor: slot,
+        reason: missedReason(plan.skippedTotal, plan.skipped.length),
+      });
+    }
+    const recipient = recipients.get(row.userId);
+    if (plan.sendSlot && recipient) {
+      lateMs.push(now.getTime() - plan.sendSlot.getTime());
+      sends.push({
+        recipient,
+        reminderId: row.id,
+        scheduledFor: plan.sendSlot,
+        method: row.reminderMethod,
+        cadence: rule.cadence,
+        isTest: false,
+      });
+    }
+    await tx
+      .update(userReminders)
+      .set({ nextScheduledAt: plan.next, anchorDate: rule.anchorDate, lastRunAt: now })
+      .where(eq(userReminders.id, row.id));
+  }
+  const data = await loadDigestData(
+    tx,
+    sends.map((s) => s.recipient),
+    now,
+  );
+  const written = await writeDeliveries(tx, {
+    env: deps.env,
+    now,
+    requests: sends.map((s) => ({ ...s, data: data.get(s.recipient.userId)! })),
+    skipped,
+  });
+  return { claimed: due.length, queued: written.queued.length, skipped: written.skipped, lateMs };
+}
+
+/** One scheduler pass: every schedule due now, in batches. */
+export async function runScheduler(deps: SchedulerDeps) {
+  const totals = { claimed: 0, queued: 0, skipped: 0, maxLateMs: 0 };
+  for (;;) {
+    const now = deps.now();
+    const batch = await deps.db.transaction((tx) => runBatch(tx, deps, now));
+    if (batch.queued > 0) deps.onQueued?.();
+    totals.claimed += batch.claimed;
+    totals.queued += batch.queued;
+    totals.skipped += batch.skipped;
+    totals.maxLateMs = Math.max(totals.maxLateMs, ...batch.lateMs, 0);
+    if (batch.claimed < BATCH_SIZE) break;
+  }
+  const now = deps.now();
+  await deps.db
+    .insert(jobHeartbeats)
+    .values({ name: SCHEDULER_JOB, lastRunAt: now })
+    .onConflictDoUpdate({ target: jobHeartbeats.name, set: { lastRunAt: now } });
+  if (totals.claimed > 0)
+    deps.log.info({ job: SCHEDULER_JOB, ...totals }, "reminder scheduler run");
+  return totals;
+}

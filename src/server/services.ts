@@ -1,0 +1,47 @@
+// What both entry points share: the database, the clock, the one outbox sender and the mail and
+// SMS facades over it. `buildApp` adds HTTP on top; `npm run worker` uses these alone.
+import type { FastifyBaseLogger } from "fastify";
+import { createMailer, type Mailer } from "./adapters/mail";
+import { createSmsSender, type SmsSender } from "./adapters/sms";
+import type { Database, Db } from "./db/client";
+import type { Env } from "./env";
+import { createOutboxSender, type OutboxSender } from "./features/outbox/outbox-sender";
+import { reminderDeliveryHooks } from "./features/reminders/delivery-hooks";
+import { readScopedClockOffset } from "./features/test-support/test-clock-scope";
+
+export type Clock = { now: () => Date; offsetMs: number };
+
+export type Services = {
+  env: Env;
+  db: Db;
+  database: Database;
+  clock: Clock;
+  outbox: OutboxSender;
+  mailer: Mailer;
+  sms: SmsSender;
+};
+
+export function createServices(options: {
+  env: Env;
+  database: Database;
+  log: FastifyBaseLogger;
+}): Services {
+  const { env, database, log } = options;
+  const clock: Clock = {
+    offsetMs: 0,
+    now() {
+      return new Date(Date.now() + (readScopedClockOffset() ?? clock.offsetMs));
+    },
+  };
+  const outbox = createOutboxSender({ db: database.db, env, now: () => clock.now(), log });
+  outbox.setHooks(reminderDeliveryHooks);
+  return {
+    env,
+    db: database.db,
+    database,
+    clock,
+    outbox,
+    mailer: createMailer(database.db, outbox),
+    sms: createSmsSender(database.db, outbox),
+  };
+}
