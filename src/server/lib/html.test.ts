@@ -12,11 +12,9 @@ describe("html", () => {
 
   it("keeps nested templates and arrays, drops null, undefined and false", () => {
     const items = ["a<b", "c"].map((x) => html`<li>${x}</li>`);
-    expect(
-      html`<ul>
-        ${items}${null}${undefined}${false}
-      </ul>`.toString(),
-    ).toBe("<ul><li>a&#60;b</li><li>c</li></ul>");
+    // prettier-ignore
+    const list = html`<ul>${items}${null}${undefined}${false}</ul>`;
+    expect(list.toString()).toBe("<ul><li>a&#60;b</li><li>c</li></ul>");
     expect(html`${rawHtml("<br>")}`.toString()).toBe("<br>");
   });
 });

@@ -20,7 +20,11 @@ function render(value: unknown): string {
   if (value === null || value === undefined || value === false) return "";
   if (Array.isArray(value)) return value.map(render).join("");
   if (isSafe(value)) return value.value;
-  return escapeHtml(String(value));
+  if (typeof value === "string") return escapeHtml(value);
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
+    return String(value);
+  }
+  return escapeHtml(JSON.stringify(value) ?? "");
 }
 
 // html`<a href="${url}">${name}</a>`: url and name are escaped; nested html`` is kept as is.

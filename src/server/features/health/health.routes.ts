@@ -1,4 +1,26 @@
+// /healthz (alive) and /readyz (database reachable, migrations applied), whose body also tells an
+// operator how the background jobs are doing: the last scheduler run and the oldest unsent message.
+import { inArray, min } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
+import { jobHeartbeats, outbox } from "../../db/schema/index";
+
+export async function readJobHealth(db: Db, now: Date) {
+  const beats = await db.select().from(jobHeartbeats);
+  const [oldest] = await db
+    .select({ at: min(outbox.createdAt) })
+    .from(outbox)
+    .where(inArray(outbox.status, ["pending", "sending"]));
+  const oldestAt = oldest?.at ? new Date(oldest.at) : null;
+  return {
+    lastSchedulerRunAt:
+      beats.find((b) => b.name === "reminder-scheduler")?.lastRunAt.toISOString() ?? null,
+    oldestUnsentAt: oldestAt?.toISOString() ?? null,
+    oldestUnsentAgeSeconds: oldestAt
+      ? Math.max(0, Math.round((now.getTime() - oldestAt.getTime()) / 1000))
+      : null,
+  };
+}
 
 export async function healthRoutes(app: FastifyInstance) {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
@@ -20,7 +42,13 @@ export async function healthRoutes(app: FastifyInstance) {
       }
     }
     const isMigrated = isReachable && pendingMigrations.length === 0;
-    if (isMigrated) return { status: "ready", database: true, migrated: true };
+    if (isMigrated) {
+      const jobs = await readJobHealth(app.db, new Date()).catch((error: unknown) => {
+        request.log.error({ err: error }, "could not read the background jobs' health");
+        return null;
+      });
+      return { status: "ready", database: true, migrated: true, jobs };
+    }
     return reply.status(503).send({
       status: "not ready",
       database: isReachable,

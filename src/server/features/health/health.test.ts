@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type TestApp } from "../../../../tests/helpers/test-app";
 import { MIGRATIONS_DIR } from "../../db/client";
+import { outbox } from "../../db/schema/index";
+import { runScheduler } from "../reminders/scheduler";
 
 describe("health and config", () => {
   let t: TestApp;
@@ -16,6 +18,27 @@ describe("health and config", () => {
     const ready = await t.app.inject({ url: "/readyz" });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: "ready", database: true, migrated: true });
+  });
+
+  it("tells an operator when the scheduler last ran and how old the oldest unsent message is", async () => {
+    let jobs = (await t.app.inject({ url: "/readyz" })).json().jobs;
+    expect(jobs).toEqual({
+      lastSchedulerRunAt: null,
+      oldestUnsentAt: null,
+      oldestUnsentAgeSeconds: null,
+    });
+    await runScheduler({ db: t.app.db, env: t.app.env, now: () => new Date(), log: t.app.log });
+    await t.app.db.insert(outbox).values({
+      channel: "email",
+      kind: "test",
+      to: "x@example.com",
+      text: "waiting",
+      createdAt: new Date(Date.now() - 120_000),
+      nextAttemptAt: new Date(Date.now() + 3_600_000),
+    });
+    jobs = (await t.app.inject({ url: "/readyz" })).json().jobs;
+    expect(Date.now() - Date.parse(jobs.lastSchedulerRunAt)).toBeLessThan(60_000);
+    expect(jobs.oldestUnsentAgeSeconds).toBeGreaterThanOrEqual(120);
   });
 
   it("serves the public config without secrets", async () => {
@@ -68,7 +91,7 @@ describe("readiness follows the committed migrations", () => {
     );
     const ready = await t.app.inject({ url: "/readyz" });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: "ready", database: true, migrated: true });
+    expect(ready.json()).toMatchObject({ status: "ready", database: true, migrated: true });
   });
 
   it("reports every migration as pending on a database that was never migrated", async () => {
