@@ -136,15 +136,13 @@ export async function completeOnboarding(
         .update(userReminders)
         .set({ isActive: false, updatedAt: stamp })
         .where(and(eq(userReminders.userId, userId), eq(userReminders.isActive, true)));
-      await tx
-        .insert(userReminders)
-        .values({
-          userId,
-          ...reminder,
-          nextScheduledAt,
-          anchorDate: rule.anchorDate,
-          isActive: true,
-        });
+      await tx.insert(userReminders).values({
+        userId,
+        ...reminder,
+        nextScheduledAt,
+        anchorDate: rule.anchorDate,
+        isActive: true,
+      });
 
       const isSameVerifiedPhone = phone === user.phoneNumber && user.phoneNumberVerified === true;
       return {

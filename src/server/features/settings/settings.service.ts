@@ -89,15 +89,13 @@ export async function updateReminderSettings(
       .update(userReminders)
       .set({ isActive: false, updatedAt: stamp })
       .where(and(eq(userReminders.userId, userId), eq(userReminders.isActive, true)));
-    await tx
-      .insert(userReminders)
-      .values({
-        userId,
-        ...reminder,
-        nextScheduledAt,
-        anchorDate: rule.anchorDate,
-        isActive: true,
-      });
+    await tx.insert(userReminders).values({
+      userId,
+      ...reminder,
+      nextScheduledAt,
+      anchorDate: rule.anchorDate,
+      isActive: true,
+    });
     // Due dates are calendar days in the user's zone (decision 020).
     if (current.timezone !== input.timezone) await recomputeDueDates(tx, userId, input.timezone);
 
