@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { runScheduler } from "../features/reminders/scheduler";
 import type { Services } from "../services";
 
-export type JobContext = Pick<Services, "db" | "env" | "clock" | "outbox"> & {
+export type JobContext = Pick<Services, "db" | "database" | "env" | "clock" | "outbox"> & {
   log: FastifyBaseLogger;
 };
 
@@ -15,6 +15,9 @@ export type Job = {
   intervalMs: number;
   run: (ctx: JobContext) => Promise<unknown>;
 };
+
+/** Scheduler batches in flight at once on PostgreSQL (of the pool's 10 connections). */
+const SCHEDULER_CONNECTIONS = 3;
 
 export function defaultJobs(ctx: JobContext): Job[] {
   return [
@@ -28,6 +31,7 @@ export function defaultJobs(ctx: JobContext): Job[] {
           now: () => c.clock.now(),
           log: c.log,
           onQueued: () => c.outbox.kick(),
+          concurrency: c.database.kind === "postgres" ? SCHEDULER_CONNECTIONS : 1,
         }),
     },
     {
