@@ -67,6 +67,15 @@ describe("formatInTimeZone", () => {
     );
   });
 
+  it("has a short form for lists, on the same wall clock", () => {
+    expect(formatInTimeZone("2026-03-08T13:00:00.000Z", "America/New_York", "short")).toBe(
+      "Mar 8, 2026, 9:00 AM EDT",
+    );
+    expect(formatInTimeZone("2026-03-08T04:30:00.000Z", "America/Los_Angeles", "short")).toBe(
+      "Mar 7, 2026, 8:30 PM PST",
+    );
+  });
+
   it("falls back to ISO text for an unknown zone and to nothing for a bad instant", () => {
     expect(formatInTimeZone("2026-03-08T13:00:00.000Z", "Mars/Olympus")).toBe(
       "2026-03-08T13:00:00.000Z",

@@ -49,17 +49,24 @@ export function describeReminderSchedule(options: {
   return frequency === 1 ? `Every ${one} at ${time}` : `Every ${frequency} ${many} at ${time}`;
 }
 
-// The instant as the user reads it in their own zone: "Tuesday, March 10, 2026 at 9:00 AM EDT".
-export function formatInTimeZone(iso: string, timeZone: string): string {
+const DATE_PARTS = {
+  long: { weekday: "long", year: "numeric", month: "long", day: "numeric" },
+  short: { year: "numeric", month: "short", day: "numeric" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+// The instant as the user reads it in their own zone: "Tuesday, March 10, 2026 at 9:00 AM EDT",
+// or for lists (the delivery log) "Mar 10, 2026, 9:00 AM EDT".
+export function formatInTimeZone(
+  iso: string,
+  timeZone: string,
+  length: keyof typeof DATE_PARTS = "long",
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   try {
     return new Intl.DateTimeFormat("en-US", {
       timeZone,
-      weekday: "long",
-      year: "numeric",
-      month: "long",
-      day: "numeric",
+      ...DATE_PARTS[length],
       hour: "numeric",
       minute: "2-digit",
       timeZoneName: "short",

@@ -69,8 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: env.LOG_LEVEL, stream: options.logStream },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    // Signed one-tap and unsubscribe links carry their token in the path (~200 characters).
-    maxParamLength: 1000,
+    // One-tap and unsubscribe tokens are ~260 characters; the router's default limit (100)
+    // made /r/:token and /unsubscribe/:token fall through to the SPA.
+    routerOptions: { maxParamLength: 1000 },
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,7 @@
 // Every route of the app (spec 01 §2, spec 02 §2). Pages load lazily, with retry on chunk errors.
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { AppLayout } from "../components/layout/app-layout";
+import { ReminderChannelBanner } from "../features/settings/components/reminder-channel-banner";
 import { LandingRoute } from "../pages/landing-route";
 import { NotFoundPage } from "../pages/not-found-page";
 import { RouteErrorElement } from "./error-boundary";
@@ -102,7 +103,7 @@ export function createRouter() {
                 })),
             },
             {
-              Component: AppLayout,
+              element: <AppLayout banner={<ReminderChannelBanner />} />,
               children: [
                 { index: true, element: <Navigate to="/app/contacts" replace /> },
                 {

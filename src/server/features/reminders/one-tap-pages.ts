@@ -21,6 +21,7 @@ export function renderPage(options: {
           }
           body {
             margin: 0;
+            padding: 0 16px;
             font-family:
               system-ui,
               -apple-system,

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { NavLink, Outlet } from "react-router";
 import { cn } from "../../lib/utils";
 import { APP_NAV } from "./app-nav";
@@ -14,8 +15,9 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 // The signed-in layout: a fixed header with the logo, the main navigation and the user menu;
-// on mobile the navigation is a row under the header.
-export function AppLayout() {
+// on mobile the navigation is a row under the header. `banner` (from the app level, which may
+// use features) sits above every page's content.
+export function AppLayout({ banner }: { banner?: ReactNode }) {
   return (
     <div className="min-h-screen bg-background text-foreground">
       <a
@@ -50,6 +52,7 @@ export function AppLayout() {
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-32 md:pt-24">
+        {banner}
         <Outlet />
       </main>
     </div>

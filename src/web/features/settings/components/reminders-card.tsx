@@ -1,5 +1,5 @@
 // Settings → Reminders: how, how often, when and in which zone; the next reminder as the user
-// will see it on their own clock.
+// will see it on their own clock; whether a channel is paused; a test send and the delivery log.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -32,6 +32,8 @@ import { Input, Select } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api-client";
 import { cn } from "../../../lib/utils";
 import { useUpdateReminderSettings } from "../api/update-reminder-settings";
+import { ReminderChannelStatus } from "./reminder-channel-status";
+import { ReminderDeliveries } from "./reminder-deliveries";
 import { toastSettingFailed, toastSettingUpdated } from "./settings-toasts";
 
 const CADENCE_LABELS: Record<ReminderCadence, string> = {
@@ -57,10 +59,11 @@ function toFormValues(saved: ReminderSettings): ReminderSettingsInput {
 
 export function RemindersCard(props: {
   saved: ReminderSettings;
+  email: string;
   phoneNumber: string | null;
   isPhoneVerified: boolean;
 }) {
-  const { saved, phoneNumber, isPhoneVerified } = props;
+  const { saved, email, phoneNumber, isPhoneVerified } = props;
   const update = useUpdateReminderSettings();
   const form = useForm<ReminderSettingsInput, unknown, ReminderSettingsValues>({
     resolver: zodResolver(ReminderSettingsInputSchema),
@@ -117,6 +120,7 @@ export function RemindersCard(props: {
               : "Not scheduled yet. Save your preferences to schedule it."}
           </dd>
         </dl>
+        <ReminderChannelStatus timeZone={saved.timezone} />
         <form
           noValidate
           className="grid gap-5"
@@ -238,6 +242,7 @@ export function RemindersCard(props: {
             ) : null}
           </div>
         </form>
+        <ReminderDeliveries timeZone={saved.timezone} email={email} phoneNumber={phoneNumber} />
       </CardContent>
     </Card>
   );

@@ -1,4 +1,4 @@
-// /app/settings (spec 02 §2): appearance, reminders, phone and subscription.
+// /app/settings (spec 02 §2): appearance, reminders, the calendar feed, phone and subscription.
 import { useEffect } from "react";
 import { SETTINGS_MESSAGES } from "../../../../core/settings";
 import { Alert } from "../../../components/ui/alert";
@@ -9,6 +9,7 @@ import { useMe } from "../../account/api/get-me";
 import { ManageSubscriptionCard } from "../../billing/components/manage-subscription-card";
 import { useReminderSettings } from "../api/get-reminder-settings";
 import { AppearanceCard } from "./appearance-card";
+import { CalendarCard } from "./calendar-card";
 import { PhoneCard } from "./phone-card";
 import { RemindersCard } from "./reminders-card";
 
@@ -59,9 +60,11 @@ export function SettingsPage() {
         <AppearanceCard theme={settings.theme} />
         <RemindersCard
           saved={reminders.data}
+          email={user.email}
           phoneNumber={user.phoneNumber}
           isPhoneVerified={user.phoneNumberVerified === true}
         />
+        <CalendarCard />
         <PhoneCard
           key={user.phoneNumber ?? "none"}
           phoneNumber={user.phoneNumber}
@@ -79,7 +82,7 @@ export function SettingsPage() {
           Settings
         </h1>
         <p className="text-muted-foreground">
-          Appearance, reminders, your phone number and your subscription.
+          Appearance, reminders, your calendar feed, your phone number and your subscription.
         </p>
       </div>
       {body}

@@ -1,0 +1,140 @@
+// Settings → Reminders: send a real digest now (marked as a test) and the last 50 deliveries,
+// each with when (in the user's zone), how, its status, for how many people and why.
+import {
+  DELIVERY_LOG_SIZE,
+  DELIVERY_STATUS_LABELS,
+  type Delivery,
+} from "../../../../core/reminders";
+import { formatInTimeZone } from "../../../../core/settings";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useReminderDeliveries } from "../api/list-reminder-deliveries";
+import { useSendTestReminder } from "../api/send-test-reminder";
+import { LoadError } from "./load-error";
+
+const STATUS_VARIANTS = {
+  queued: "outline",
+  sent: "success",
+  failed: "danger",
+  skipped: "warning",
+} as const satisfies Record<Delivery["status"], string>;
+
+const CHANNEL_LABELS: Record<Delivery["channel"], string> = {
+  email: "Email",
+  sms: "Text message",
+};
+
+function describeCount(n: number): string {
+  if (n === 0) return "Nobody due";
+  return n === 1 ? "1 person due" : `${n} people due`;
+}
+
+function DeliveryItem({ delivery, timeZone }: { delivery: Delivery; timeZone: string }) {
+  const when = delivery.sentAt ?? delivery.scheduledFor;
+  return (
+    <li className="grid gap-1 py-3" data-testid="delivery-item">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={STATUS_VARIANTS[delivery.status]}>
+          {DELIVERY_STATUS_LABELS[delivery.status]}
+        </Badge>
+        {delivery.isTest ? <Badge variant="secondary">Test</Badge> : null}
+        <time dateTime={when} className="text-sm font-medium">
+          {formatInTimeZone(when, timeZone, "short")}
+        </time>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {CHANNEL_LABELS[delivery.channel]} · {describeCount(delivery.contactCount)}
+      </p>
+      {delivery.reason ? <p className="text-sm">{delivery.reason}</p> : null}
+    </li>
+  );
+}
+
+function DeliveryLog({ timeZone }: { timeZone: string }) {
+  const log = useReminderDeliveries();
+  if (log.isPending) return <Spinner label="Loading the delivery log" />;
+  if (log.isError) {
+    return <LoadError error={log.error} onRetry={() => void log.refetch()} />;
+  }
+  const { deliveries } = log.data;
+  if (deliveries.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Nothing sent yet. Your first reminder goes out at the next reminder time; send a test to see
+        what it looks like.
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Delivery log" className="divide-y divide-border">
+      {deliveries.map((delivery) => (
+        <DeliveryItem key={delivery.id} delivery={delivery} timeZone={timeZone} />
+      ))}
+    </ul>
+  );
+}
+
+export function ReminderDeliveries(props: {
+  timeZone: string;
+  email: string;
+  phoneNumber: string | null;
+}) {
+  const send = useSendTestReminder();
+
+  async function sendTest() {
+    try {
+      const delivery = await send.mutateAsync();
+      if (delivery.status === "skipped") {
+        toast({
+          title: "Test reminder not sent",
+          description: delivery.reason ?? undefined,
+          variant: "destructive",
+        });
+        return;
+      }
+      const where =
+        delivery.channel === "sms" ? `by text to ${props.phoneNumber}` : `to ${props.email}`;
+      toast({
+        title: "Test reminder sent",
+        description: [`Test reminder sent ${where}.`, delivery.reason].filter(Boolean).join(" "),
+        variant: "success",
+      });
+    } catch (error) {
+      toast({
+        title: "Test reminder not sent",
+        description: errorMessage(error),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <div className="grid gap-6 border-t border-border pt-6">
+      <section aria-labelledby="test-reminder-title" className="grid justify-items-start gap-2">
+        <h3 id="test-reminder-title" className="text-base font-semibold">
+          Test reminder
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          A real reminder with whoever is due right now, marked as a test. Your schedule does not
+          change.
+        </p>
+        <Button variant="outline" onClick={() => void sendTest()} disabled={send.isPending}>
+          {send.isPending ? "Sending..." : "Send a test reminder now"}
+        </Button>
+      </section>
+      <section aria-labelledby="delivery-log-title" className="grid gap-2">
+        <h3 id="delivery-log-title" className="text-base font-semibold">
+          Delivery log
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          The last {DELIVERY_LOG_SIZE} reminders, newest first, with times in{" "}
+          {props.timeZone.replaceAll("_", " ")}.
+        </p>
+        <DeliveryLog timeZone={props.timeZone} />
+      </section>
+    </div>
+  );
+}
