@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { runScheduler } from "../features/reminders/scheduler";
 import type { Services } from "../services";
+import { readJobHealth, STALE_OUTBOX_SECONDS } from "./job-health";
 
 export type JobContext = Pick<Services, "db" | "database" | "env" | "clock" | "outbox"> & {
   log: FastifyBaseLogger;
@@ -37,7 +38,16 @@ export function defaultJobs(ctx: JobContext): Job[] {
     {
       name: "outbox-sender",
       intervalMs: ctx.env.OUTBOX_INTERVAL_SECONDS * 1000,
-      run: (c) => c.outbox.drain(),
+      async run(c) {
+        await c.outbox.drain();
+        const health = await readJobHealth(c.db, new Date());
+        if ((health.oldestUnsentAgeSeconds ?? 0) > STALE_OUTBOX_SECONDS) {
+          c.log.warn(
+            { job: "outbox-sender", ...health },
+            "a message has waited over 15 minutes to be sent",
+          );
+        }
+      },
     },
   ];
 }

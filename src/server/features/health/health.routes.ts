@@ -1,26 +1,7 @@
 // /healthz (alive) and /readyz (database reachable, migrations applied), whose body also tells an
 // operator how the background jobs are doing: the last scheduler run and the oldest unsent message.
-import { inArray, min } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../db/client";
-import { jobHeartbeats, outbox } from "../../db/schema/index";
-
-export async function readJobHealth(db: Db, now: Date) {
-  const beats = await db.select().from(jobHeartbeats);
-  const [oldest] = await db
-    .select({ at: min(outbox.createdAt) })
-    .from(outbox)
-    .where(inArray(outbox.status, ["pending", "sending"]));
-  const oldestAt = oldest?.at ? new Date(oldest.at) : null;
-  return {
-    lastSchedulerRunAt:
-      beats.find((b) => b.name === "reminder-scheduler")?.lastRunAt.toISOString() ?? null,
-    oldestUnsentAt: oldestAt?.toISOString() ?? null,
-    oldestUnsentAgeSeconds: oldestAt
-      ? Math.max(0, Math.round((now.getTime() - oldestAt.getTime()) / 1000))
-      : null,
-  };
-}
+import { readJobHealth } from "../../jobs/job-health";
 
 export async function healthRoutes(app: FastifyInstance) {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
