@@ -1,6 +1,5 @@
 // Onboarding (spec 01 §3–5): the three step schemas with the spec's messages, the +1 text rule,
 // the 24 hourly time choices, the initialStep parameter and the first reminder's next run.
-import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import {
   DEFAULT_REMINDER_HOUR,
@@ -233,18 +232,4 @@ export function parseInitialStep(value: string | null | undefined): number {
   const step = Number(value.trim());
   if (step < 1) return 1;
   return Math.min(step, ONBOARDING_STEPS);
-}
-
-// Today at `hour`:00 in `timeZone`, or tomorrow if that moment is not in the future. A wall time
-// skipped by a DST jump resolves to the first valid time after it (02:00 → 03:00); a repeated
-// one to its first occurrence.
-export function computeNextRun(options: { now: Date; hour: number; timeZone: string }): Date {
-  const { now, hour, timeZone } = options;
-  const local = new TZDate(now.getTime(), timeZone);
-  const year = local.getFullYear();
-  const month = local.getMonth();
-  const day = local.getDate();
-  const today = new TZDate(year, month, day, hour, 0, 0, 0, timeZone);
-  if (today.getTime() > now.getTime()) return new Date(today.getTime());
-  return new Date(new TZDate(year, month, day + 1, hour, 0, 0, 0, timeZone).getTime());
 }

@@ -171,3 +171,49 @@ describe("planDueSlots after downtime", () => {
     );
   });
 });
+
+describe("next run of the first reminder", () => {
+  const at = (iso: string) => new Date(iso);
+  const run = (now: string, hour: number, timeZone: string) =>
+    ruleStartingAt({
+      now: at(now),
+      hour,
+      timeZone,
+      cadence: "days",
+      frequency: 1,
+    }).firstRun.toISOString();
+
+  it("is today at the chosen hour when that is still ahead, otherwise tomorrow (UTC)", () => {
+    expect(run("2026-05-10T08:59:59Z", 9, "UTC")).toBe("2026-05-10T09:00:00.000Z");
+    expect(run("2026-05-10T09:00:00Z", 9, "UTC")).toBe("2026-05-11T09:00:00.000Z");
+    expect(run("2026-05-10T23:30:00Z", 0, "UTC")).toBe("2026-05-11T00:00:00.000Z");
+    expect(run("2026-12-31T10:00:00Z", 9, "UTC")).toBe("2027-01-01T09:00:00.000Z");
+  });
+
+  it("uses the day as it is in the chosen zone, not on the server", () => {
+    // 20:00 UTC on 10 May is already 01:30 on 11 May in Kolkata (+05:30).
+    expect(run("2026-05-10T20:00:00Z", 9, "Asia/Kolkata")).toBe("2026-05-11T03:30:00.000Z");
+    expect(run("2026-05-10T02:00:00Z", 9, "Asia/Kolkata")).toBe("2026-05-10T03:30:00.000Z");
+    // Auckland is 12 h ahead in May (NZST): 22:00 UTC on 10 May is 10:00 on 11 May there.
+    expect(run("2026-05-10T22:00:00Z", 9, "Pacific/Auckland")).toBe("2026-05-11T21:00:00.000Z");
+  });
+
+  it("crosses the spring-forward change in New York (8 March 2026)", () => {
+    // Saturday 7 March 10:00 EST: 9:00 has passed, so Sunday 9:00, which is EDT (-4).
+    expect(run("2026-03-07T15:00:00Z", 9, "America/New_York")).toBe("2026-03-08T13:00:00.000Z");
+    // 2:00 does not exist that night: it becomes 3:00 EDT.
+    expect(run("2026-03-08T05:00:00Z", 2, "America/New_York")).toBe("2026-03-08T07:00:00.000Z");
+  });
+
+  it("crosses the fall-back change in New York (1 November 2026)", () => {
+    // Saturday 31 October 10:00 EDT: next 9:00 is Sunday, in EST (-5).
+    expect(run("2026-10-31T14:00:00Z", 9, "America/New_York")).toBe("2026-11-01T14:00:00.000Z");
+    // 1:00 happens twice: the first one (EDT) is used.
+    expect(run("2026-11-01T04:30:00Z", 1, "America/New_York")).toBe("2026-11-01T05:00:00.000Z");
+  });
+
+  it("crosses Auckland's daylight-saving start (27 September 2026)", () => {
+    // 26 Sep 10:00 NZST (UTC+12) → 27 Sep 9:00 NZDT (UTC+13).
+    expect(run("2026-09-25T22:00:00Z", 9, "Pacific/Auckland")).toBe("2026-09-26T20:00:00.000Z");
+  });
+});
