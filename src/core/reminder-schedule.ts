@@ -51,6 +51,29 @@ export function nextOccurrenceAfter(rule: ReminderRule, after: Date): Date {
   }
 }
 
+/**
+ * The rule for reminder preferences saved at `now` (onboarding, Settings): the rule is stored,
+ * not only its next instant; its first run is the next time the chosen hour comes round in the
+ * chosen zone (decision 010).
+ */
+export function ruleFromPreferences(
+  now: Date,
+  prefs: {
+    hour: number;
+    timezone: string;
+    reminderCadence: ReminderCadence;
+    reminderFrequency: number;
+  },
+) {
+  return ruleStartingAt({
+    now,
+    hour: prefs.hour,
+    timeZone: prefs.timezone,
+    cadence: prefs.reminderCadence,
+    frequency: prefs.reminderFrequency,
+  });
+}
+
 /** The rule for a schedule saved at `now`: its first run is the next time the hour comes round. */
 export function ruleStartingAt(options: {
   now: Date;

@@ -11,7 +11,7 @@ import {
 } from "../../../core/onboarding";
 import type { Db, Tx } from "../../db/client";
 import { profiles, userReminders, userSettings, users } from "../../db/schema/index";
-import { ruleStartingAt } from "../../../core/reminder-schedule";
+import { ruleFromPreferences } from "../../../core/reminder-schedule";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../account/account.service";
 
@@ -94,15 +94,7 @@ export async function completeOnboarding(
   await getAccountRows(db, userId); // profile and settings rows exist from here on
   const hour = parseReminderHour(input.reminderTime);
   const reminderTime = reminderHourToTime(hour);
-  // The rule is stored, not only its next instant (decision 080); its first run is the next
-  // time the chosen hour comes round in the chosen zone (decision 010).
-  const { rule, firstRun: nextScheduledAt } = ruleStartingAt({
-    now,
-    hour,
-    timeZone: input.timezone,
-    cadence: input.reminderCadence,
-    frequency: input.reminderFrequency,
-  });
+  const { rule, firstRun: nextScheduledAt } = ruleFromPreferences(now, { ...input, hour });
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId));

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpPeer, type SmtpPeer } from "../../../../tests/helpers/smtp-peer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useAppWithSmtp } from "../../../../tests/helpers/smtp-app";
 import { build, type TestApp } from "../../../../tests/helpers/test-app";
 import { outbox } from "../../db/schema/index";
 import { claimDue, LEASE_MS, MAX_ATTEMPTS } from "./outbox";
@@ -15,83 +15,73 @@ function mail(to: string) {
 }
 
 describe("the outbox over SMTP", () => {
-  let t: TestApp;
-  let smtp: SmtpPeer;
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    t = await build({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-  beforeEach(() => {
-    t.app.clock.offsetMs = 0;
-    smtp.state.refuseWith = null;
-    smtp.received.length = 0;
-  });
+  const ctx = useAppWithSmtp();
 
   it("delivers right after it is written, with a stable Message-ID", async () => {
-    const id = await t.app.mailer.send(mail("now@example.com"));
-    await smtp.waitFor(1);
-    await t.app.outbox.drain();
-    expect(await row(t, id)).toMatchObject({ status: "sent", attempts: 1, transport: "smtp" });
-    expect(smtp.received[0]?.messageId).toBe(`<${id}@localhost>`);
+    const id = await ctx.t.app.mailer.send(mail("now@example.com"));
+    await ctx.smtp.waitFor(1);
+    await ctx.t.app.outbox.drain();
+    expect(await row(ctx.t, id)).toMatchObject({ status: "sent", attempts: 1, transport: "smtp" });
+    expect(ctx.smtp.received[0]?.messageId).toBe(`<${id}@localhost>`);
   });
 
   it("keeps a mail the server refused for now and delivers it after the backoff", async () => {
-    smtp.state.refuseWith = 451;
-    const id = await t.app.mailer.send(mail("later@example.com"));
-    await t.app.outbox.drain();
-    let stored = await row(t, id);
+    ctx.smtp.state.refuseWith = 451;
+    const id = await ctx.t.app.mailer.send(mail("later@example.com"));
+    await ctx.t.app.outbox.drain();
+    let stored = await row(ctx.t, id);
     expect(stored).toMatchObject({ status: "pending", attempts: 1, failure: "transient" });
     expect(stored.lastError).toMatch(/mailbox unavailable/);
 
-    smtp.state.refuseWith = null;
-    expect(await t.app.outbox.drain()).toBe(0); // not due yet: the backoff holds it back
-    t.app.clock.offsetMs = 31_000;
-    expect(await t.app.outbox.drain()).toBe(1);
-    stored = await row(t, id);
+    ctx.smtp.state.refuseWith = null;
+    expect(await ctx.t.app.outbox.drain()).toBe(0); // not due yet: the backoff holds it back
+    ctx.t.app.clock.offsetMs = 31_000;
+    expect(await ctx.t.app.outbox.drain()).toBe(1);
+    stored = await row(ctx.t, id);
     expect(stored).toMatchObject({ status: "sent", attempts: 2, lastError: null });
-    expect(smtp.received.map((m) => m.to)).toEqual([["later@example.com"]]);
+    expect(ctx.smtp.received.map((m) => m.to)).toEqual([["later@example.com"]]);
   });
 
   it("dead-letters at once on a permanent refusal (5xx)", async () => {
-    smtp.state.bouncing.add("gone@example.com");
-    const id = await t.app.mailer.send(mail("gone@example.com"));
-    await t.app.outbox.drain();
-    expect(await row(t, id)).toMatchObject({ status: "failed", failure: "permanent", attempts: 1 });
-    t.app.clock.offsetMs = 24 * 3_600_000;
-    expect(await t.app.outbox.drain()).toBe(0);
+    ctx.smtp.state.bouncing.add("gone@example.com");
+    const id = await ctx.t.app.mailer.send(mail("gone@example.com"));
+    await ctx.t.app.outbox.drain();
+    expect(await row(ctx.t, id)).toMatchObject({
+      status: "failed",
+      failure: "permanent",
+      attempts: 1,
+    });
+    ctx.t.app.clock.offsetMs = 24 * 3_600_000;
+    expect(await ctx.t.app.outbox.drain()).toBe(0);
   });
 
   it(`dead-letters after ${MAX_ATTEMPTS} tries when the server never recovers`, async () => {
-    smtp.state.refuseWith = 421;
-    const id = await t.app.mailer.send(mail("never@example.com"));
-    await t.app.outbox.drain();
+    ctx.smtp.state.refuseWith = 421;
+    const id = await ctx.t.app.mailer.send(mail("never@example.com"));
+    await ctx.t.app.outbox.drain();
     for (let i = 1; i < MAX_ATTEMPTS; i++) {
-      t.app.clock.offsetMs += 5 * 3_600_000;
-      await t.app.outbox.drain();
+      ctx.t.app.clock.offsetMs += 5 * 3_600_000;
+      await ctx.t.app.outbox.drain();
     }
-    expect(await row(t, id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
-    t.app.clock.offsetMs += 5 * 3_600_000;
-    expect(await t.app.outbox.drain()).toBe(0);
+    expect(await row(ctx.t, id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    ctx.t.app.clock.offsetMs += 5 * 3_600_000;
+    expect(await ctx.t.app.outbox.drain()).toBe(0);
   });
 
   it("takes over a row whose sender died holding it, once the lease has run out", async () => {
     // Another "process" claims the row and dies before sending.
-    smtp.state.refuseWith = 451;
-    const id = await t.app.mailer.send(mail("orphan@example.com"));
-    await t.app.outbox.drain();
-    smtp.state.refuseWith = null;
-    t.app.clock.offsetMs = 60_000;
-    const claimed = await claimDue(t.app.db, { now: t.app.clock.now(), limit: 10 });
+    ctx.smtp.state.refuseWith = 451;
+    const id = await ctx.t.app.mailer.send(mail("orphan@example.com"));
+    await ctx.t.app.outbox.drain();
+    ctx.smtp.state.refuseWith = null;
+    ctx.t.app.clock.offsetMs = 60_000;
+    const claimed = await claimDue(ctx.t.app.db, { now: ctx.t.app.clock.now(), limit: 10 });
     expect(claimed.map((r) => r.id)).toEqual([id]);
-    expect(await t.app.outbox.drain()).toBe(0); // leased: nobody else touches it
-    t.app.clock.offsetMs += LEASE_MS + 1000;
-    expect(await t.app.outbox.drain()).toBe(1);
-    expect(await row(t, id)).toMatchObject({ status: "sent", attempts: 3 });
-    expect(smtp.received.map((m) => m.messageId)).toEqual([`<${id}@localhost>`]);
+    expect(await ctx.t.app.outbox.drain()).toBe(0); // leased: nobody else touches it
+    ctx.t.app.clock.offsetMs += LEASE_MS + 1000;
+    expect(await ctx.t.app.outbox.drain()).toBe(1);
+    expect(await row(ctx.t, id)).toMatchObject({ status: "sent", attempts: 3 });
+    expect(ctx.smtp.received.map((m) => m.messageId)).toEqual([`<${id}@localhost>`]);
   });
 });
 

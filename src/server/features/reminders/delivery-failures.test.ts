@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   activeReminder,
   createReminderUser,
@@ -7,7 +7,7 @@ import {
   runJobs,
   setNow,
 } from "../../../../tests/helpers/reminders-kit";
-import { startSmtpPeer, type SmtpPeer } from "../../../../tests/helpers/smtp-peer";
+import { useAppWithSmtp } from "../../../../tests/helpers/smtp-app";
 import { build, injectAs, type TestApp } from "../../../../tests/helpers/test-app";
 import { startTwilioFake } from "../../../../tests/helpers/twilio-fake";
 import {
@@ -32,89 +32,77 @@ async function settingsOf(t: TestApp, userId: string) {
 }
 
 describe("reminder mail when the mail server fails", () => {
-  let t: TestApp;
-  let smtp: SmtpPeer;
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    t = await build({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-  beforeEach(() => {
-    smtp.state.refuseWith = null;
-  });
+  const ctx = useAppWithSmtp();
 
   it("a 10-minute outage: every digest arrives after recovery, none twice, no reminder deleted", async () => {
-    setNow(t.app, "2026-03-01T05:00:00Z");
+    setNow(ctx.t.app, "2026-03-01T05:00:00Z");
     const people = await Promise.all(
       Array.from({ length: 8 }, () =>
-        createReminderUser(t.app, { timezone: "UTC", reminderTime: "6" }),
+        createReminderUser(ctx.t.app, { timezone: "UTC", reminderTime: "6" }),
       ),
     );
-    smtp.received.length = 0;
-    smtp.state.refuseWith = 421; // "service not available, try again later"
+    ctx.smtp.received.length = 0;
+    ctx.smtp.state.refuseWith = 421; // "service not available, try again later"
     const start = Date.parse("2026-03-01T06:00:01Z");
     for (let minute = 0; minute <= 10; minute++) {
-      setNow(t.app, new Date(start + minute * 60_000));
-      await runJobs(t.app);
+      setNow(ctx.t.app, new Date(start + minute * 60_000));
+      await runJobs(ctx.t.app);
     }
-    expect(smtp.received).toHaveLength(0);
+    expect(ctx.smtp.received).toHaveLength(0);
     for (const { user } of people) {
-      const [delivery] = await deliveriesOf(t.app, user.id);
+      const [delivery] = await deliveriesOf(ctx.t.app, user.id);
       expect(delivery).toMatchObject({ status: "queued" });
       expect(delivery!.reason).toMatch(
         /^The mail server asked us to try again later \(421\)\. Trying again/,
       );
     }
-    smtp.state.refuseWith = null;
+    ctx.smtp.state.refuseWith = null;
     // Backoff after 4–5 tries is at most 8 minutes: within 15 minutes everything is through.
     for (let minute = 11; minute <= 26; minute++) {
-      setNow(t.app, new Date(start + minute * 60_000));
-      await runJobs(t.app);
+      setNow(ctx.t.app, new Date(start + minute * 60_000));
+      await runJobs(ctx.t.app);
     }
-    const ids = smtp.received.map((m) => m.messageId);
+    const ids = ctx.smtp.received.map((m) => m.messageId);
     expect(ids).toHaveLength(people.length);
     expect(new Set(ids).size).toBe(people.length);
     for (const { user } of people) {
-      expect((await deliveriesOf(t.app, user.id)).map((d) => d.status)).toEqual(["sent"]);
-      expect((await activeReminder(t.app, user.id)).isActive).toBe(true);
+      expect((await deliveriesOf(ctx.t.app, user.id)).map((d) => d.status)).toEqual(["sent"]);
+      expect((await activeReminder(ctx.t.app, user.id)).isActive).toBe(true);
     }
-    const schedules = await t.app.db.select().from(userReminders);
+    const schedules = await ctx.t.app.db.select().from(userReminders);
     expect(schedules.filter((r) => r.isActive).length).toBeGreaterThanOrEqual(people.length);
   });
 
   it("a hard bounce pauses mail to that address, tells the user, and resumes once confirmed", async () => {
-    setNow(t.app, "2026-04-01T05:00:00Z");
-    const { user } = await createReminderUser(t.app, { timezone: "UTC", reminderTime: "6" });
-    smtp.state.bouncing.add(user.email);
-    setNow(t.app, "2026-04-01T06:00:01Z");
-    await runJobs(t.app);
-    let [delivery] = await deliveriesOf(t.app, user.id);
+    setNow(ctx.t.app, "2026-04-01T05:00:00Z");
+    const { user } = await createReminderUser(ctx.t.app, { timezone: "UTC", reminderTime: "6" });
+    ctx.smtp.state.bouncing.add(user.email);
+    setNow(ctx.t.app, "2026-04-01T06:00:01Z");
+    await runJobs(ctx.t.app);
+    let [delivery] = await deliveriesOf(ctx.t.app, user.id);
     expect(delivery).toMatchObject({ status: "failed" });
     expect(delivery!.reason).toMatch(/^The mail server refused the message \(550\)/);
-    expect((await settingsOf(t, user.id)).emailBouncedAddress).toBe(user.email);
-    expect(await alertsOf(t, user.id)).toEqual([
+    expect((await settingsOf(ctx.t, user.id)).emailBouncedAddress).toBe(user.email);
+    expect(await alertsOf(ctx.t, user.id)).toEqual([
       { title: "Reminder emails are paused", type: "SYSTEM_ALERT" },
     ]);
-    const channels = await injectAs(t.app, user, { url: "/api/reminders/channels" });
+    const channels = await injectAs(ctx.t.app, user, { url: "/api/reminders/channels" });
     expect(channels.json()).toMatchObject({ emailBouncedAddress: user.email });
 
     // The next day nothing is sent to the bounced address; the schedule is kept.
-    setNow(t.app, "2026-04-02T06:00:01Z");
-    await runJobs(t.app);
-    const log = await deliveriesOf(t.app, user.id);
+    setNow(ctx.t.app, "2026-04-02T06:00:01Z");
+    await runJobs(ctx.t.app);
+    const log = await deliveriesOf(ctx.t.app, user.id);
     expect(log.map((d) => d.status)).toEqual(["failed", "skipped"]);
     expect(log[1]!.reason).toMatch(/bounced/);
-    expect((await activeReminder(t.app, user.id)).isActive).toBe(true);
+    expect((await activeReminder(ctx.t.app, user.id)).isActive).toBe(true);
 
     // The user confirms the address (the mailbox works again): reminders resume.
-    smtp.state.bouncing.delete(user.email);
-    await injectAs(t.app, user, { method: "POST", url: "/api/reminders/email/resume" });
-    setNow(t.app, "2026-04-03T06:00:01Z");
-    await runJobs(t.app);
-    [delivery] = (await deliveriesOf(t.app, user.id)).slice(-1);
+    ctx.smtp.state.bouncing.delete(user.email);
+    await injectAs(ctx.t.app, user, { method: "POST", url: "/api/reminders/email/resume" });
+    setNow(ctx.t.app, "2026-04-03T06:00:01Z");
+    await runJobs(ctx.t.app);
+    [delivery] = (await deliveriesOf(ctx.t.app, user.id)).slice(-1);
     expect(delivery).toMatchObject({ status: "sent" });
   });
 });

@@ -97,7 +97,9 @@ async function runBatch(tx: Tx, deps: SchedulerDeps, now: Date) {
         isTest: false,
       });
     }
-    advanced.push(sql`(${row.id}::uuid, ${plan.next.toISOString()}::timestamptz, ${rule.anchorDate})`);
+    advanced.push(
+      sql`(${row.id}::uuid, ${plan.next.toISOString()}::timestamptz, ${rule.anchorDate})`,
+    );
   }
   // One statement for the whole batch: a round trip per schedule was most of a run's time.
   await tx.execute(sql`

@@ -11,7 +11,7 @@ import {
 import type { ReminderSettings, ReminderSettingsValues } from "../../../core/settings";
 import type { Db, Tx } from "../../db/client";
 import { userReminders, userSettings, users } from "../../db/schema/index";
-import { ruleStartingAt } from "../../../core/reminder-schedule";
+import { ruleFromPreferences } from "../../../core/reminder-schedule";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../account/account.service";
 import { recomputeDueDates } from "../contacts/contacts.service";
@@ -50,15 +50,7 @@ export async function updateReminderSettings(
   const { userId, input, now } = options;
   await getAccountRows(db, userId);
   const hour = parseReminderHour(input.reminderTime);
-  // The rule is stored, not only its next instant (decision 080); its first run is the next
-  // time the chosen hour comes round in the chosen zone (decision 010).
-  const { rule, firstRun: nextScheduledAt } = ruleStartingAt({
-    now,
-    hour,
-    timeZone: input.timezone,
-    cadence: input.reminderCadence,
-    frequency: input.reminderFrequency,
-  });
+  const { rule, firstRun: nextScheduledAt } = ruleFromPreferences(now, { ...input, hour });
   return db.transaction(async (tx) => {
     // One writer per user at a time: a second save waits here and then sees the first one's
     // reminder row, so "one active reminder" holds without a unique-index error.
