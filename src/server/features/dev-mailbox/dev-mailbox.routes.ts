@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { mailOutbox, smsOutbox } from "../../db/schema/index";
+import { guardDevMailbox } from "../../plugins/dev-only";
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -21,6 +22,7 @@ li{margin:8px 0}a{color:#166534}small{color:#4b5563}</style></head>
 export async function devMailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  app.addHook("onRequest", guardDevMailbox(app.env));
 
   app.get(
     "/api/dev/mailbox",
