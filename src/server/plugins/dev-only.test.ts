@@ -37,11 +37,12 @@ describe("dev mailbox, default settings", () => {
   });
 
   it("refuses a request forwarded by a proxy on this machine", async () => {
-    for (const headers of [
+    const forwarded: Record<string, string>[] = [
       { "x-forwarded-for": "198.51.100.4" },
       { forwarded: "for=198.51.100.4" },
       { "x-real-ip": "198.51.100.4" },
-    ]) {
+    ];
+    for (const headers of forwarded) {
       expect((await get(t, "/api/dev/mailbox", "127.0.0.1", headers)).statusCode).toBe(403);
     }
   });
