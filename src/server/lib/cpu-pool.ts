@@ -5,8 +5,12 @@ import { Piscina } from "piscina";
 import { AppError } from "./app-error";
 
 export type CpuPool = {
-  /** Runs task `name` of the pool's worker file (its default export dispatches by name). */
-  run<T>(name: string, input: unknown): Promise<T>;
+  /**
+   * Runs task `name` of the pool's worker file (its default export dispatches by name).
+   * `transfer` moves those buffers to the worker instead of copying them (they are unusable here
+   * afterwards).
+   */
+  run<T>(name: string, input: unknown, transfer?: ArrayBuffer[]): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -32,11 +36,11 @@ export function createCpuPool(workerFile: URL): CpuPool {
     execArgv: workerExecArgv(),
   });
   return {
-    async run<T>(name: string, input: unknown): Promise<T> {
+    async run<T>(name: string, input: unknown, transfer?: ArrayBuffer[]): Promise<T> {
       try {
         return (await pool.run(
           { name, input },
-          { signal: AbortSignal.timeout(TASK_TIME_LIMIT_MS) },
+          { signal: AbortSignal.timeout(TASK_TIME_LIMIT_MS), transferList: transfer },
         )) as T;
       } catch (error) {
         if ((error as Error).name === "AbortError") {
