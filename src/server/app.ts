@@ -34,6 +34,7 @@ import { testClockScopePlugin } from "./features/test-support/test-clock-scope";
 import { testRoutes } from "./features/test-support/test.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
+import { sameOriginPlugin } from "./plugins/same-origin";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createServices, type Clock, type Services } from "./services";
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("clock", clock);
 
   await app.register(errorsPlugin);
+  await app.register(sameOriginPlugin, { appUrl: env.APP_URL });
   await app.register(securityPlugin, {
     isRateLimited: env.RATE_LIMIT_ENABLED,
     isProduction: env.NODE_ENV === "production",

@@ -40,16 +40,18 @@ describe("environment validation", () => {
     );
   });
 
-  it("refuses test routes in production", () => {
-    expect(() =>
-      parseEnv({
-        ...base,
-        NODE_ENV: "production",
-        APP_URL: "https://tend.example.com",
-        SMTP_URL: "smtp://mail:25",
-        ENABLE_TEST_ROUTES: "true",
-      }),
-    ).toThrowError(/ENABLE_TEST_ROUTES: must be off in production/);
+  it("refuses test routes and the dev mailbox in production", () => {
+    for (const name of ["ENABLE_TEST_ROUTES", "DEV_MAILBOX"]) {
+      expect(() =>
+        parseEnv({
+          ...base,
+          NODE_ENV: "production",
+          APP_URL: "https://tend.example.com",
+          SMTP_URL: "smtp://mail:25",
+          [name]: "true",
+        }),
+      ).toThrowError(new RegExp(`${name}: must be off in production`));
+    }
   });
 
   it("requires the Google id and secret together", () => {

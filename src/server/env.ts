@@ -49,6 +49,7 @@ const EnvSchema = z
     OUTBOX_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
     OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     ENABLE_TEST_ROUTES: booleanString.default(false),
+    DEV_MAILBOX: booleanString.default(false),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -69,12 +70,9 @@ const EnvSchema = z
       need("AUTH_SECRET", "in production (32+ random characters)");
       need("APP_URL", "in production (the public address, e.g. https://tend.example.com)");
       need("SMTP_URL", "in production (there is no dev mailbox in production)");
-      if (env.ENABLE_TEST_ROUTES) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["ENABLE_TEST_ROUTES"],
-          message: "must be off in production",
-        });
+      for (const name of ["ENABLE_TEST_ROUTES", "DEV_MAILBOX"] as const) {
+        if (env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: "must be off in production" });
       }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

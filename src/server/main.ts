@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import { loadEnvOrExit } from "./env";
 import { startBackgroundJobs } from "./jobs/background-jobs";
 import { closeOnSignals } from "./lib/graceful-shutdown";
+import { devMailboxStartWarning } from "./plugins/dev-only";
 
 async function main() {
   const env = loadEnvOrExit();
@@ -23,6 +24,8 @@ async function main() {
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`${env.APP_NAME} is running at ${env.APP_URL}`);
+  const warning = devMailboxStartWarning(env);
+  if (warning) app.log.warn(warning);
 }
 
 main().catch((error: unknown) => {

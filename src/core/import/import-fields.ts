@@ -1,5 +1,6 @@
 // The vocabulary of an import: where a file came from, and which contact field each column feeds.
 import { z } from "zod";
+import { IMPORT_MAX_COLUMNS } from "./read-file";
 
 export const IMPORT_SOURCES = [
   "tend",
@@ -84,7 +85,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 };
 
 // One entry per column of the file, in order; `field: null` means the column is ignored.
-export const ColumnMappingSchema = z.array(ImportFieldSchema.nullable()).max(500);
+export const ColumnMappingSchema = z.array(ImportFieldSchema.nullable()).max(IMPORT_MAX_COLUMNS);
 export type ColumnMapping = z.infer<typeof ColumnMappingSchema>;
 
 // A parsed file before mapping: the header row and the data rows, as text cells.

@@ -4,7 +4,15 @@ import Papa from "papaparse";
 import { CONTACT_LIMIT } from "../constants";
 import { isKnownHeader } from "./detect-mapping";
 import type { ImportTable } from "./import-fields";
-import { FILE_MESSAGES, ImportFileError, tooManyRowsMessage } from "./read-file";
+import {
+  FILE_MESSAGES,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_LINE_CHARS,
+  ImportFileError,
+  lineTooLongMessage,
+  tooManyColumnsMessage,
+  tooManyRowsMessage,
+} from "./read-file";
 
 const HEADER_SEARCH_ROWS = 15;
 
@@ -53,14 +61,58 @@ function chooseDelimiter(text: string): string {
   return best;
 }
 
+// The most fields any delimiter makes of text[start, end), not counting delimiters in quotes.
+function countColumns(text: string, start: number, end: number): number {
+  let most = 0;
+  for (const delimiter of DELIMITERS) {
+    const code = delimiter.charCodeAt(0);
+    let fields = 1;
+    let isQuoted = false;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 34) isQuoted = !isQuoted;
+      else if (c === code && !isQuoted) fields += 1;
+    }
+    most = Math.max(most, fields);
+  }
+  return most;
+}
+
+// Runs before Papa Parse, in one pass: a line too long to be a contact is refused before it is
+// split into cells (the probe's header of five million commas took seconds to split), and named
+// by its column count when that is what makes it long.
+function assertLineLengths(text: string): void {
+  const breaks = /\r\n|\r|\n/g;
+  let lineStart = 0;
+  let line = 1;
+  for (;;) {
+    const found = breaks.exec(text);
+    const lineEnd = found ? found.index : text.length;
+    const length = lineEnd - lineStart;
+    if (length > IMPORT_MAX_LINE_CHARS) {
+      const columns = countColumns(text, lineStart, lineEnd);
+      if (columns > IMPORT_MAX_COLUMNS)
+        throw new ImportFileError("TOO_MANY_COLUMNS", tooManyColumnsMessage(columns));
+      throw new ImportFileError("LINE_TOO_LONG", lineTooLongMessage(line, length));
+    }
+    if (!found) return;
+    lineStart = breaks.lastIndex;
+    line += 1;
+  }
+}
+
 export function parseCsvTable(text: string): ImportTable {
   const clean = text.replace(/^\uFEFF/, "");
+  assertLineLengths(clean);
   const result = Papa.parse<string[]>(clean, {
     header: false,
     skipEmptyLines: false,
     delimiter: chooseDelimiter(clean),
   });
   const rows = result.data;
+  const columns = rows.reduce((most, cells) => Math.max(most, cells.length), 0);
+  if (columns > IMPORT_MAX_COLUMNS)
+    throw new ImportFileError("TOO_MANY_COLUMNS", tooManyColumnsMessage(columns));
   const headerIndex = findHeaderIndex(rows);
   if (headerIndex < 0) throw new ImportFileError("NO_COLUMNS", FILE_MESSAGES.NO_COLUMNS);
   const headers = rows[headerIndex]!.map((h) => h.replace(/^\uFEFF/, "").trim());

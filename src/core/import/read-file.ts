@@ -3,6 +3,12 @@
 import { CONTACT_LIMIT } from "../constants";
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+// Caps on a file's shape (decision 070): they keep one upload's reading cost bounded and answer a
+// hostile or broken file with a message instead of minutes of work. Real exports sit far below:
+// Google's CSV has ~90 columns; the longest field we keep (notes) is 10,000 characters.
+export const IMPORT_MAX_COLUMNS = 500;
+export const IMPORT_MAX_LINE_CHARS = 100_000;
+export const IMPORT_MAX_CELL_CHARS = 20_000;
 
 export type ImportFileKind = "csv" | "vcard" | "json";
 
@@ -15,6 +21,9 @@ export class ImportFileError extends Error {
     | "NO_ROWS"
     | "BAD_MAPPING"
     | "TOO_MANY_ROWS"
+    | "TOO_MANY_COLUMNS"
+    | "LINE_TOO_LONG"
+    | "CELL_TOO_LONG"
     | "NOT_TEND_EXPORT";
   constructor(code: ImportFileError["code"], message: string) {
     super(message);
@@ -39,6 +48,28 @@ export const FILE_MESSAGES = {
 
 export function tooManyRowsMessage(rows: number): string {
   return `This file has ${rows.toLocaleString("en-US")} contacts, but an account holds at most ${CONTACT_LIMIT.toLocaleString("en-US")}. Split it into smaller files, or remove the contacts you don't need.`;
+}
+
+function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+export function tooManyColumnsMessage(columns: number): string {
+  return `This file has ${count(columns)} columns; the most we can read is ${count(IMPORT_MAX_COLUMNS)}. Delete the columns you don't need (or export only the contact fields) and try again.`;
+}
+
+export function lineTooLongMessage(line: number, length: number): string {
+  return `Line ${count(line)} of this file is ${count(length)} characters long; the most we can read is ${count(IMPORT_MAX_LINE_CHARS)} per line. Check that the file is a contacts export, or shorten that line.`;
+}
+
+export function cellTooLongMessage(options: {
+  unit: string;
+  line: number;
+  column: string;
+  length: number;
+}): string {
+  const { unit, line, column, length } = options;
+  return `${unit} ${count(line)} has ${count(length)} characters in "${column.slice(0, 80)}"; the most we can read in one cell is ${count(IMPORT_MAX_CELL_CHARS)}. Shorten it and try again.`;
 }
 
 function startsWith(bytes: Uint8Array, prefix: number[]): boolean {

@@ -6,7 +6,13 @@ import { detectMapping, detectSource } from "./detect-mapping";
 import type { ColumnMapping, ImportSource, ImportTable } from "./import-fields";
 import { mapRow, type MappedRow } from "./map-row";
 import { parseCsvTable } from "./parse-csv";
-import { decodeImportBytes, detectFileKind, ImportFileError } from "./read-file";
+import {
+  cellTooLongMessage,
+  decodeImportBytes,
+  detectFileKind,
+  IMPORT_MAX_CELL_CHARS,
+  ImportFileError,
+} from "./read-file";
 import { parseVcardTable } from "./vcard-parse";
 
 export type ReadImport = {
@@ -45,6 +51,7 @@ export function readImport(options: {
     };
   }
   const parsed = kind === "vcard" ? parseVcardTable(text) : parseCsvTable(text);
+  assertCellSizes(parsed);
   const source = kind === "vcard" ? "vcard" : detectSource(parsed.headers);
   // Only our own export escapes formulas; a quote at the start of a Google or Outlook cell is
   // the user's own text and stays.
@@ -70,6 +77,28 @@ export function readImport(options: {
       mapRow({ headers: table.headers, mapping, row, now: options.now }),
     ),
   };
+}
+
+const UNIT_WORDS: Record<ImportTable["unit"], string> = {
+  row: "Row",
+  card: "Card",
+  contact: "Contact",
+};
+
+function assertCellSizes(table: ImportTable): void {
+  for (const row of table.rows) {
+    const column = row.cells.findIndex((cell) => cell.length > IMPORT_MAX_CELL_CHARS);
+    if (column < 0) continue;
+    throw new ImportFileError(
+      "CELL_TOO_LONG",
+      cellTooLongMessage({
+        unit: UNIT_WORDS[table.unit],
+        line: row.line,
+        column: table.headers[column] ?? `column ${column + 1}`,
+        length: row.cells[column]!.length,
+      }),
+    );
+  }
 }
 
 function unescapeTable(table: ImportTable): ImportTable {

@@ -118,7 +118,13 @@ export function parseVcardProperties(text: string): VcardProperty[][] {
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i]!;
     if (/ENCODING=QUOTED-PRINTABLE/i.test(line.slice(0, indexOutsideQuotes(line, ":") + 1))) {
-      while (line.endsWith("=") && i + 1 < lines.length) line = line.slice(0, -1) + lines[++i];
+      // Joined once at the end: re-slicing the growing line at each soft break is quadratic.
+      const parts = [line];
+      while (parts[parts.length - 1]!.endsWith("=") && i + 1 < lines.length) {
+        parts[parts.length - 1] = parts[parts.length - 1]!.slice(0, -1);
+        parts.push(lines[++i]!);
+      }
+      line = parts.join("");
     }
     const property = parseProperty(line);
     if (!property) continue;
@@ -137,11 +143,18 @@ export function parseVcardProperties(text: string): VcardProperty[][] {
 
 const IGNORED_TYPES = new Set(["internet", "pref", "voice", "x400", "text"]);
 
-function labelOf(property: VcardProperty, card: VcardProperty[]): string | undefined {
-  const apple = property.group
-    ? card.find((p) => p.group === property.group && p.name === "X-ABLABEL")
-    : undefined;
-  if (apple) return cleanLabel(unescapeValue(apple.value));
+// Apple's X-ABLABEL per item group, looked up once per card (a search per property is quadratic).
+function appleLabels(card: VcardProperty[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const p of card) {
+    if (p.group && p.name === "X-ABLABEL" && !labels.has(p.group)) labels.set(p.group, p.value);
+  }
+  return labels;
+}
+
+function labelOf(property: VcardProperty, labels: Map<string, string>): string | undefined {
+  const apple = property.group ? labels.get(property.group) : undefined;
+  if (apple !== undefined) return cleanLabel(unescapeValue(apple));
   const type = (property.params.TYPE ?? [])
     .map((t) => t.toLowerCase())
     .find((t) => !IGNORED_TYPES.has(t));
@@ -173,6 +186,7 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
   const phones: string[] = [];
   const tags: string[] = [];
   const notes: string[] = [];
+  const labels = appleLabels(card);
   const first = (column: Column, value: string) => {
     if (!cells[column]) cells[column] = value.trim();
   };
@@ -191,11 +205,11 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
         break;
       }
       case "EMAIL":
-        if (text.trim()) emails.push(labelled(labelOf(p, card), text.trim()));
+        if (text.trim()) emails.push(labelled(labelOf(p, labels), text.trim()));
         break;
       case "TEL": {
         const number = text.trim().replace(/^tel:/i, "");
-        if (number) phones.push(labelled(labelOf(p, card), number));
+        if (number) phones.push(labelled(labelOf(p, labels), number));
         break;
       }
       case "ORG":

@@ -32,6 +32,17 @@ describe("vCard reading", () => {
     expect(cards[0]!.find((p) => p.name === "N")?.value).toBe("Álvarez;José");
   });
 
+  it("labels grouped emails and phones with Apple's X-ABLABEL of the same group", () => {
+    const table = parseVcardTable(
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nitem1.EMAIL:ada@example.com\r\nitem1.X-ABLABEL:_$!<Other>!$_\r\nitem2.TEL:+1 555\r\nitem2.X-ABLABEL:Studio\r\nEMAIL;TYPE=WORK:a@work.example\r\nEND:VCARD\r\n",
+    );
+    const cells = table.rows[0]!.cells;
+    expect(cells[table.headers.indexOf("Emails")]).toBe(
+      "other: ada@example.com; work: a@work.example",
+    );
+    expect(cells[table.headers.indexOf("Phones")]).toBe("studio: +1 555");
+  });
+
   it("reads a vCard 3.0 file into the same preview rows as a CSV", () => {
     const result = read(v3);
     expect(result).toMatchObject({ source: "vcard", unit: "card" });

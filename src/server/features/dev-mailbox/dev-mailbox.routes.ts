@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { outbox } from "../../db/schema/index";
 import { escapeHtml } from "../../lib/html";
+import { guardDevMailbox } from "../../plugins/dev-only";
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
@@ -18,6 +19,7 @@ li{margin:8px 0}a{color:#166534}small{color:#4b5563}</style></head>
 export async function devMailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  app.addHook("onRequest", guardDevMailbox(app.env));
 
   async function list(channel: "email" | "sms", to: string | undefined, limit: number) {
     return db

@@ -6,7 +6,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiErrorSchema } from "../../../core/api-error";
 import { AccountExportSchema } from "../../../core/import/account-export";
-import { buildContactsCsv } from "../../../core/import/csv-export";
 import {
   ImportListSchema,
   ImportPreviewSchema,
@@ -15,8 +14,8 @@ import {
   UndoResultSchema,
 } from "../../../core/import/import-api";
 import { IMPORT_MAX_BYTES } from "../../../core/import/read-file";
-import { buildVcards } from "../../../core/import/vcard-write";
 import { toLocalDate } from "../../../core/rhythm";
+import { createCpuPool } from "../../lib/cpu-pool";
 import { contactContext } from "../contacts/contact-context";
 import { buildAccountExport, exportFileName, listExportContacts } from "./export.service";
 import { listImports, undoImport } from "./import-history";
@@ -45,6 +44,10 @@ function attachment(reply: FastifyReply, type: string, fileName: string) {
 export async function importExportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  // Reading and planning imports and writing exports run in worker threads (decision 070).
+  const pool = createCpuPool(new URL("./import-tasks.ts", import.meta.url));
+  app.addHook("onClose", () => pool.close());
+  const deps = { db, pool };
   const preHandler = app.requirePaidUser;
   const tags = ["import-export"];
   // Encapsulated here: only these routes accept multipart bodies.
@@ -65,7 +68,7 @@ export async function importExportRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const ctx = await contactContext(app, request);
-      return previewImport(db, ctx, await readUpload(request, request.body));
+      return previewImport(deps, ctx, await readUpload(request, request.body));
     },
   );
 
@@ -82,7 +85,7 @@ export async function importExportRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const ctx = await contactContext(app, request);
-      const result = await commitImport(db, ctx, await readUpload(request, request.body));
+      const result = await commitImport(deps, ctx, await readUpload(request, request.body));
       return reply.status(201).send(result);
     },
   );
@@ -120,7 +123,7 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         "text/csv; charset=utf-8",
         exportFileName(app.env.APP_NAME, "contacts", "csv", day),
       );
-      return buildContactsCsv(await listExportContacts(db, ctx));
+      return pool.run<string>("contactsCsvTask", await listExportContacts(db, ctx));
     },
   );
 
@@ -135,7 +138,7 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         "text/vcard; charset=utf-8",
         exportFileName(app.env.APP_NAME, "contacts", "vcf", day),
       );
-      return buildVcards(await listExportContacts(db, ctx));
+      return pool.run<string>("vcardsTask", await listExportContacts(db, ctx));
     },
   );
 

@@ -6,7 +6,11 @@ import {
   type ImportOptions,
   type ImportUpload,
 } from "../../../core/import/import-api";
-import { FILE_MESSAGES, IMPORT_MAX_BYTES, ImportFileError } from "../../../core/import/read-file";
+import {
+  FILE_MESSAGES,
+  IMPORT_MAX_BYTES,
+  type ImportFileError,
+} from "../../../core/import/read-file";
 import { AppError } from "../../lib/app-error";
 
 export type Upload = { bytes: Uint8Array; fileName: string | null; options: ImportOptions };
@@ -14,20 +18,18 @@ export type Upload = { bytes: Uint8Array; fileName: string | null; options: Impo
 const FILE_ERROR_CODES = {
   TOO_LARGE: "PAYLOAD_TOO_LARGE",
   TOO_MANY_ROWS: "LIMIT_REACHED",
+  TOO_MANY_COLUMNS: "LIMIT_REACHED",
+  LINE_TOO_LONG: "LIMIT_REACHED",
+  CELL_TOO_LONG: "LIMIT_REACHED",
   NOT_TEXT: "UNSUPPORTED_MEDIA_TYPE",
   SPREADSHEET: "UNSUPPORTED_MEDIA_TYPE",
   ENCODING: "UNSUPPORTED_MEDIA_TYPE",
 } as const;
 
-/** Runs `read` and turns a file problem into the error the user sees. */
-export function withFileErrors<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (!(error instanceof ImportFileError)) throw error;
-    const code = FILE_ERROR_CODES[error.code as keyof typeof FILE_ERROR_CODES] ?? "BAD_REQUEST";
-    throw new AppError(code, error.message);
-  }
+/** A file problem (from reading the file in a worker) as the error the user sees. */
+export function toFileError(problem: { code: ImportFileError["code"]; message: string }): AppError {
+  const code = FILE_ERROR_CODES[problem.code as keyof typeof FILE_ERROR_CODES] ?? "BAD_REQUEST";
+  return new AppError(code, problem.message);
 }
 
 function parseOptions(text: string): ImportOptions {

@@ -1,0 +1,119 @@
+// Hostile and oversized files through the API (issue 16, item 1): each answers 4xx with the
+// cap's message, never 500, and nothing is written. And the worker threads that now read and
+// plan imports give exactly what the same functions give in this thread.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildContactsCsv } from "../../../core/import/csv-export";
+import { planImport } from "../../../core/import/plan-import";
+import { readImport } from "../../../core/import/read-import";
+import { buildVcards } from "../../../core/import/vcard-write";
+import { commaHeaderCsv, wideCsv } from "../../../../tests/fixtures/import/hostile-files";
+import { build, createUser, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import { createCpuPool, type CpuPool } from "../../lib/cpu-pool";
+import { fixture, listContacts, upload } from "./import-test-kit";
+
+const URLS = ["/api/imports/preview", "/api/imports"] as const;
+
+describe("import caps through the API", () => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await build();
+    user = await createUser(t.app);
+  });
+  afterAll(async () => t.close());
+
+  async function expectRefused(content: string, message: string | RegExp) {
+    const before = await listContacts(t.app, user);
+    for (const url of URLS) {
+      const res = await upload(t.app, user, url, { name: "contacts.csv", content });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error.code).toBe("LIMIT_REACHED");
+      expect(res.json().error.message).toMatch(message);
+    }
+    expect(await listContacts(t.app, user)).toEqual(before);
+  }
+
+  it("answers the probe's header of five million commas with 422 and its column count", async () => {
+    await expectRefused(
+      commaHeaderCsv(),
+      "This file has 5,000,001 columns; the most we can read is 500. Delete the columns you don't need (or export only the contact fields) and try again.",
+    );
+  });
+
+  it("answers 501 columns with 422 (it was a 500), and imports 500", async () => {
+    await expectRefused(wideCsv(501), /^This file has 501 columns; the most we can read is 500\./);
+    const res = await upload(t.app, user, "/api/imports", { name: "w.csv", content: wideCsv(500) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().summary.create).toBe(1);
+  });
+
+  it("answers an over-long line and an over-long cell with 422", async () => {
+    await expectRefused(
+      `First Name,Notes\nAda,${"x".repeat(100_001)}\n`,
+      /^Line 2 of this file is 100,005 characters long; the most we can read is 100,000 per line\./,
+    );
+    await expectRefused(
+      `First Name,Notes\nAda,"${"y\n".repeat(12_000)}"\n`,
+      /^Row 2 has 23,999 characters in "Notes"; the most we can read in one cell is 20,000\./,
+    );
+  });
+});
+
+describe("import work in worker threads", () => {
+  let pool: CpuPool;
+  const now = new Date("2025-06-01T12:00:00Z");
+  beforeAll(() => {
+    pool = createCpuPool(new URL("./import-tasks.ts", import.meta.url));
+  });
+  afterAll(async () => pool.close());
+
+  const files = [
+    "google-contacts.csv",
+    "google-contacts-legacy.csv",
+    "outlook-contacts.csv",
+    "linkedin-connections.csv",
+    "contacts-v3.vcf",
+    "contacts-v4.vcf",
+  ];
+
+  it.each(files)("reads and plans %s exactly as this thread does", async (name) => {
+    const bytes = new Uint8Array(fixture(name));
+    const read = await pool.run("readImportTask", { bytes, now });
+    const file = readImport({ bytes, now });
+    expect(read).toEqual({ ok: true, file });
+    // Each row against the file's own first row as an existing contact: duplicates, merges.
+    const first = file.rows.find((r) => r.contact)!;
+    const input = {
+      rows: file.rows,
+      existing: [{ id: "c1", name: first.displayName, contact: first.contact! }],
+      decisions: { [String(file.rows.at(-1)!.line)]: "skip" as const },
+    };
+    expect(await pool.run("planImportTask", input)).toEqual(planImport(input));
+  });
+
+  it("returns a file problem as data the route turns into the cap's message", async () => {
+    const bytes = new TextEncoder().encode(wideCsv(600));
+    expect(await pool.run("readImportTask", { bytes, now })).toEqual({
+      ok: false,
+      code: "TOO_MANY_COLUMNS",
+      message: expect.stringMatching(/^This file has 600 columns;/),
+    });
+  });
+
+  it("writes the same CSV and vCard exports", async () => {
+    const t = await build();
+    try {
+      const user = await createUser(t.app);
+      await upload(t.app, user, "/api/imports", {
+        name: "g.csv",
+        content: fixture("google-contacts.csv"),
+      });
+      const contacts = await listContacts(t.app, user);
+      expect(contacts.length).toBeGreaterThan(2);
+      expect(await pool.run("contactsCsvTask", contacts)).toBe(buildContactsCsv(contacts as never));
+      expect(await pool.run("vcardsTask", contacts)).toBe(buildVcards(contacts as never));
+    } finally {
+      await t.close();
+    }
+  });
+});

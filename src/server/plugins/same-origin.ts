@@ -1,0 +1,50 @@
+// Refuses cross-site writes: every /api request that is not GET, HEAD or OPTIONS must come from
+// APP_URL's own origin. SameSite=Lax cookies alone let a page on a sibling subdomain or another
+// port of the same host post forms to us; the Origin header (Sec-Fetch-Site when Origin is
+// missing) tells such a page apart. Decision 070 says why requests with neither header pass.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../lib/app-error";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+// Authenticated by their own signature, never by a browser cookie: an Origin says nothing there.
+const SIGNED_WEBHOOKS = new Set(["/api/billing/webhook"]);
+
+function toOrigin(value: string): string | null {
+  try {
+    const origin = new URL(value).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+function describeOrigin(value: string): string {
+  return toOrigin(value) ?? "a page with no address (a sandboxed frame or a local file)";
+}
+
+/** Why this request is refused as cross-site, or null when it may go on. */
+export function findCrossSiteProblem(request: FastifyRequest, appOrigin: string): string | null {
+  if (SAFE_METHODS.has(request.method)) return null;
+  const path = request.url.split("?")[0]!;
+  if (!path.startsWith("/api/") || SIGNED_WEBHOOKS.has(path)) return null;
+  const origin = request.headers.origin;
+  if (typeof origin === "string") {
+    if (toOrigin(origin) === appOrigin) return null;
+    return `This request came from ${describeOrigin(origin)}, not from ${appOrigin}, so it was refused to protect your account. Open ${appOrigin} and try again.`;
+  }
+  // Browsers send Origin on every cross-origin POST; Sec-Fetch-Site covers one that did not.
+  // Neither header: not a browser (curl, a script, a server), which has no ambient cookie to abuse.
+  const site = request.headers["sec-fetch-site"];
+  if (site === undefined || site === "same-origin" || site === "none") return null;
+  return `This request came from another site, not from ${appOrigin}, so it was refused to protect your account. Open ${appOrigin} and try again.`;
+}
+
+export const sameOriginPlugin = fp(async (app: FastifyInstance, opts: { appUrl: string }) => {
+  const appOrigin = new URL(opts.appUrl).origin;
+  app.addHook("onRequest", async (request) => {
+    const problem = findCrossSiteProblem(request, appOrigin);
+    if (problem) throw new AppError("FORBIDDEN", problem);
+  });
+});

@@ -1,0 +1,110 @@
+// Benchmark: one user's hostile import must not stall everyone. The server listens on a real
+// port; a client in a process of its own (so its timings are not the server's event loop)
+// sends five pathological imports at once (the probe's 5 MB comma header, again and again) while
+// it times GET /healthz every 25 ms. Budget: /healthz p99 ≤ 100 ms. Run with
+// `npm run bench -- import-isolation`.
+import { spawn } from "node:child_process";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { commaHeaderCsv } from "../fixtures/import/hostile-files";
+import { build, createUser, TEST_APP_URL } from "../helpers/test-app";
+import { summarise } from "./bench-kit";
+
+const CONCURRENT_IMPORTS = 5;
+const IMPORTS_EACH = Number(process.env.BENCH_RUNS ?? 3);
+const PROBE_EVERY_MS = 25;
+const IDLE_PROBES = 40;
+const BUDGET_MS = 100;
+
+type ClientInput = { baseUrl: string; cookie: string };
+type ClientResult = {
+  /** /healthz timings with no import running: what this machine does on its own. */
+  idleProbes: number[];
+  probes: number[];
+  statuses: number[];
+  importMs: number[];
+};
+
+async function timeHealth(baseUrl: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/healthz`);
+  await res.text();
+  return performance.now() - started;
+}
+
+async function runClient({ baseUrl, cookie }: ClientInput): Promise<ClientResult> {
+  const file = new Blob([commaHeaderCsv()], { type: "text/csv" });
+  const idleProbes: number[] = [];
+  for (let i = 0; i < IDLE_PROBES; i++) {
+    idleProbes.push(await timeHealth(baseUrl));
+    await new Promise((r) => setTimeout(r, PROBE_EVERY_MS));
+  }
+  const probes: number[] = [];
+  const statuses: number[] = [];
+  const importMs: number[] = [];
+  let isLoading = true;
+  const prober = (async () => {
+    while (isLoading) {
+      probes.push(await timeHealth(baseUrl));
+      await new Promise((r) => setTimeout(r, PROBE_EVERY_MS));
+    }
+  })();
+  // A few probes on an idle server first, so a stall from the very first import is measured too.
+  await new Promise((r) => setTimeout(r, 10 * PROBE_EVERY_MS));
+  await Promise.all(
+    Array.from({ length: CONCURRENT_IMPORTS }, async () => {
+      for (let i = 0; i < IMPORTS_EACH; i++) {
+        const form = new FormData();
+        form.append("file", file, "contacts.csv");
+        const started = performance.now();
+        const res = await fetch(`${baseUrl}/api/imports/preview`, {
+          method: "POST",
+          body: form,
+          headers: { cookie, origin: TEST_APP_URL },
+        });
+        await res.text();
+        importMs.push(performance.now() - started);
+        statuses.push(res.status);
+      }
+    }),
+  );
+  isLoading = false;
+  await prober;
+  return { idleProbes, probes, statuses, importMs };
+}
+
+async function main() {
+  const t = await build();
+  try {
+    const user = await createUser(t.app);
+    const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const client = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
+      env: { ...process.env, BENCH_CLIENT: JSON.stringify({ baseUrl, cookie: user.cookie }) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    client.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => client.on("exit", resolve));
+    if (code !== 0) throw new Error(`the client process exited with ${code}`);
+    const result = JSON.parse(output) as ClientResult;
+    loop.disable();
+    const health = summarise(result.probes);
+    const idle = summarise(result.idleProbes);
+    const imports = summarise(result.importMs);
+    const max = Math.max(...result.probes);
+    const statuses = [...new Set(result.statuses)].join(", ");
+    const isWithin = health.p99 <= BUDGET_MS;
+    console.log(
+      `import isolation: ${CONCURRENT_IMPORTS} concurrent hostile imports × ${IMPORTS_EACH} (answered ${statuses}; median ${imports.median.toFixed(0)} ms, p99 ${imports.p99.toFixed(0)} ms each); /healthz over ${health.runs} probes: median ${health.median.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms, max ${max.toFixed(0)} ms — ${isWithin ? "within" : "OVER"} the ${BUDGET_MS} ms budget; idle /healthz p99 ${idle.p99.toFixed(1)} ms; server event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+    );
+    if (!isWithin || result.statuses.some((s) => s >= 500)) process.exitCode = 1;
+  } finally {
+    await t.close();
+  }
+}
+
+const clientInput = process.env.BENCH_CLIENT;
+if (clientInput) process.stdout.write(JSON.stringify(await runClient(JSON.parse(clientInput))));
+else await main();
