@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commaHeaderCsv } from "../fixtures/import/hostile-files";
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const start = Date.now();
@@ -63,10 +64,14 @@ async function startHeldRequest(port: number) {
   return { finish: () => socket.write(body), response: ended };
 }
 
-function startServer(env: Record<string, string>, portOffset = 0) {
+// `viaTsxCli` starts it as `npm start` does (the tsx CLI) instead of `node --import tsx`.
+function startServer(env: Record<string, string>, portOffset = 0, viaTsxCli = false) {
   const port = 4500 + (process.pid % 400) + portOffset;
   const dataDir = mkdtempSync(path.join(tmpdir(), "tend-proc-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const [command, args] = viaTsxCli
+    ? [path.resolve("node_modules/.bin/tsx"), ["src/server/main.ts"]]
+    : [process.execPath, ["--import", "tsx", "src/server/main.ts"]];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: "development",
@@ -127,5 +132,92 @@ describe("server process", () => {
     expect(await server.exited).toBe(1);
     expect(server.stdout()).toContain("still closing after 1 s");
     await held.response;
+  });
+});
+
+// Started as `npm start` starts it and listening beyond loopback: it warns about the dev mailbox,
+// still serves the mailbox to this machine, and reads imports in worker threads that load our
+// TypeScript through the tsx CLI's hooks (Vitest's own runs cover the other path).
+describe("server under the tsx CLI, listening on 0.0.0.0", () => {
+  let server: ReturnType<typeof startServer>;
+  let base = "";
+  let appUrl = "";
+  let cookie = "";
+
+  beforeAll(async () => {
+    server = startServer(
+      {
+        HOST: "0.0.0.0",
+        LOG_LEVEL: "warn",
+        BILLING_PROVIDER: "off",
+        RATE_LIMIT_ENABLED: "false",
+        SCHEDULER_ENABLED: "false",
+        SMTP_URL: "",
+        APP_URL: "",
+      },
+      2,
+      true,
+    );
+    base = `http://127.0.0.1:${server.port}`;
+    appUrl = `http://localhost:${server.port}`;
+    await waitForHealth(`${base}/readyz`, 60_000);
+    const email = `worker-${process.pid}@example.com`;
+    const json = { "content-type": "application/json", origin: appUrl };
+    const body = JSON.stringify({ email, password: "correct-horse-1", name: "W" });
+    expect(
+      (await fetch(`${base}/api/auth/sign-up/email`, { method: "POST", headers: json, body }))
+        .status,
+    ).toBe(200);
+    await fetch(`${base}/api/auth/send-verification-email`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email }),
+    });
+    const { mails } = (await (await fetch(`${base}/api/dev/mailbox?to=${email}`)).json()) as {
+      mails: { text: string }[];
+    };
+    const link = new URL(mails[0]!.text.match(/https?:\/\/\S+verify-email\?\S+/)![0]);
+    const verify = await fetch(
+      `${base}/api/auth/verify-email?token=${link.searchParams.get("token")}`,
+      {
+        redirect: "manual",
+      },
+    );
+    cookie = verify.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain("session_token");
+  }, 90_000);
+
+  afterAll(async () => {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  });
+
+  function preview(content: string | Uint8Array<ArrayBuffer>) {
+    const form = new FormData();
+    form.append("file", new Blob([content], { type: "text/csv" }), "contacts.csv");
+    return fetch(`${base}/api/imports/preview`, {
+      method: "POST",
+      body: form,
+      headers: { cookie, origin: appUrl },
+    });
+  }
+
+  it("warns at start that it listens beyond loopback outside production", () => {
+    expect(server.stdout()).toContain("Listening on 0.0.0.0 outside production");
+  });
+
+  it("previews an import read in a worker thread, and refuses the comma header with 422", async () => {
+    const google = new Uint8Array(readFileSync("tests/fixtures/import/google-contacts.csv"));
+    const ok = await preview(google);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ source: "google", summary: { total: 6 } });
+    const hostile = await preview(commaHeaderCsv());
+    expect(hostile.status).toBe(422);
+    expect(((await hostile.json()) as { error: { message: string } }).error.message).toMatch(
+      /^This file has 5,000,001 columns/,
+    );
   });
 });

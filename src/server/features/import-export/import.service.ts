@@ -33,7 +33,7 @@ async function read(pool: CpuPool, upload: Upload, now: Date): Promise<ReadImpor
   const outcome = await pool.run<ReadImportOutcome>(
     "readImportTask",
     { bytes, mapping: upload.options.mapping, now },
-    isOwnBuffer ? [bytes.buffer as ArrayBuffer] : undefined,
+    isOwnBuffer ? [bytes.buffer] : undefined,
   );
   if (!outcome.ok) throw toFileError(outcome);
   return outcome.file;
