@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from "../../../../tests/helpers/test-app";
 import { AccountExportSchema } from "../../../core/import/account-export";
-import { TEND_CSV_HEADERS } from "../../../core/import/detect-mapping";
+import { TEND_CSV_HEADERS } from "../../../core/import/csv-export";
 import { upload } from "./import-test-kit";
 
 describe("exports", () => {

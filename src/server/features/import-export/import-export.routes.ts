@@ -17,7 +17,7 @@ import {
 import { IMPORT_MAX_BYTES } from "../../../core/import/read-file";
 import { buildVcards } from "../../../core/import/vcard-write";
 import { toLocalDate } from "../../../core/rhythm";
-import { contactContext } from "../contacts/contact-context";
+import { contactContext } from "../contacts/contacts.public";
 import { buildAccountExport, exportFileName, listExportContacts } from "./export.service";
 import { listImports, undoImport } from "./import-history";
 import { commitImport, previewImport } from "./import.service";

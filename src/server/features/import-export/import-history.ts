@@ -5,8 +5,7 @@ import type { ImportRecord, UndoResult } from "../../../core/import/import-api";
 import type { Db, Tx } from "../../db/client";
 import { contacts, imports, interactions, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
-import { syncContactHistory } from "../contacts/contacts.service";
-import { isUuid } from "../contacts/contacts.queries";
+import { isUuid, syncContactHistory } from "../contacts/contacts.public";
 import { isSameValue, valuesFromSnapshot, type MergeSnapshot } from "./import-rows";
 
 type ImportRow = typeof imports.$inferSelect;

@@ -9,9 +9,11 @@ import { readImport, type ReadImport } from "../../../core/import/read-import";
 import type { Db } from "../../db/client";
 import { contacts, imports } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
-import type { ContactContext } from "../contacts/contact-context";
-import { assertContactCapacity } from "../contacts/contacts.service";
-import { listContactRows } from "../contacts/contacts.queries";
+import {
+  assertContactCapacity,
+  listContactRows,
+  type ContactContext,
+} from "../contacts/contacts.public";
 import { toImportRecord } from "./import-history";
 import { existingFromRow } from "./import-rows";
 import { applyMerges, insertCreates } from "./import-writes";

@@ -14,7 +14,7 @@ import type { Db, Tx } from "../../db/client";
 import { userReminders, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../account/account.service";
-import { recomputeDueDates } from "../contacts/contacts.service";
+import { recomputeDueDates } from "../contacts/contacts.public";
 
 type Executor = Db | Tx;
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { CONTACT_METHOD_LABELS, type Contact } from "../../../../core/contacts";
+import { type Contact } from "../../../../core/contacts";
+import { CONTACT_METHOD_LABELS } from "../../../../core/contact-fields";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ChannelLink } from "./channel-link";

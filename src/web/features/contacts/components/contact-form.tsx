@@ -1,12 +1,11 @@
 import { useEffect, type ReactNode } from "react";
 import { Controller, useForm, useWatch, type Path } from "react-hook-form";
 import {
-  CONTACT_METHOD_LABELS,
-  CONTACT_METHODS,
   type Contact,
   type ContactCreateInput,
   type ContactInput,
 } from "../../../../core/contacts";
+import { CONTACT_METHOD_LABELS, CONTACT_METHODS } from "../../../../core/contact-fields";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
