@@ -10,6 +10,7 @@ import {
 import type { ContactInput, ContactPatch } from "../../../core/contacts";
 import { rhythmFromColumns, type Rhythm } from "../../../core/rhythm";
 import type { contacts } from "../../db/schema/index";
+import { compileFunction, objectLiteral, read } from "../../lib/compile-object";
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = Omit<
@@ -39,21 +40,6 @@ function writeField(field: (typeof FIELDS)[number], value: unknown, into: Column
   }
 }
 
-/** A field's value as the API answers it, from the stored columns. */
-function readField(field: { key: string; kind: string }, row: Columns): unknown {
-  const { key, kind } = field;
-  if (kind === "birthday") {
-    const day = row[`${key}Day`] as number | null;
-    const month = row[`${key}Month`] as number | null;
-    if (day === null || month === null) return null;
-    return { day, month, year: row[`${key}Year`] as number | null };
-  }
-  if (kind === "rhythm") {
-    return rhythmFromColumns(row[`${key}Interval`] as number | null, row[`${key}Unit`] as string);
-  }
-  return row[key];
-}
-
 /** Input fields → column values (everything but ids, ownership, times and due dates). */
 export function contactValuesFromInput(input: ContactPatch): Partial<ContactValues> {
   const values: Columns = {};
@@ -66,24 +52,48 @@ export function contactValuesFromInput(input: ContactPatch): Partial<ContactValu
 
 /** Stored columns → the fields as a person would send them (duplicate checks, merges, undo). */
 export function inputFromRow(row: ContactRow): ContactInput {
-  const input: Columns = {};
-  for (const field of FIELDS) {
-    const value = readField(field, row);
-    input[field.key] = field.kind === "name" ? value || null : value;
-  }
-  return input as ContactInput;
+  return inputOf(row);
 }
 
-/**
- * Writes the fields of `fields` as the API answers them into `into`, from stored columns (of a
- * row, or of the list's decoded text: the fields are not times, so both read alike).
- */
-export function writeAnswerFields(
-  row: Columns,
-  into: Columns,
-  fields: ContactFieldDefinitions = CONTACT_FIELDS,
-): void {
-  for (const field of fields === CONTACT_FIELDS ? FIELDS : listContactFields(fields)) {
-    into[field.key] = readField(field, row);
+/** A field's value as the API answers it, as an expression over the stored columns `row`. */
+function answerExpression(field: { key: string; kind: string }, row: string): string {
+  const { key, kind } = field;
+  if (kind === "birthday") {
+    const [day, month, year] = ["Day", "Month", "Year"].map((part) => read(row, key + part));
+    return `${day} === null || ${month} === null ? null : { day: ${day}, month: ${month}, year: ${year} }`;
   }
+  if (kind === "rhythm") {
+    return `rhythmFromColumns(${read(row, `${key}Interval`)}, ${read(row, `${key}Unit`)})`;
+  }
+  return read(row, key);
 }
+
+/** The answer's entries for `fields`, as [key, expression over `row`] for compileFunction. */
+export function answerEntries(
+  fields: ContactFieldDefinitions,
+  row: string,
+): (readonly [string, string])[] {
+  return listContactFields(fields).map((field) => [field.key, answerExpression(field, row)]);
+}
+
+/** Helpers the answer's expressions use, to pass to compileFunction. */
+export const ANSWER_HELPERS = { rhythmFromColumns };
+
+/** The fields of `fields` as the API answers them, from stored columns. */
+export function answerFieldsFor(
+  fields: ContactFieldDefinitions,
+): (row: Record<string, unknown>) => Record<string, unknown> {
+  return compileFunction(["row"], objectLiteral(answerEntries(fields, "row")), ANSWER_HELPERS);
+}
+
+// Names are stored as "" and sent as null when empty; the rest reads as the API answers it.
+const inputOf = compileFunction<(row: ContactRow) => ContactInput>(
+  ["row"],
+  objectLiteral(
+    FIELDS.map((field) => {
+      const value = answerExpression(field, "row");
+      return [field.key, field.kind === "name" ? `${value} || null` : value] as const;
+    }),
+  ),
+  ANSWER_HELPERS,
+);

@@ -14,7 +14,7 @@ import { exportedContactSchemaFor } from "../../../core/import/account-export";
 import { csvColumnsFor, type ExportContact } from "../../../core/import/csv-export";
 import { detectMapping, headerRulesFor } from "../../../core/import/detect-mapping";
 import { importTargetsFor } from "../../../core/import/import-fields";
-import { writeAnswerFields } from "./contact-columns";
+import { answerFieldsFor } from "./contact-columns";
 import { contactListSerializerFor } from "./contact-list-serializer";
 
 // What the next issues add: a place field, declared like the others.
@@ -47,8 +47,7 @@ function storedWithPostalCode(): Record<string, unknown> {
 
 describe("a contact field declared once", () => {
   it("is answered in the list: the answer's fields and the list's allow-list carry it", () => {
-    const answer: Record<string, unknown> = { id: "c1" };
-    writeAnswerFields(storedWithPostalCode(), answer, WITH_POSTAL_CODE);
+    const answer = { id: "c1", ...answerFieldsFor(WITH_POSTAL_CODE)(storedWithPostalCode()) };
     expect(answer).toMatchObject({
       postalCode: "SW1A 1AA",
       birthday: { day: 10, month: 12, year: null },

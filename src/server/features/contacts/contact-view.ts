@@ -6,13 +6,16 @@ import type { Contact } from "../../../core/contacts";
 import {
   addRhythm,
   dueStatusOn,
+  type DueStatus,
   isoToLocalDate,
   rhythmFromColumns,
   toLocalDate,
   type LocalDate,
 } from "../../../core/rhythm";
 import { contacts } from "../../db/schema/index";
-import { writeAnswerFields, type ContactRow } from "./contact-columns";
+import { CONTACT_FIELDS } from "../../../core/contact-fields";
+import { compileFunction, objectLiteral } from "../../lib/compile-object";
+import { ANSWER_HELPERS, answerEntries, type ContactRow } from "./contact-columns";
 
 /** The contact columns that hold times (timestamps), read from the table itself. */
 export const CONTACT_TIME_COLUMNS = Object.entries(getTableColumns(contacts))
@@ -27,6 +30,27 @@ type TimeColumn = {
 export type StoredContact = Omit<ContactRow, "userId" | TimeColumn> & {
   [K in TimeColumn]: null extends ContactRow[K] ? string | null : string;
 };
+
+// The answer as one object literal, its fields from CONTACT_FIELDS (see compile-object.ts).
+const answerOf = compileFunction<(c: StoredContact, due: DueStatus, isSnoozed: boolean) => Contact>(
+  ["c", "due", "isSnoozed"],
+  objectLiteral([
+    ["id", "c.id"],
+    ...answerEntries(CONTACT_FIELDS, "c"),
+    ["rhythmSetAt", "c.rhythmSetAt"],
+    ["lastContactedAt", "c.lastContactedAt"],
+    ["nextDueAt", "c.nextDueAt"],
+    ["dueDate", "due.dueDate"],
+    ["daysUntilDue", "due.daysUntilDue"],
+    ["state", "due.state"],
+    ["isSnoozed", "isSnoozed"],
+    ["archivedAt", "c.archivedAt"],
+    ["importId", "c.importId"],
+    ["createdAt", "c.createdAt"],
+    ["updatedAt", "c.updatedAt"],
+  ]),
+  ANSWER_HELPERS,
+);
 
 export type ViewContext = { now: Date; timeZone: string; today?: LocalDate };
 
@@ -76,18 +100,6 @@ export function contactFromStored(c: StoredContact, ctx: ViewContext): Contact {
   const anchor = c.lastContactedAt ?? c.rhythmSetAt;
   const naturalDue =
     rhythm && dueDate && anchor ? addRhythm(isoToLocalDate(anchor, timeZone), rhythm) : null;
-  const contact: Record<string, unknown> = { id: c.id };
-  writeAnswerFields(c, contact);
-  contact.rhythmSetAt = c.rhythmSetAt;
-  contact.lastContactedAt = c.lastContactedAt;
-  contact.nextDueAt = c.nextDueAt;
-  contact.dueDate = due.dueDate;
-  contact.daysUntilDue = due.daysUntilDue;
-  contact.state = due.state;
-  contact.isSnoozed = Boolean(due.dueDate && naturalDue && due.dueDate > naturalDue);
-  contact.archivedAt = c.archivedAt;
-  contact.importId = c.importId;
-  contact.createdAt = c.createdAt;
-  contact.updatedAt = c.updatedAt;
-  return contact as Contact;
+  const isSnoozed = Boolean(due.dueDate && naturalDue && due.dueDate > naturalDue);
+  return answerOf(c, due, isSnoozed);
 }

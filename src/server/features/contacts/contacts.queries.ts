@@ -5,6 +5,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import { contacts } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
+import { compileFunction, objectLiteral } from "../../lib/compile-object";
 import {
   CONTACT_TIME_COLUMNS,
   isoFromUtcText,
@@ -64,19 +65,15 @@ type Value = string | number | boolean | null | object;
 
 /**
  * Decodes the list's rows (arrays of values in `columns`' order) by name: the names come from
- * the same list that wrote the select, so no column can shift another.
+ * the same list that wrote the select, so no column can shift another. Compiled to one object
+ * literal per row (see compile-object.ts).
  */
 export function listRowDecoder(columns: readonly ListColumn[]): (row: Value[]) => StoredContact {
-  const names = columns.map((column) => column.name);
-  const isTime = columns.map((column) => column.isTime);
-  return (row) => {
-    const stored: Record<string, Value> = {};
-    for (let i = 0; i < names.length; i++) {
-      const value = row[i]!;
-      stored[names[i]!] = isTime[i] && value !== null ? isoFromUtcText(value as string) : value;
-    }
-    return stored as unknown as StoredContact;
-  };
+  const entries = columns.map(({ name, isTime }, i) => {
+    const value = `row[${i}]`;
+    return [name, isTime ? `${value} === null ? null : iso(${value})` : value] as const;
+  });
+  return compileFunction(["row"], objectLiteral(entries), { iso: isoFromUtcText });
 }
 
 const decodeListRow = listRowDecoder(LIST_COLUMNS);
