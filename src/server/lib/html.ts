@@ -20,7 +20,7 @@ function render(value: unknown): string {
   if (value === null || value === undefined || value === false) return "";
   if (Array.isArray(value)) return value.map(render).join("");
   if (isSafe(value)) return value.value;
-  return escapeHtml(String(value));
+  return escapeHtml(`${value as string | number | boolean}`);
 }
 
 // html`<a href="${url}">${name}</a>`: url and name are escaped; nested html`` is kept as is.

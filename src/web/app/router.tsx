@@ -46,9 +46,9 @@ export function createRouter() {
             {
               path: "/auth",
               lazy: () =>
-                importWithRetry(() => import("../features/auth/components/auth-page")).then(
-                  (m) => ({ Component: m.AuthPage }),
-                ),
+                importWithRetry(() => import("./routes/auth-route")).then((m) => ({
+                  Component: m.AuthRoute,
+                })),
             },
             {
               path: "/verify-email",
@@ -80,9 +80,7 @@ export function createRouter() {
             {
               path: "/account-creation",
               lazy: () =>
-                importWithRetry(
-                  () => import("../features/billing/components/account-creation-page"),
-                ).then((m) => ({
+                importWithRetry(() => import("./routes/account-creation-page")).then((m) => ({
                   Component: m.AccountCreationPage,
                 })),
             },
@@ -145,9 +143,9 @@ export function createRouter() {
                 {
                   path: "settings",
                   lazy: () =>
-                    importWithRetry(
-                      () => import("../features/settings/components/settings-page"),
-                    ).then((m) => ({ Component: m.SettingsPage })),
+                    importWithRetry(() => import("./routes/settings-route")).then((m) => ({
+                      Component: m.SettingsRoute,
+                    })),
                 },
                 {
                   path: "debug/subscription",

@@ -13,7 +13,7 @@ import {
 } from "../../../../tests/helpers/test-app";
 import { ContactListSchema, type ContactList } from "../../../core/contact-list";
 import type { Contact } from "../../../core/contacts";
-import { addContact, setNow, setTimeZone } from "./contacts-test-kit";
+import { addContact, setNow, setTimeZone } from "../../../../tests/helpers/contacts-test-kit";
 import {
   getContactRow,
   LIST_COLUMNS,

@@ -8,7 +8,12 @@ import {
 } from "../../../../tests/helpers/test-app";
 import type { ContactList } from "../../../core/contact-list";
 import type { Contact } from "../../../core/contacts";
-import { addContact, getContact, setNow, setTimeZone } from "./contacts-test-kit";
+import {
+  addContact,
+  getContact,
+  setNow,
+  setTimeZone,
+} from "../../../../tests/helpers/contacts-test-kit";
 import { recomputeDueDates } from "./contacts.service";
 
 describe("contacts API", () => {

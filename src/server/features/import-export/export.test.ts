@@ -11,7 +11,7 @@ import {
 } from "../../../../tests/helpers/test-app";
 import { AccountExportSchema } from "../../../core/import/account-export";
 import { TEND_CSV_HEADERS } from "../../../core/import/csv-export";
-import { upload } from "./import-test-kit";
+import { upload } from "../../../../tests/helpers/import-test-kit";
 
 describe("exports", () => {
   let t: TestApp;

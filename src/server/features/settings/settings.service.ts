@@ -13,7 +13,7 @@ import type { ReminderSettings, ReminderSettingsValues } from "../../../core/set
 import type { Db, Tx } from "../../db/client";
 import { userReminders, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
-import { getAccountRows } from "../account/account.service";
+import { getAccountRows } from "../../lib/account-rows";
 import { recomputeDueDates } from "../contacts/contacts.public";
 
 type Executor = Db | Tx;
