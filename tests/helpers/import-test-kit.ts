@@ -5,7 +5,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { injectAs, type TestUser } from "./test-app";
 
-export const FIXTURES = path.resolve(import.meta.dirname, "../../../../tests/fixtures/import");
+export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 
 export function fixture(name: string): Buffer {
   return readFileSync(path.join(FIXTURES, name));
