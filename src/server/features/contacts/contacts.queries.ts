@@ -115,9 +115,11 @@ export async function updateContactRow(
   values: Partial<typeof contacts.$inferInsert>,
 ): Promise<ContactRow> {
   if (!isUuid(contactId)) throw contactNotFound();
+  // Nothing to change (a save that changed nothing): nothing to write, updatedAt included.
+  if (Object.keys(values).length === 0) return getContactRow(db, userId, contactId);
   const [row] = await db
     .update(contacts)
-    .set({ ...values, updatedAt: new Date() })
+    .set(values)
     .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)))
     .returning();
   if (!row) throw contactNotFound();

@@ -104,7 +104,7 @@ export async function syncContactHistory(
   });
   const [updated] = await tx
     .update(contacts)
-    .set({ lastContactedAt, nextDueAt, updatedAt: new Date() })
+    .set({ lastContactedAt, nextDueAt })
     .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)))
     .returning();
   return updated!;
@@ -124,9 +124,10 @@ export async function recomputeDueDates(tx: Executor, userId: string, timeZone: 
     .where(eq(contacts.userId, userId));
   for (const row of rows) {
     const nextDueAt = computeNextDueAt({ ...row, rhythm: rhythmOf(row), timeZone });
+    // A new time zone is not an edit of the contact: its updatedAt stays.
     await tx
       .update(contacts)
-      .set({ nextDueAt })
+      .set({ nextDueAt, updatedAt: sql`${contacts.updatedAt}` })
       .where(and(eq(contacts.userId, userId), eq(contacts.id, row.id)));
   }
 }

@@ -57,7 +57,7 @@ async function restoreMerged(tx: Tx, userId: string, snapshot: MergeSnapshot, ti
   if (Object.keys(restore).length > 0) {
     await tx
       .update(contacts)
-      .set({ ...restore, updatedAt: new Date() })
+      .set(restore)
       .where(and(eq(contacts.userId, userId), eq(contacts.id, row.id)));
   }
   const [latest] = await tx
