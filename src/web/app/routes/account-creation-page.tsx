@@ -13,7 +13,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
 import { useConfig } from "../../lib/session/get-config";
 import { useMe } from "../../lib/session/get-me";
-import { signInWithGoogle } from "../../features/auth/api/sign-in";
+import { continueWithGoogle } from "../../features/auth/api/sign-in";
 import { signUpWithEmail } from "../../features/auth/api/sign-up";
 import { CheckEmailPanel } from "../../features/auth/components/check-email-panel";
 import { storePendingSessionId } from "../../features/billing/hooks/pending-session";
@@ -61,17 +61,9 @@ export function AccountCreationPage() {
     }
   }
 
-  async function continueWithGoogle() {
+  async function handleGoogle() {
     if (sessionId) storePendingSessionId(sessionId);
-    try {
-      await signInWithGoogle("/app/onboarding");
-    } catch (error) {
-      toast({
-        title: "Google sign-in failed",
-        description: error instanceof Error ? error.message : "An unexpected error occurred",
-        variant: "destructive",
-      });
-    }
+    await continueWithGoogle("/app/onboarding");
   }
 
   return (
@@ -122,7 +114,7 @@ export function AccountCreationPage() {
                 </Button>
               </form>
               {config?.isGoogleEnabled ? (
-                <Button variant="outline" onClick={continueWithGoogle}>
+                <Button variant="outline" onClick={handleGoogle}>
                   Continue with Google
                 </Button>
               ) : null}

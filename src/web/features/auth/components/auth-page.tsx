@@ -16,7 +16,7 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { useConfig } from "../../../lib/session/get-config";
 import { ME_QUERY_KEY, useMe } from "../../../lib/session/get-me";
-import { signInWithEmail, signInWithGoogle } from "../api/sign-in";
+import { continueWithGoogle, signInWithEmail } from "../api/sign-in";
 import { AuthFlowError, signUpWithEmail } from "../api/sign-up";
 import { AuthForm } from "./auth-form";
 import { CheckEmailPanel } from "./check-email-panel";
@@ -78,15 +78,7 @@ export function AuthPage({ subscribeButton }: { subscribeButton: ReactNode }) {
   }
 
   async function handleGoogle() {
-    try {
-      await signInWithGoogle(state.from ?? "/app/contacts");
-    } catch (error) {
-      toast({
-        title: "Google sign-in failed",
-        description: error instanceof Error ? error.message : "An unexpected error occurred",
-        variant: "destructive",
-      });
-    }
+    await continueWithGoogle(state.from ?? "/app/contacts");
   }
 
   return (
