@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import tendRules from "./eslint-rules/feature-boundaries.js";
 
 // Import boundaries: core imports neither server nor web; server and web never import each other.
 const boundary = (patterns, message) => ({
@@ -51,6 +52,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Features use each other only through public modules (server) or app/ (web): decision 060.
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { tend: tendRules },
+    rules: { "tend/feature-boundaries": "error" },
   },
   {
     files: ["src/web/**/*.{ts,tsx}"],

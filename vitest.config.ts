@@ -15,7 +15,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/core/**/*.test.ts", "src/web/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "src/core/**/*.test.ts",
+            "src/web/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/lint/**/*.test.ts",
+          ],
           environment: "node",
           setupFiles,
         },

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  cleanTags,
-  cleanTelegramUsername,
   contactDisplayName,
   contactInitials,
   ContactCreateSchema,
   ContactInputSchema,
   preferredChannelLink,
 } from "./contacts";
+import { cleanTags, cleanTelegramUsername } from "./contact-fields";
 
 function issues(input: unknown): Record<string, string> {
   const result = ContactInputSchema.safeParse(input);

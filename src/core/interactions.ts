@@ -1,6 +1,7 @@
 // History (interactions), snooze and bulk rhythm contracts.
 import { z } from "zod";
-import { CONTACT_METHODS, ContactSchema } from "./contacts";
+import { ContactSchema } from "./contacts";
+import { CONTACT_METHODS } from "./contact-fields";
 import { sanitizeMultilineText } from "./sanitize";
 import { RhythmSchema } from "./rhythm";
 

@@ -5,9 +5,9 @@ import { createMailer, type Mailer } from "./adapters/mail";
 import { createSmsSender, type SmsSender } from "./adapters/sms";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
-import { createOutboxSender, type OutboxSender } from "./features/outbox/outbox-sender";
-import { reminderDeliveryHooks } from "./features/reminders/delivery-hooks";
-import { readScopedClockOffset } from "./features/test-support/test-clock-scope";
+import { createOutboxSender, type OutboxSender } from "./features/outbox/outbox.public";
+import { reminderDeliveryHooks } from "./features/reminders/reminders.public";
+import { readScopedClockOffset } from "./features/test-support/test-support.public";
 
 export type Clock = { now: () => Date; offsetMs: number };
 

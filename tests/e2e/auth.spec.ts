@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createEmailVerificationToken } from "better-auth/api";
-import { NO_SESSION_MESSAGE } from "../../src/core/verification";
+import { NO_SESSION_MESSAGE } from "../../src/web/features/auth/lib/verification";
 import {
   BASE_URL,
   PASSWORD,

@@ -3,7 +3,8 @@
 // as a CSV.
 import { z } from "zod";
 import { CONTACT_LIMIT } from "../constants";
-import { ContactInputSchema, ContactSchema } from "../contacts";
+import { CONTACT_FIELDS, type ContactFieldDefinitions } from "../contact-fields";
+import { COMPUTED_CONTACT_KEYS, ContactInputSchema, contactSchemaFor } from "../contacts";
 import { InteractionInputSchema, InteractionSchema } from "../interactions";
 import { ImportRecordSchema } from "./import-api";
 import type { ImportExtras, MappedRow } from "./map-row";
@@ -13,35 +14,13 @@ export const ACCOUNT_EXPORT_FORMAT = "tend-account-export";
 
 const N = <T extends z.ZodType>(schema: T) => schema.nullable();
 
-export const ExportedContactSchema = ContactSchema.pick({
-  id: true,
-  firstName: true,
-  lastName: true,
-  emails: true,
-  phones: true,
-  company: true,
-  jobTitle: true,
-  notes: true,
-  preferredMethod: true,
-  telegramUsername: true,
-  city: true,
-  region: true,
-  country: true,
-  countryCode: true,
-  latitude: true,
-  longitude: true,
-  birthday: true,
-  tags: true,
-  rhythm: true,
-  rhythmSetAt: true,
-  lastContactedAt: true,
-  nextDueAt: true,
-  archivedAt: true,
-  importId: true,
-  createdAt: true,
-  updatedAt: true,
-});
+/** A contact as exported: everything the API answers but what it computes as of today. */
+export const ExportedContactSchema = exportedContactSchemaFor(CONTACT_FIELDS);
 export type ExportedContact = z.infer<typeof ExportedContactSchema>;
+
+export function exportedContactSchemaFor<F extends ContactFieldDefinitions>(fields: F) {
+  return contactSchemaFor(fields).omit(COMPUTED_CONTACT_KEYS);
+}
 
 export const ExportedInteractionSchema = InteractionSchema;
 

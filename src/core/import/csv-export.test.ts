@@ -1,7 +1,12 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { buildContactsCsv, escapeFormula, unescapeFormula, type ExportContact } from "./csv-export";
-import { TEND_CSV_HEADERS } from "./detect-mapping";
+import {
+  buildContactsCsv,
+  escapeFormula,
+  TEND_CSV_HEADERS,
+  unescapeFormula,
+  type ExportContact,
+} from "./csv-export";
 import { readImport } from "./read-import";
 
 const contact: ExportContact = {

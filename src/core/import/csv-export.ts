@@ -1,10 +1,18 @@
 // Contacts → CSV with every field, safe to open in a spreadsheet: no cell starts with a formula
 // character (OWASP CSV injection guidance: = + - @ tab CR get a leading single quote).
 import Papa from "papaparse";
-import { CONTACT_METHOD_LABELS, type Contact } from "../contacts";
-import { describeRhythm } from "../rhythm";
-import { TEND_CSV_HEADERS } from "./detect-mapping";
-import { formatBirthday } from "./parse-values";
+import {
+  CONTACT_FIELDS,
+  CONTACT_METHOD_LABELS,
+  listContactFields,
+  type ContactFieldDefinitions,
+  type ContactFieldKey,
+  type ContactFieldKind,
+  type ContactMethod,
+} from "../contact-fields";
+import type { Contact } from "../contacts";
+import { describeRhythm, type Rhythm } from "../rhythm";
+import { formatBirthday, type Birthday } from "./parse-values";
 
 // A value that already starts with quotes before a formula character ('=1) is escaped too, so
 // that reading our own export back can always strip exactly one quote and get the value typed.
@@ -23,70 +31,64 @@ export function unescapeFormula(value: string): string {
   return ESCAPED.test(value) ? value.slice(1) : value;
 }
 
+/** What the CSV holds of a contact: its fields and the state an import can read back. */
 export type ExportContact = Pick<
   Contact,
-  | "id"
-  | "firstName"
-  | "lastName"
-  | "emails"
-  | "phones"
-  | "company"
-  | "jobTitle"
-  | "notes"
-  | "preferredMethod"
-  | "telegramUsername"
-  | "city"
-  | "region"
-  | "country"
-  | "countryCode"
-  | "latitude"
-  | "longitude"
-  | "birthday"
-  | "tags"
-  | "rhythm"
-  | "lastContactedAt"
-  | "nextDueAt"
-  | "archivedAt"
-  | "createdAt"
+  ContactFieldKey | "id" | "lastContactedAt" | "nextDueAt" | "archivedAt" | "createdAt"
 >;
 
-function joinLabelled(list: readonly { label?: string; value: string }[]): string {
+type Labelled = { label?: string; value: string };
+
+function joinLabelled(list: readonly Labelled[]): string {
   return list.map((e) => (e.label ? `${e.label}: ${e.value}` : e.value)).join("; ");
 }
 
-function contactCells(c: ExportContact): Record<(typeof TEND_CSV_HEADERS)[number], string> {
-  return {
-    "First name": c.firstName,
-    "Last name": c.lastName,
-    Emails: joinLabelled(c.emails),
-    Phones: joinLabelled(c.phones),
-    Company: c.company ?? "",
-    "Job title": c.jobTitle ?? "",
-    Notes: c.notes ?? "",
-    "Preferred method": c.preferredMethod ? CONTACT_METHOD_LABELS[c.preferredMethod] : "",
-    Telegram: c.telegramUsername ?? "",
-    City: c.city ?? "",
-    Region: c.region ?? "",
-    Country: c.country ?? "",
-    "Country code": c.countryCode ?? "",
-    Latitude: c.latitude === null ? "" : String(c.latitude),
-    Longitude: c.longitude === null ? "" : String(c.longitude),
-    Birthday: c.birthday ? formatBirthday(c.birthday) : "",
-    Tags: c.tags.join("; "),
-    Rhythm: c.rhythm ? describeRhythm(c.rhythm) : "",
-    "Last contacted": c.lastContactedAt ?? "",
-    "Next due": c.rhythm ? (c.nextDueAt ?? "") : "",
-    Archived: c.archivedAt ?? "",
-    Created: c.createdAt,
-    ID: c.id,
-  };
+/** A field's value as a cell, by the field's kind. */
+function cellOf(kind: ContactFieldKind, value: unknown): string {
+  if (value === null || value === undefined) return "";
+  switch (kind) {
+    case "emails":
+    case "phones":
+      return joinLabelled(value as Labelled[]);
+    case "tags":
+      return (value as string[]).join("; ");
+    case "method":
+      return CONTACT_METHOD_LABELS[value as ContactMethod];
+    case "birthday":
+      return formatBirthday(value as Birthday);
+    case "rhythm":
+      return describeRhythm(value as Rhythm);
+    default:
+      return typeof value === "number" ? String(value) : (value as string);
+  }
 }
 
+export type CsvColumn = { header: string; cell: (c: ExportContact) => string };
+
+// After the fields: the state an import reads back, then bookkeeping it ignores.
+const STATE_COLUMNS: CsvColumn[] = [
+  { header: "Last contacted", cell: (c) => c.lastContactedAt ?? "" },
+  { header: "Next due", cell: (c) => (c.rhythm ? (c.nextDueAt ?? "") : "") },
+  { header: "Archived", cell: (c) => c.archivedAt ?? "" },
+  { header: "Created", cell: (c) => c.createdAt },
+  { header: "ID", cell: (c) => c.id },
+];
+
+/** Our CSV's columns for a set of contact fields: one per field, in order, then the state. */
+export function csvColumnsFor(fields: ContactFieldDefinitions): CsvColumn[] {
+  const fieldColumns = listContactFields(fields).map(({ key, kind, csvHeader }): CsvColumn => ({
+    header: csvHeader,
+    cell: (c) => cellOf(kind, (c as Record<string, unknown>)[key]),
+  }));
+  return [...fieldColumns, ...STATE_COLUMNS];
+}
+
+const TEND_CSV_COLUMNS = csvColumnsFor(CONTACT_FIELDS);
+// Our own CSV export's headers, in order (detect-mapping.ts recognises them).
+export const TEND_CSV_HEADERS = TEND_CSV_COLUMNS.map((column) => column.header);
+
 export function buildContactsCsv(contacts: readonly ExportContact[]): string {
-  const rows = contacts.map((c) => {
-    const cells = contactCells(c);
-    return TEND_CSV_HEADERS.map((h) => escapeFormula(cells[h]));
-  });
+  const rows = contacts.map((c) => TEND_CSV_COLUMNS.map((column) => escapeFormula(column.cell(c))));
   // A BOM so Excel reads the file as UTF-8; CRLF as RFC 4180 asks.
   return `\uFEFF${Papa.unparse({ fields: [...TEND_CSV_HEADERS], data: rows }, { newline: "\r\n" })}\r\n`;
 }

@@ -3,7 +3,8 @@ import googleLegacy from "../../../tests/fixtures/import/google-contacts-legacy.
 import google from "../../../tests/fixtures/import/google-contacts.csv?raw";
 import linkedin from "../../../tests/fixtures/import/linkedin-connections.csv?raw";
 import outlook from "../../../tests/fixtures/import/outlook-contacts.csv?raw";
-import { detectMapping, detectSource, TEND_CSV_HEADERS } from "./detect-mapping";
+import { TEND_CSV_HEADERS } from "./csv-export";
+import { detectMapping, detectSource } from "./detect-mapping";
 import type { ImportField } from "./import-fields";
 import { parseCsvTable } from "./parse-csv";
 

@@ -1,33 +1,7 @@
 // Recognises where a CSV came from by its header row (our export, Google Contacts, Outlook,
 // LinkedIn) and proposes which contact field each column feeds. The user can change it.
+import { CONTACT_FIELDS, listContactFields, type ContactFieldDefinitions } from "../contact-fields";
 import type { ColumnMapping, ImportField, ImportSource } from "./import-fields";
-
-// Our own CSV export's columns, in order (csv-export.ts writes them).
-export const TEND_CSV_HEADERS = [
-  "First name",
-  "Last name",
-  "Emails",
-  "Phones",
-  "Company",
-  "Job title",
-  "Notes",
-  "Preferred method",
-  "Telegram",
-  "City",
-  "Region",
-  "Country",
-  "Country code",
-  "Latitude",
-  "Longitude",
-  "Birthday",
-  "Tags",
-  "Rhythm",
-  "Last contacted",
-  "Next due",
-  "Archived",
-  "Created",
-  "ID",
-] as const;
 
 export function normalizeHeader(header: string): string {
   return header
@@ -80,44 +54,37 @@ export function detectSource(headers: string[]): ImportSource {
 
 type Rule = [RegExp, ImportField | null];
 
-// Order matters: the first matching rule decides. `null` names columns we know and ignore on
-// purpose (Outlook's "Title" is Mr/Ms, not a job title; "E-mail Type" is always SMTP).
-const GENERIC_RULES: Rule[] = [
-  [/^(first ?name|given ?name|forename)$/, "firstName"],
+function exactly(header: string): RegExp {
+  return new RegExp(`^${normalizeHeader(header).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`);
+}
+
+// The first matching rule decides. `null` names columns we know and ignore on purpose ("E-mail
+// Type" is always SMTP; fax and pager numbers are not phones to call).
+const HELPER_RULES: Rule[] = [
   [/^(middle ?name|additional ?name)$/, "middleName"],
-  [/^(last ?name|family ?name|surname)$/, "lastName"],
   [/^(name|full ?name|display ?name|contact ?name)$/, "fullName"],
   [/^e-?mail( \d+)? - (type|label)$/, "emailLabel"],
   [/^e-?mail( \d+)? (type|display name)$/, null],
-  [/^(e-?mails?|e-?mail( \d+)?( address(es)?)?|e-?mail \d+ address|e-?mail \d+ - value)$/, "email"],
   [/^phone( \d+)? - (type|label)$/, "phoneLabel"],
   [/(fax|pager|telex|tty|callback)/, null],
-  [
-    /^((home|business|mobile|car|other|primary|company main|radio|work) )?(phone|telephone)( \d+)?( - value| number)?$/,
-    "phone",
-  ],
-  [/^(phones|mobile|cell|cell ?phone|tel)$/, "phone"],
-  [/^(company|organi[sz]ation( \d+ - name| name)?|employer)$/, "company"],
-  [
-    /^(job ?title|position|organi[sz]ation( \d+ - title| title)|occupation|role|title)$/,
-    "jobTitle",
-  ],
-  [/^(notes?|comments?|description)$/, "notes"],
-  [/^(tags?|labels|group membership|groups?|categories|category)$/, "tags"],
-  [/^(birthday|birth ?date|date of birth|dob|bday)$/, "birthday"],
-  [/^((home|business|other) )?(city|town|locality)$|^address \d+ - city$/, "city"],
-  [/^((home|business|other) )?(state|region|province|county)$|^address \d+ - region$/, "region"],
-  [/^country ?code$|^iso country$/, "countryCode"],
-  [/^((home|business|other) )?country(\/region)?$|^address \d+ - country$/, "country"],
-  [/^(lat|latitude)$/, "latitude"],
-  [/^(lng|lon|long|longitude)$/, "longitude"],
-  [/^preferred (method|channel|contact method)$/, "preferredMethod"],
-  [/^telegram( username)?$/, "telegramUsername"],
-  [/^(rhythm|contact rhythm|frequency|cadence)$/, "rhythm"],
+];
+const STATE_RULES: Rule[] = [
   [/^(last contacted|last contact|last contacted at|last interaction)$/, "lastContactedAt"],
   [/^(next due|next due at|next due date)$/, "nextDueAt"],
   [/^archived( at)?$/, "archived"],
 ];
+
+/** Header rules for a set of contact fields: each field's own header names and its CSV header. */
+export function headerRulesFor(fields: ContactFieldDefinitions): Rule[] {
+  const fieldRules = listContactFields(fields).flatMap((field): Rule[] => {
+    const target = field.importTarget as ImportField;
+    const own: Rule = [exactly(field.csvHeader), target];
+    return field.headers ? [[field.headers, target], own] : [own];
+  });
+  return [...HELPER_RULES, ...fieldRules, ...STATE_RULES];
+}
+
+const GENERIC_RULES = headerRulesFor(CONTACT_FIELDS);
 
 const SOURCE_RULES: Partial<Record<ImportSource, Rule[]>> = {
   outlook: [[/^title$/, null]],
@@ -128,16 +95,20 @@ const SOURCE_RULES: Partial<Record<ImportSource, Rule[]>> = {
   ],
 };
 
-function fieldFor(header: string, source: ImportSource): ImportField | null {
+function fieldFor(header: string, source: ImportSource, rules: Rule[]): ImportField | null {
   const key = normalizeHeader(header);
-  for (const [pattern, field] of [...(SOURCE_RULES[source] ?? []), ...GENERIC_RULES]) {
+  for (const [pattern, field] of [...(SOURCE_RULES[source] ?? []), ...rules]) {
     if (pattern.test(key)) return field;
   }
   return null;
 }
 
-export function detectMapping(headers: string[], source: ImportSource): ColumnMapping {
-  return headers.map((h) => fieldFor(h, source));
+export function detectMapping(
+  headers: string[],
+  source: ImportSource,
+  rules: Rule[] = GENERIC_RULES,
+): ColumnMapping {
+  return headers.map((h) => fieldFor(h, source, rules));
 }
 
 export function isKnownHeader(header: string): boolean {

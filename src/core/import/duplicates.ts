@@ -1,6 +1,6 @@
 // Who in an import is someone the user already has (or who appears twice in the file): same
 // email, same phone number, or same full name — checked in that order (decision 032).
-import { phoneDigits } from "../contacts";
+import { phoneDigits } from "../contact-fields";
 
 export type DuplicateReason = "email" | "phone" | "name";
 

@@ -1,6 +1,12 @@
 // The vocabulary of an import: where a file came from, and which contact field each column feeds.
 import { z } from "zod";
 import { IMPORT_MAX_COLUMNS } from "./read-file";
+import {
+  CONTACT_FIELDS,
+  listContactFields,
+  type ContactFieldDefinitions,
+  type ContactFieldKey,
+} from "../contact-fields";
 
 export const IMPORT_SOURCES = [
   "tend",
@@ -24,65 +30,54 @@ export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
   generic: "CSV file",
 };
 
-// Several columns may feed one list field (email, phone, tags, notes): their values add up; for
-// the other fields the first non-empty column wins (Home City, then Business City).
-export const IMPORT_FIELDS = [
-  "firstName",
-  "middleName",
-  "lastName",
-  "fullName",
-  "email",
-  "emailLabel",
-  "phone",
-  "phoneLabel",
-  "company",
-  "jobTitle",
-  "notes",
-  "tags",
-  "birthday",
-  "city",
-  "region",
-  "country",
-  "countryCode",
-  "latitude",
-  "longitude",
-  "preferredMethod",
-  "telegramUsername",
-  "rhythm",
-  "lastContactedAt",
-  "nextDueAt",
-  "archived",
-] as const;
-export const ImportFieldSchema = z.enum(IMPORT_FIELDS);
-export type ImportField = z.infer<typeof ImportFieldSchema>;
+// Where a file's column can go: each contact field's target (CONTACT_FIELDS), the helpers that
+// fill one (a middle or full name, an email's or phone's label), and the state an import may
+// carry. Several columns may feed one list field (email, phone, tags, notes): their values add
+// up; for the other fields the first non-empty column wins (Home City, then Business City).
+type FieldTarget = (typeof CONTACT_FIELDS)[ContactFieldKey]["importTarget"];
+export type ImportField =
+  | FieldTarget
+  | "middleName"
+  | "fullName"
+  | "emailLabel"
+  | "phoneLabel"
+  | "lastContactedAt"
+  | "nextDueAt"
+  | "archived";
 
-export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
-  firstName: "First name",
-  middleName: "Middle name (added to first name)",
-  lastName: "Last name",
-  fullName: "Full name (used when first and last are empty)",
-  email: "Email",
-  emailLabel: "Email label",
-  phone: "Phone",
-  phoneLabel: "Phone label",
-  company: "Company",
-  jobTitle: "Job title",
-  notes: "Notes",
-  tags: "Tags",
-  birthday: "Birthday",
-  city: "City",
-  region: "Region",
-  country: "Country",
-  countryCode: "Country code",
-  latitude: "Latitude",
-  longitude: "Longitude",
-  preferredMethod: "Preferred method",
-  telegramUsername: "Telegram username",
-  rhythm: "Rhythm",
-  lastContactedAt: "Last contacted",
-  nextDueAt: "Next due",
-  archived: "Archived",
+export type ImportTarget = { target: string; label: string };
+
+const NAME_HELPERS: Record<string, ImportTarget> = {
+  firstName: { target: "middleName", label: "Middle name (added to first name)" },
+  lastName: { target: "fullName", label: "Full name (used when first and last are empty)" },
 };
+const STATE_TARGETS: ImportTarget[] = [
+  { target: "lastContactedAt", label: "Last contacted" },
+  { target: "nextDueAt", label: "Next due" },
+  { target: "archived", label: "Archived" },
+];
+
+/** The targets of a set of contact fields, in the order the mapping table offers them. */
+export function importTargetsFor(fields: ContactFieldDefinitions): ImportTarget[] {
+  return listContactFields(fields)
+    .flatMap((field): ImportTarget[] => {
+      const own = { target: field.importTarget, label: field.importLabel };
+      if (field.kind === "emails" || field.kind === "phones") {
+        return [own, { target: `${field.importTarget}Label`, label: `${field.importLabel} label` }];
+      }
+      const helper = NAME_HELPERS[field.key];
+      return helper ? [own, helper] : [own];
+    })
+    .concat(STATE_TARGETS);
+}
+
+const IMPORT_TARGETS = importTargetsFor(CONTACT_FIELDS) as { target: ImportField; label: string }[];
+export const IMPORT_FIELDS = IMPORT_TARGETS.map((t) => t.target) as [ImportField, ...ImportField[]];
+export const ImportFieldSchema = z.enum(IMPORT_FIELDS);
+
+export const IMPORT_FIELD_LABELS = Object.fromEntries(
+  IMPORT_TARGETS.map((t) => [t.target, t.label]),
+) as Record<ImportField, string>;
 
 // One entry per column of the file, in order; `field: null` means the column is ignored.
 export const ColumnMappingSchema = z.array(ImportFieldSchema.nullable()).max(IMPORT_MAX_COLUMNS);

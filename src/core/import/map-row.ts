@@ -1,6 +1,12 @@
 // One table row + the column mapping → a contact that passed the same contract as the contact
 // form (ContactInputSchema), or the reasons it did not, each in words a person can fix.
-import { ContactInputSchema, type ContactInput, type ContactMethod } from "../contacts";
+import {
+  CONTACT_FIELDS,
+  listContactFields,
+  type ContactFieldKind,
+  type ContactMethod,
+} from "../contact-fields";
+import { ContactInputSchema, type ContactInput } from "../contacts";
 import { sanitizeText } from "../sanitize";
 import type { ColumnMapping, ImportField, ImportTableRow } from "./import-fields";
 import { normalizeHeader } from "./detect-mapping";
@@ -114,26 +120,12 @@ const METHOD_WORDS: Record<string, ContactMethod> = {
   other: "other",
 };
 
-const PATH_FIELDS: Record<string, ImportField> = {
-  firstName: "firstName",
-  lastName: "lastName",
-  emails: "email",
-  phones: "phone",
-  company: "company",
-  jobTitle: "jobTitle",
-  notes: "notes",
-  preferredMethod: "preferredMethod",
-  telegramUsername: "telegramUsername",
-  city: "city",
-  region: "region",
-  country: "country",
-  countryCode: "countryCode",
-  latitude: "latitude",
-  longitude: "longitude",
-  birthday: "birthday",
-  tags: "tags",
-  rhythm: "rhythm",
-};
+const FIELDS = listContactFields(CONTACT_FIELDS);
+
+// A contact field's key (an issue's path) → the import target that fed it.
+const PATH_FIELDS = Object.fromEntries(
+  FIELDS.map((field) => [field.key, field.importTarget as ImportField]),
+) as Record<string, ImportField>;
 
 type Input = Record<string, unknown>;
 
@@ -149,57 +141,51 @@ export function mapRow(options: {
   const unreadable = (field: ImportField, text: string, hint: string) =>
     errors.push({ field, message: `"${text}" ${hint}` });
 
-  let firstName = [first(f.get("firstName")), first(f.get("middleName"))].filter(Boolean).join(" ");
-  let lastName = first(f.get("lastName"));
-  if (!firstName && !lastName) ({ firstName, lastName } = splitFullName(first(f.get("fullName"))));
-
-  const input: Input = {
-    firstName,
-    lastName,
-    emails: labelledValues(f.get("email"), f.get("emailLabel")),
-    phones: labelledValues(f.get("phone"), f.get("phoneLabel")),
-    company: first(f.get("company")),
-    jobTitle: first(f.get("jobTitle")),
-    notes: notesFrom(f.get("notes")),
-    telegramUsername: first(f.get("telegramUsername")),
-    city: first(f.get("city")),
-    region: first(f.get("region")),
-    country: first(f.get("country")),
-    countryCode: first(f.get("countryCode")),
-    latitude: first(f.get("latitude")),
-    longitude: first(f.get("longitude")),
-    tags: (f.get("tags") ?? []).flatMap((c) => parseTags(c.value)),
+  const birthdayHint = "isn't a birthday we can read. Use 1985-04-12, or --04-12 without the year.";
+  const methodHint =
+    "isn't a way to get in touch we know. Use email, phone call, text, WhatsApp, Telegram, in person or other.";
+  const rhythmHint =
+    'isn\'t a rhythm we can read. Use Weekly, Every 2 weeks, Monthly, Quarterly, Twice a year, Yearly or "Every 10 days".';
+  /** A field's value from its columns, by the field's kind; unreadable text is an error. */
+  const read = (kind: ContactFieldKind, target: ImportField): unknown => {
+    const cells = f.get(target);
+    switch (kind) {
+      case "emails":
+      case "phones":
+        return labelledValues(cells, f.get(`${target}Label` as ImportField));
+      case "notes":
+        return notesFrom(cells);
+      case "tags":
+        return (cells ?? []).flatMap((c) => parseTags(c.value));
+      case "birthday": {
+        const birthday = parseBirthday(first(cells));
+        if (birthday === undefined) unreadable(target, first(cells), birthdayHint);
+        return birthday ?? null;
+      }
+      case "method": {
+        const text = first(cells);
+        const method = METHOD_WORDS[text.toLowerCase().replace(/[\s_-]+/g, "")];
+        if (text && !method) unreadable(target, text, methodHint);
+        return method ?? null;
+      }
+      case "rhythm": {
+        const rhythm = parseRhythmText(first(cells));
+        if (rhythm === undefined) unreadable(target, first(cells), rhythmHint);
+        return rhythm ?? null;
+      }
+      default:
+        return first(cells);
+    }
   };
-
-  const birthdayText = first(f.get("birthday"));
-  const birthday = parseBirthday(birthdayText);
-  if (birthday === undefined)
-    unreadable(
-      "birthday",
-      birthdayText,
-      "isn't a birthday we can read. Use 1985-04-12, or --04-12 without the year.",
-    );
-  input.birthday = birthday ?? null;
-
-  const methodText = first(f.get("preferredMethod"));
-  const method = METHOD_WORDS[methodText.toLowerCase().replace(/[\s_-]+/g, "")];
-  if (methodText && !method)
-    unreadable(
-      "preferredMethod",
-      methodText,
-      "isn't a way to get in touch we know. Use email, phone call, text, WhatsApp, Telegram, in person or other.",
-    );
-  input.preferredMethod = method ?? null;
-
-  const rhythmText = first(f.get("rhythm"));
-  const rhythm = parseRhythmText(rhythmText);
-  if (rhythm === undefined)
-    unreadable(
-      "rhythm",
-      rhythmText,
-      'isn\'t a rhythm we can read. Use Weekly, Every 2 weeks, Monthly, Quarterly, Twice a year, Yearly or "Every 10 days".',
-    );
-  input.rhythm = rhythm ?? null;
+  const input: Input = {};
+  for (const field of FIELDS) {
+    input[field.key] = read(field.kind, field.importTarget as ImportField);
+  }
+  let firstName = [input.firstName as string, first(f.get("middleName"))].filter(Boolean).join(" ");
+  let lastName = input.lastName as string;
+  if (!firstName && !lastName) ({ firstName, lastName } = splitFullName(first(f.get("fullName"))));
+  input.firstName = firstName;
+  input.lastName = lastName;
 
   const instant = (field: "lastContactedAt" | "nextDueAt") => {
     const text = first(f.get(field));

@@ -1,6 +1,13 @@
 // Merging an imported contact into one the user already has. Additive only: nothing the user
 // typed is overwritten; empty fields are filled, lists are joined, new notes are appended.
-import { CONTACT_LIMITS, cleanTags, type ContactInput } from "../contacts";
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  cleanTags,
+  listContactFields,
+  type ContactFieldKey,
+} from "../contact-fields";
+import type { ContactInput } from "../contacts";
 
 type Labelled = { label?: string; value: string };
 
@@ -20,30 +27,35 @@ function joinNotes(base: string | null, extra: string | null): string | null {
 }
 
 const digitsOf = (v: string) => v.replace(/\D/g, "");
+const sameEmail = (x: string, y: string) => x.toLowerCase() === y.toLowerCase();
+const samePhone = (x: string, y: string) => digitsOf(x) === digitsOf(y);
+
+const FIELDS = listContactFields(CONTACT_FIELDS);
+const isSet = (value: unknown) => value !== null && value !== undefined && value !== "";
 
 export function mergeContact(base: ContactInput, incoming: ContactInput): ContactInput {
-  const hasPlace = base.city || base.region || base.country || base.latitude !== null;
-  return {
-    firstName: base.firstName ?? incoming.firstName,
-    lastName: base.lastName ?? incoming.lastName,
-    emails: joinValues(base.emails, incoming.emails, (a, b) => a.toLowerCase() === b.toLowerCase()),
-    phones: joinValues(base.phones, incoming.phones, (a, b) => digitsOf(a) === digitsOf(b)),
-    company: base.company ?? incoming.company,
-    jobTitle: base.jobTitle ?? incoming.jobTitle,
-    notes: joinNotes(base.notes, incoming.notes),
-    preferredMethod: base.preferredMethod ?? incoming.preferredMethod,
-    telegramUsername: base.telegramUsername ?? incoming.telegramUsername,
-    // A place is taken whole, so a city never ends up paired with another contact's country.
-    city: hasPlace ? base.city : incoming.city,
-    region: hasPlace ? base.region : incoming.region,
-    country: hasPlace ? base.country : incoming.country,
-    countryCode: base.countryCode ?? (hasPlace ? null : incoming.countryCode),
-    latitude: hasPlace ? base.latitude : incoming.latitude,
-    longitude: hasPlace ? base.longitude : incoming.longitude,
-    birthday: base.birthday ?? incoming.birthday,
-    tags: cleanTags([...base.tags, ...incoming.tags]).slice(0, CONTACT_LIMITS.tags),
-    rhythm: base.rhythm ?? incoming.rhythm,
-  };
+  const a = base as Record<ContactFieldKey, unknown>;
+  const b = incoming as Record<ContactFieldKey, unknown>;
+  // A place is taken whole, so a city never ends up paired with another contact's country.
+  const hasPlace = FIELDS.some((field) => field.place === "where" && isSet(a[field.key]));
+  const merged: Record<string, unknown> = {};
+  for (const { key, kind, place } of FIELDS) {
+    if (kind === "emails") {
+      merged[key] = joinValues(a[key] as Labelled[], b[key] as Labelled[], sameEmail);
+    } else if (kind === "phones") {
+      merged[key] = joinValues(a[key] as Labelled[], b[key] as Labelled[], samePhone);
+    } else if (kind === "notes") {
+      merged[key] = joinNotes(a[key] as string | null, b[key] as string | null);
+    } else if (kind === "tags") {
+      const tags = [...(a[key] as string[]), ...(b[key] as string[])];
+      merged[key] = cleanTags(tags).slice(0, CONTACT_LIMITS.tags);
+    } else if (place) {
+      merged[key] = a[key] ?? (hasPlace ? null : b[key]);
+    } else {
+      merged[key] = a[key] ?? b[key];
+    }
+  }
+  return merged as ContactInput;
 }
 
 /** True when merging would change nothing (the import row adds no information). */

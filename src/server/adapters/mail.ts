@@ -2,8 +2,12 @@
 // right after it is written (and retried with backoff). With SMTP_URL it goes out by SMTP;
 // without it the outbox is the dev mailbox, readable at /dev/mailbox outside production.
 import type { Db } from "../db/client";
-import { enqueue, mailRow, type OutgoingMail } from "../features/outbox/outbox";
-import type { OutboxSender } from "../features/outbox/outbox-sender";
+import {
+  enqueue,
+  mailRow,
+  type OutboxSender,
+  type OutgoingMail,
+} from "../features/outbox/outbox.public";
 
 export type { OutgoingMail };
 

@@ -1,8 +1,12 @@
 // SMS: a row in the one outbox (decision 080), sent through Twilio when configured, otherwise
 // kept for the dev mailbox (/dev/mailbox outside production).
 import type { Db } from "../db/client";
-import { enqueue, smsRow, type OutgoingSms } from "../features/outbox/outbox";
-import type { OutboxSender } from "../features/outbox/outbox-sender";
+import {
+  enqueue,
+  smsRow,
+  type OutboxSender,
+  type OutgoingSms,
+} from "../features/outbox/outbox.public";
 
 export type { OutgoingSms };
 

@@ -24,7 +24,7 @@ describe("background jobs", () => {
     });
     const warnings: string[] = [];
     const log = Object.create(t.app.log) as typeof t.app.log;
-    log.warn = ((obj: unknown, msg?: string) => void warnings.push(msg ?? String(obj)));
+    log.warn = (obj: unknown, msg?: string) => void warnings.push(msg ?? String(obj));
     const stop = startBackgroundJobs({ ...t.app.services, log });
     try {
       setNow(t.app, "2026-02-01T09:00:05Z");

@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { fromNodeHeaders } from "better-auth/node";
-import type { Auth } from "../features/auth/auth";
-import { hasPaidAccess } from "../features/billing/billing.service";
+import type { Auth } from "../features/auth/auth.public";
+import { hasPaidAccess } from "../features/billing/billing.public";
 import { AppError } from "../lib/app-error";
 
 export type SessionUser = {

@@ -9,8 +9,8 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../tests/helpers/test-app";
-import { payLocal, readBilling, startCheckout } from "../features/billing/billing-test-kit";
-import { listContacts, multipart } from "../features/import-export/import-test-kit";
+import { payLocal, readBilling, startCheckout } from "../../../tests/helpers/billing-test-kit";
+import { listContacts, multipart } from "../../../tests/helpers/import-test-kit";
 
 const SIBLING_PORT = "http://localhost:3001";
 const SIBLING_HOST = "http://shop.localhost:3000";

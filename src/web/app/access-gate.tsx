@@ -4,14 +4,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { decideAccess, ONBOARDING_UNREADABLE_MESSAGE } from "../../core/access-gating";
+import { decideAccess, ONBOARDING_UNREADABLE_MESSAGE } from "../lib/access-gating";
 import { GATING_SUBSCRIPTION_WAIT_MS, REDIRECT_FLAG_RESET_MS } from "../../core/constants";
 import {
   subscriptionStatusCache,
   useRefreshSubscriptionStatus,
   useRevalidateSubscriptionStatus,
   useSubscriptionStatus,
-} from "../features/billing/hooks/use-subscription-status";
+} from "../lib/session/use-subscription-status";
 import { ApiRequestError } from "../lib/api-client";
 import { toast } from "../lib/toast";
 import { useGateSession } from "./use-gate-session";

@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { PageSpinner } from "../components/ui/spinner";
-import { useSubscriptionStatus } from "../features/billing/hooks/use-subscription-status";
+import { useSubscriptionStatus } from "../lib/session/use-subscription-status";
 import { useGateSession } from "./use-gate-session";
 
 export function isOnboardingPath(pathname: string): boolean {

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
-import { pageTitleFor } from "../../core/page-title";
+import { pageTitleFor } from "../lib/page-title";
 import { DEFAULT_PRODUCT_NAME } from "../../core/product-name";
-import { useConfig } from "../features/account/api/get-config";
+import { useConfig } from "../lib/session/get-config";
 import { AccessGate } from "./access-gate";
 import { ThemeController } from "./theme";
 

@@ -47,9 +47,9 @@ export function createRouter() {
             {
               path: "/auth",
               lazy: () =>
-                importWithRetry(() => import("../features/auth/components/auth-page")).then(
-                  (m) => ({ Component: m.AuthPage }),
-                ),
+                importWithRetry(() => import("./routes/auth-route")).then((m) => ({
+                  Component: m.AuthRoute,
+                })),
             },
             {
               path: "/verify-email",
@@ -81,9 +81,7 @@ export function createRouter() {
             {
               path: "/account-creation",
               lazy: () =>
-                importWithRetry(
-                  () => import("../features/billing/components/account-creation-page"),
-                ).then((m) => ({
+                importWithRetry(() => import("./routes/account-creation-page")).then((m) => ({
                   Component: m.AccountCreationPage,
                 })),
             },
@@ -146,9 +144,9 @@ export function createRouter() {
                 {
                   path: "settings",
                   lazy: () =>
-                    importWithRetry(
-                      () => import("../features/settings/components/settings-page"),
-                    ).then((m) => ({ Component: m.SettingsPage })),
+                    importWithRetry(() => import("./routes/settings-route")).then((m) => ({
+                      Component: m.SettingsRoute,
+                    })),
                 },
                 {
                   path: "debug/subscription",

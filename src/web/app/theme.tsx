@@ -1,7 +1,7 @@
 // Pages outside /app are always light; inside /app the saved choice, else the system preference.
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { useMe } from "../features/account/api/get-me";
+import { useMe } from "../lib/session/get-me";
 
 const darkQuery = "(prefers-color-scheme: dark)";
 

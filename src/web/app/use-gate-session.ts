@@ -4,8 +4,8 @@
 // user with a failing settings read is treated as the spec says ("on a settings read error,
 // non-/app paths go to /app/contacts") instead of being sent to sign in.
 import { useQuery } from "@tanstack/react-query";
-import type { GateInput } from "../../core/access-gating";
-import { useMe } from "../features/account/api/get-me";
+import type { GateInput } from "../lib/access-gating";
+import { useMe } from "../lib/session/get-me";
 import { authClient } from "../lib/auth-client";
 
 export type GateSession = {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { readServedProductName } from "../../core/product-name";
-import { useConfig } from "../features/account/api/get-config";
+import { useConfig } from "../lib/session/get-config";
 import { LandingPage } from "../features/billing/components/landing-page";
 
 const TOKEN_KEYS = [

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { Button } from "../components/ui/button";
-import { useMe } from "../features/account/api/get-me";
-import { isAppPath } from "../../core/access-gating";
+import { useMe } from "../lib/session/get-me";
+import { isAppPath } from "../lib/access-gating";
 
 // The 404 page (spec 01 §2). Under /app it renders inside the app layout's <main>, so it must
 // not add a second main landmark; public pages have none of their own.

@@ -69,7 +69,11 @@ export const contacts = pgTable(
     archivedAt: timestamp({ withTimezone: true }),
     importId: uuid().references(() => imports.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Every update stamps it, unless it sets its own (the app's clock, in writes that have one).
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
     index().on(t.userId, t.nextDueAt),

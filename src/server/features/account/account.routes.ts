@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { MeSchema, MeUpdateSchema } from "../../../core/account";
 import { profiles, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
-import { getAccountRows } from "./account.service";
-import { enforceTextRule } from "../settings/settings.service";
+import { getAccountRows } from "../../lib/account-rows";
+import { enforceTextRule } from "../settings/settings.public";
 
 function parseTheme(value: string | null): "light" | "dark" | null {
   return value === "light" || value === "dark" ? value : null;

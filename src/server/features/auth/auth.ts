@@ -10,7 +10,7 @@ import type { SmsSender } from "../../adapters/sms";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import type { Env } from "../../env";
-import { ensureAccountRows } from "../account/account.service";
+import { ensureAccountRows } from "../../lib/account-rows";
 import { recordAuthEvent } from "./auth-events.service";
 import { findSessionUserId, phoneOtpGuard } from "./phone-otp-guard";
 import { buildVerificationMail, buildVerifyLink } from "./verification-mail";

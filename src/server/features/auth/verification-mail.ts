@@ -1,5 +1,6 @@
 // The verification mail: an HTML and a plain-text part, the product name, and a link to our
 // /verify-email page carrying the token, type and email (and a paid checkout's session id).
+import { escapeHtml } from "../../lib/html";
 
 export function buildVerifyLink(input: {
   appUrl: string;
@@ -27,10 +28,6 @@ function readCheckoutSessionId(authUrl: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function buildVerificationMail(input: { appName: string; link: string }) {

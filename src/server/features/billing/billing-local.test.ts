@@ -17,7 +17,7 @@ import {
   readCheckoutRow,
   setClockOffset,
   startCheckout,
-} from "./billing-test-kit";
+} from "../../../../tests/helpers/billing-test-kit";
 
 describe("billing with the local provider", () => {
   let t: TestApp;

@@ -16,7 +16,12 @@ import {
   type StripeFake,
 } from "../../../../tests/helpers/stripe-fake";
 import { webhookEvents } from "../../db/schema/index";
-import { countMails, readBilling, readCheckoutRow, startCheckout } from "./billing-test-kit";
+import {
+  countMails,
+  readBilling,
+  readCheckoutRow,
+  startCheckout,
+} from "../../../../tests/helpers/billing-test-kit";
 import { STRIPE_WEBHOOK_LIMITS } from "./stripe-provider";
 
 describe("billing with Stripe (local fake)", () => {

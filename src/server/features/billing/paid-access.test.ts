@@ -7,7 +7,11 @@ import type { Database } from "../../db/client";
 import { createUser, injectAs, testEnv, TEST_APP_URL } from "../../../../tests/helpers/test-app";
 import { createTestDatabase } from "../../../../tests/helpers/test-database";
 import { DAY_MS, HOUR_MS } from "../../../core/constants";
-import { payLocal, setClockOffset, startCheckout } from "./billing-test-kit";
+import {
+  payLocal,
+  setClockOffset,
+  startCheckout,
+} from "../../../../tests/helpers/billing-test-kit";
 
 const PROBE = "/api/test-only/paid-probe";
 

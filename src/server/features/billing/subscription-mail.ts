@@ -1,9 +1,6 @@
 // The mail a user gets once, when their paid subscription starts.
 import { PLAN_NAME, PLAN_PRICE_USD } from "../../../core/constants";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from "../../lib/html";
 
 export function buildSubscriptionStartedMail(input: { appName: string; appUrl: string }) {
   const link = `${input.appUrl}/app/contacts`;

@@ -1,46 +1,63 @@
 // What the API answers for a stored contact: its fields, its times as ISO strings, and its state
 // as of today in the user's zone. One implementation for single answers (toContact) and for the
 // list, which reads its times from the database as strings and never makes Date objects.
+import { getTableColumns } from "drizzle-orm";
 import type { Contact } from "../../../core/contacts";
 import {
   addRhythm,
   dueStatusOn,
+  type DueStatus,
   isoToLocalDate,
   rhythmFromColumns,
   toLocalDate,
   type LocalDate,
 } from "../../../core/rhythm";
-import type { ContactRow } from "./contacts.service";
+import { contacts } from "../../db/schema/index";
+import { CONTACT_FIELDS } from "../../../core/contact-fields";
+import { compileFunction, objectLiteral } from "../../lib/compile-object";
+import { ANSWER_HELPERS, answerEntries, type ContactRow } from "./contact-columns";
 
-type TimeColumn =
-  "rhythmSetAt" | "lastContactedAt" | "nextDueAt" | "archivedAt" | "createdAt" | "updatedAt";
+/** The contact columns that hold times (timestamps), read from the table itself. */
+export const CONTACT_TIME_COLUMNS = Object.entries(getTableColumns(contacts))
+  .filter(([, column]) => column.columnType === "PgTimestamp")
+  .map(([name]) => name as TimeColumn);
+
+type TimeColumn = {
+  [K in keyof ContactRow]: Date extends ContactRow[K] ? K : never;
+}[keyof ContactRow];
 
 /** A stored contact with its times as toISOString() writes them ("2025-01-31T23:00:00.000Z"). */
 export type StoredContact = Omit<ContactRow, "userId" | TimeColumn> & {
-  rhythmSetAt: string | null;
-  lastContactedAt: string | null;
-  nextDueAt: string | null;
-  archivedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
+  [K in TimeColumn]: null extends ContactRow[K] ? string | null : string;
 };
+
+// The answer as one object literal, its fields from CONTACT_FIELDS (see compile-object.ts).
+const answerOf = compileFunction<(c: StoredContact, due: DueStatus, isSnoozed: boolean) => Contact>(
+  ["c", "due", "isSnoozed"],
+  objectLiteral([
+    ["id", "c.id"],
+    ...answerEntries(CONTACT_FIELDS, "c"),
+    ["rhythmSetAt", "c.rhythmSetAt"],
+    ["lastContactedAt", "c.lastContactedAt"],
+    ["nextDueAt", "c.nextDueAt"],
+    ["dueDate", "due.dueDate"],
+    ["daysUntilDue", "due.daysUntilDue"],
+    ["state", "due.state"],
+    ["isSnoozed", "isSnoozed"],
+    ["archivedAt", "c.archivedAt"],
+    ["importId", "c.importId"],
+    ["createdAt", "c.createdAt"],
+    ["updatedAt", "c.updatedAt"],
+  ]),
+  ANSWER_HELPERS,
+);
 
 export type ViewContext = { now: Date; timeZone: string; today?: LocalDate };
 
-function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
-}
-
 export function storedFromRow(row: ContactRow): StoredContact {
-  return {
-    ...row,
-    rhythmSetAt: iso(row.rhythmSetAt),
-    lastContactedAt: iso(row.lastContactedAt),
-    nextDueAt: iso(row.nextDueAt),
-    archivedAt: iso(row.archivedAt),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  const { userId: _, ...stored }: Record<string, unknown> = row;
+  for (const key of CONTACT_TIME_COLUMNS) stored[key] = row[key]?.toISOString() ?? null;
+  return stored as unknown as StoredContact;
 }
 
 /**
@@ -60,21 +77,13 @@ export function isoFromUtcText(text: string): string {
   return new Date(`${text}Z`).toISOString(); // a year past 9999 or before 1: Date decides
 }
 
-function toDate(value: string | null): Date | null {
-  return value === null ? null : new Date(value);
-}
-
 export function rowFromStored(c: StoredContact, userId: string): ContactRow {
-  return {
-    ...c,
-    userId,
-    rhythmSetAt: toDate(c.rhythmSetAt),
-    lastContactedAt: toDate(c.lastContactedAt),
-    nextDueAt: toDate(c.nextDueAt),
-    archivedAt: toDate(c.archivedAt),
-    createdAt: new Date(c.createdAt),
-    updatedAt: new Date(c.updatedAt),
-  };
+  const row: Record<string, unknown> = { ...c, userId };
+  for (const key of CONTACT_TIME_COLUMNS) {
+    const value = c[key];
+    row[key] = value === null ? null : new Date(value);
+  }
+  return row as ContactRow;
 }
 
 /**
@@ -91,39 +100,6 @@ export function contactFromStored(c: StoredContact, ctx: ViewContext): Contact {
   const anchor = c.lastContactedAt ?? c.rhythmSetAt;
   const naturalDue =
     rhythm && dueDate && anchor ? addRhythm(isoToLocalDate(anchor, timeZone), rhythm) : null;
-  const hasBirthday = c.birthdayDay !== null && c.birthdayMonth !== null;
-  return {
-    id: c.id,
-    firstName: c.firstName,
-    lastName: c.lastName,
-    emails: c.emails,
-    phones: c.phones,
-    company: c.company,
-    jobTitle: c.jobTitle,
-    notes: c.notes,
-    preferredMethod: c.preferredMethod as Contact["preferredMethod"],
-    telegramUsername: c.telegramUsername,
-    city: c.city,
-    region: c.region,
-    country: c.country,
-    countryCode: c.countryCode,
-    latitude: c.latitude,
-    longitude: c.longitude,
-    birthday: hasBirthday
-      ? { day: c.birthdayDay!, month: c.birthdayMonth!, year: c.birthdayYear }
-      : null,
-    tags: c.tags,
-    rhythm,
-    rhythmSetAt: c.rhythmSetAt,
-    lastContactedAt: c.lastContactedAt,
-    nextDueAt: c.nextDueAt,
-    dueDate: due.dueDate,
-    daysUntilDue: due.daysUntilDue,
-    state: due.state,
-    isSnoozed: Boolean(due.dueDate && naturalDue && due.dueDate > naturalDue),
-    archivedAt: c.archivedAt,
-    importId: c.importId,
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-  };
+  const isSnoozed = Boolean(due.dueDate && naturalDue && due.dueDate > naturalDue);
+  return answerOf(c, due, isSnoozed);
 }

@@ -13,8 +13,13 @@ import {
 } from "../../../../tests/helpers/test-app";
 import { ContactListSchema, type ContactList } from "../../../core/contact-list";
 import type { Contact } from "../../../core/contacts";
-import { addContact, setNow, setTimeZone } from "./contacts-test-kit";
-import { getContactRow, listContactRows } from "./contacts.queries";
+import { addContact, setNow, setTimeZone } from "../../../../tests/helpers/contacts-test-kit";
+import {
+  getContactRow,
+  LIST_COLUMNS,
+  listContactRows,
+  listStoredContacts,
+} from "./contacts.queries";
 
 describe("the contacts list answer", () => {
   let t: TestApp;
@@ -140,5 +145,18 @@ describe("the contacts list answer", () => {
     const rows = await listContactRows(t.app.db, user.id);
     expect(rows).toHaveLength(made.length);
     for (const row of rows) expect(row).toEqual(await getContactRow(t.app.db, user.id, row.id));
+  });
+
+  it("decodes the list's rows by column name, whatever order the columns are read in", async () => {
+    const inOrder = await listStoredContacts(t.app.db, user.id);
+    // Rotated, so that no column keeps its place, and reversed.
+    const rotated = [...LIST_COLUMNS.slice(7), ...LIST_COLUMNS.slice(0, 7)];
+    expect(rotated.some((c, i) => c.name === LIST_COLUMNS[i]!.name)).toBe(false);
+    for (const columns of [rotated, [...LIST_COLUMNS].reverse()]) {
+      expect(await listStoredContacts(t.app.db, user.id, columns)).toEqual(inOrder);
+    }
+    const ada = inOrder.find((c) => c.firstName === "Ada")!;
+    expect(ada).toMatchObject({ lastName: "Lovelace", telegramUsername: "ada_l", birthdayDay: 10 });
+    expect(ada.lastContactedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 });

@@ -14,13 +14,8 @@ import { contacts, interactions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { ContactContext } from "./contact-context";
 import { getContactRow, selectContactsFor, updateContactRow } from "./contacts.queries";
-import {
-  assertContactCapacity,
-  contactValuesFromInput,
-  newContactValues,
-  rhythmOf,
-  type ContactRow,
-} from "./contacts.service";
+import { contactValuesFromInput, type ContactRow } from "./contact-columns";
+import { assertContactCapacity, newContactValues, rhythmOf } from "./contacts.service";
 
 type Ctx = ContactContext;
 

@@ -2,7 +2,7 @@
 // and keeping last-contacted / next-due in step with history. Also used by the importer.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { CONTACT_LIMIT } from "../../../core/constants";
-import type { Contact, ContactInput, ContactPatch } from "../../../core/contacts";
+import type { Contact, ContactInput } from "../../../core/contacts";
 import {
   computeNextDueAt,
   isValidTimeZone,
@@ -12,13 +12,9 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { contacts, interactions, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
+import { contactValuesFromInput, type ContactRow, type ContactValues } from "./contact-columns";
 import { contactFromStored, storedFromRow, type ViewContext } from "./contact-view";
 
-export type ContactRow = typeof contacts.$inferSelect;
-export type ContactValues = Omit<
-  typeof contacts.$inferInsert,
-  "id" | "userId" | "createdAt" | "updatedAt"
->;
 type Executor = Db | Tx;
 
 export async function getUserTimeZone(db: Executor, userId: string): Promise<string> {
@@ -47,42 +43,6 @@ export async function assertContactCapacity(tx: Tx, userId: string, adding: numb
   const [row] = await tx.select({ n: count() }).from(contacts).where(eq(contacts.userId, userId));
   const room = CONTACT_LIMIT - (row?.n ?? 0);
   if (adding > room) throw new AppError("LIMIT_REACHED", limitMessage(room, adding));
-}
-
-/** Input fields → column values (everything but ids, ownership and due dates). */
-export function contactValuesFromInput(input: ContactPatch): Partial<ContactValues> {
-  const values: Partial<ContactValues> = {};
-  const copy = [
-    "company",
-    "jobTitle",
-    "notes",
-    "preferredMethod",
-    "telegramUsername",
-    "city",
-    "region",
-    "country",
-    "countryCode",
-    "latitude",
-    "longitude",
-    "emails",
-    "phones",
-    "tags",
-  ] as const;
-  for (const key of copy) {
-    if (input[key] !== undefined) (values as Record<string, unknown>)[key] = input[key];
-  }
-  if (input.firstName !== undefined) values.firstName = input.firstName ?? "";
-  if (input.lastName !== undefined) values.lastName = input.lastName ?? "";
-  if (input.birthday !== undefined) {
-    values.birthdayDay = input.birthday?.day ?? null;
-    values.birthdayMonth = input.birthday?.month ?? null;
-    values.birthdayYear = input.birthday?.year ?? null;
-  }
-  if (input.rhythm !== undefined) {
-    values.rhythmInterval = input.rhythm?.interval ?? null;
-    values.rhythmUnit = input.rhythm?.unit ?? null;
-  }
-  return values;
 }
 
 /** A full input (create, import) → the values to insert, due date included. */
@@ -144,7 +104,7 @@ export async function syncContactHistory(
   });
   const [updated] = await tx
     .update(contacts)
-    .set({ lastContactedAt, nextDueAt, updatedAt: new Date() })
+    .set({ lastContactedAt, nextDueAt })
     .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)))
     .returning();
   return updated!;
@@ -164,9 +124,10 @@ export async function recomputeDueDates(tx: Executor, userId: string, timeZone: 
     .where(eq(contacts.userId, userId));
   for (const row of rows) {
     const nextDueAt = computeNextDueAt({ ...row, rhythm: rhythmOf(row), timeZone });
+    // A new time zone is not an edit of the contact: its updatedAt stays.
     await tx
       .update(contacts)
-      .set({ nextDueAt })
+      .set({ nextDueAt, updatedAt: sql`${contacts.updatedAt}` })
       .where(and(eq(contacts.userId, userId), eq(contacts.id, row.id)));
   }
 }

@@ -8,7 +8,12 @@ import {
 } from "../../../../tests/helpers/test-app";
 import type { ContactList } from "../../../core/contact-list";
 import type { Contact } from "../../../core/contacts";
-import { addContact, getContact, setNow, setTimeZone } from "./contacts-test-kit";
+import {
+  addContact,
+  getContact,
+  setNow,
+  setTimeZone,
+} from "../../../../tests/helpers/contacts-test-kit";
 import { recomputeDueDates } from "./contacts.service";
 
 describe("contacts API", () => {
@@ -112,6 +117,8 @@ describe("contacts API", () => {
       injectAs(t.app, user, { method: "PATCH", url: `/api/contacts/${c.id}`, payload });
 
     const withRhythm = await patch({ rhythm: { interval: 2, unit: "week" }, notes: "Codebreaker" });
+    // Every edit stamps updatedAt (Drizzle's $onUpdate, at the time of the write).
+    expect(Date.parse(withRhythm.json().updatedAt)).toBeGreaterThan(Date.parse(c.updatedAt));
     expect(withRhythm.json()).toMatchObject({
       firstName: "Alan",
       notes: "Codebreaker",
@@ -175,6 +182,7 @@ describe("contacts API", () => {
     expect(await getContact(t.app, zoned, c.id)).toMatchObject({
       dueDate: "2025-06-17",
       nextDueAt: "2025-06-16T15:00:00.000Z",
+      updatedAt: c.updatedAt, // a new zone is not an edit of the contact
     });
   });
 

@@ -1,7 +1,8 @@
 // History and snooze: logging, editing and deleting interactions moves last-contacted and the
 // next due date when the latest interaction changes; snooze moves the due date alone.
 import { and, desc, eq } from "drizzle-orm";
-import { contactDisplayName, type ContactMethod } from "../../../core/contacts";
+import { contactDisplayName } from "../../../core/contacts";
+import { type ContactMethod } from "../../../core/contact-fields";
 import {
   FUTURE_TOLERANCE_MS,
   SNOOZE_MAX_DAYS,
@@ -17,7 +18,8 @@ import type { ContactContext } from "./contact-context";
 import { interactions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { getContactRow, isUuid, updateContactRow } from "./contacts.queries";
-import { rhythmOf, syncContactHistory, type ContactRow } from "./contacts.service";
+import type { ContactRow } from "./contact-columns";
+import { rhythmOf, syncContactHistory } from "./contacts.service";
 
 type Ctx = ContactContext;
 type Executor = Db | Tx;

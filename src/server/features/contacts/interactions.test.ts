@@ -8,7 +8,7 @@ import {
 } from "../../../../tests/helpers/test-app";
 import type { Contact } from "../../../core/contacts";
 import type { Interaction, InteractionResult } from "../../../core/interactions";
-import { addContact, getContact, setNow } from "./contacts-test-kit";
+import { addContact, getContact, setNow } from "../../../../tests/helpers/contacts-test-kit";
 
 describe("history and snooze", () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import {
 } from "../../../../tests/helpers/test-app";
 import type { Contact } from "../../../core/contacts";
 import type { InteractionResult } from "../../../core/interactions";
-import { addContact, getContact } from "./contacts-test-kit";
+import { addContact, getContact } from "../../../../tests/helpers/contacts-test-kit";
 
 describe("contacts ownership", () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type TestApp } from "../../../../tests/helpers/test-app";
 import { MIGRATIONS_DIR } from "../../db/client";
 import { outbox } from "../../db/schema/index";
-import { runScheduler } from "../reminders/scheduler";
+import { runScheduler } from "../reminders/reminders.public";
 
 describe("health and config", () => {
   let t: TestApp;

@@ -1,7 +1,13 @@
 // Everything an account holds, for the JSON export (decision 031); and the contacts for CSV and vCard.
 import { asc, eq } from "drizzle-orm";
-import type { Contact, ContactMethod } from "../../../core/contacts";
-import { ACCOUNT_EXPORT_FORMAT, type AccountExport } from "../../../core/import/account-export";
+import type { Contact } from "../../../core/contacts";
+import type { ContactMethod } from "../../../core/contact-fields";
+import {
+  ACCOUNT_EXPORT_FORMAT,
+  ExportedContactSchema,
+  type AccountExport,
+  type ExportedContact,
+} from "../../../core/import/account-export";
 import type { Db } from "../../db/client";
 import {
   contacts,
@@ -12,11 +18,17 @@ import {
   userSettings,
   users,
 } from "../../db/schema/index";
-import type { ContactContext } from "../contacts/contact-context";
-import { toContact } from "../contacts/contacts.service";
+import { toContact, type ContactContext } from "../contacts/contacts.public";
 import { toImportRecord } from "./import-history";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+// What a contact exports: ExportedContactSchema's keys (every field, none of what is computed).
+const EXPORTED_KEYS = Object.keys(ExportedContactSchema.shape) as (keyof ExportedContact)[];
+
+function exportedContact(c: Contact): ExportedContact {
+  return Object.fromEntries(EXPORTED_KEYS.map((key) => [key, c[key]])) as ExportedContact;
+}
 
 export async function listExportContacts(db: Db, ctx: ContactContext): Promise<Contact[]> {
   const rows = await db
@@ -103,34 +115,7 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
       nextScheduledAt: iso(r.nextScheduledAt),
       createdAt: r.createdAt.toISOString(),
     })),
-    contacts: contactList.map((c) => ({
-      id: c.id,
-      firstName: c.firstName,
-      lastName: c.lastName,
-      emails: c.emails,
-      phones: c.phones,
-      company: c.company,
-      jobTitle: c.jobTitle,
-      notes: c.notes,
-      preferredMethod: c.preferredMethod,
-      telegramUsername: c.telegramUsername,
-      city: c.city,
-      region: c.region,
-      country: c.country,
-      countryCode: c.countryCode,
-      latitude: c.latitude,
-      longitude: c.longitude,
-      birthday: c.birthday,
-      tags: c.tags,
-      rhythm: c.rhythm,
-      rhythmSetAt: c.rhythmSetAt,
-      lastContactedAt: c.lastContactedAt,
-      nextDueAt: c.nextDueAt,
-      archivedAt: c.archivedAt,
-      importId: c.importId,
-      createdAt: c.createdAt,
-      updatedAt: c.updatedAt,
-    })),
+    contacts: contactList.map(exportedContact),
     interactions: history.map((i) => ({
       id: i.id,
       contactId: i.contactId,

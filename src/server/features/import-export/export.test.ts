@@ -10,8 +10,8 @@ import {
   type TestUser,
 } from "../../../../tests/helpers/test-app";
 import { AccountExportSchema } from "../../../core/import/account-export";
-import { TEND_CSV_HEADERS } from "../../../core/import/detect-mapping";
-import { upload } from "./import-test-kit";
+import { TEND_CSV_HEADERS } from "../../../core/import/csv-export";
+import { upload } from "../../../../tests/helpers/import-test-kit";
 
 describe("exports", () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { buildVcards } from "../../../core/import/vcard-write";
 import { commaHeaderCsv, wideCsv } from "../../../../tests/fixtures/import/hostile-files";
 import { build, createUser, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { createCpuPool, type CpuPool } from "../../lib/cpu-pool";
-import { fixture, listContacts, upload } from "./import-test-kit";
+import { fixture, listContacts, upload } from "../../../../tests/helpers/import-test-kit";
 
 const URLS = ["/api/imports/preview", "/api/imports"] as const;
 

@@ -16,7 +16,7 @@ import {
 import { IMPORT_MAX_BYTES } from "../../../core/import/read-file";
 import { toLocalDate } from "../../../core/rhythm";
 import { createCpuPool } from "../../lib/cpu-pool";
-import { contactContext } from "../contacts/contact-context";
+import { contactContext } from "../contacts/contacts.public";
 import { buildAccountExport, exportFileName, listExportContacts } from "./export.service";
 import { listImports, undoImport } from "./import-history";
 import { commitImport, previewImport } from "./import.service";

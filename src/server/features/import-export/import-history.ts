@@ -5,8 +5,7 @@ import type { ImportRecord, UndoResult } from "../../../core/import/import-api";
 import type { Db, Tx } from "../../db/client";
 import { contacts, imports, interactions, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
-import { syncContactHistory } from "../contacts/contacts.service";
-import { isUuid } from "../contacts/contacts.queries";
+import { isUuid, syncContactHistory } from "../contacts/contacts.public";
 import { isSameValue, valuesFromSnapshot, type MergeSnapshot } from "./import-rows";
 
 type ImportRow = typeof imports.$inferSelect;
@@ -58,7 +57,7 @@ async function restoreMerged(tx: Tx, userId: string, snapshot: MergeSnapshot, ti
   if (Object.keys(restore).length > 0) {
     await tx
       .update(contacts)
-      .set({ ...restore, updatedAt: new Date() })
+      .set(restore)
       .where(and(eq(contacts.userId, userId), eq(contacts.id, row.id)));
   }
   const [latest] = await tx

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, createUser, injectAs, type TestApp } from "../../../../tests/helpers/test-app";
 import { contacts } from "../../db/schema/index";
-import { listContacts, upload } from "./import-test-kit";
+import { listContacts, upload } from "../../../../tests/helpers/import-test-kit";
 
 function csv(rows: number, from = 0): string {
   const lines = Array.from(

@@ -17,7 +17,7 @@ import {
 } from "../../../../tests/helpers/test-app";
 import { ACCOUNT_EXPORT_FORMAT } from "../../../core/import/account-export";
 import { contacts, imports, interactions } from "../../db/schema/index";
-import { upload } from "./import-test-kit";
+import { upload } from "../../../../tests/helpers/import-test-kit";
 
 const MOMENT = "2025-05-01T09:00:00.000Z";
 

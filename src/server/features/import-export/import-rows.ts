@@ -1,34 +1,7 @@
 // Between stored contact rows and the importer's terms: a row as ContactInput (for duplicate
 // checks and merges), and the snapshots that let undo put merged contacts back.
-import type { ContactInput, ContactMethod } from "../../../core/contacts";
 import type { ExistingContact } from "../../../core/import/plan-import";
-import { contactValuesFromInput, rhythmOf, type ContactRow } from "../contacts/contacts.service";
-
-export function inputFromRow(row: ContactRow): ContactInput {
-  const hasBirthday = row.birthdayDay !== null && row.birthdayMonth !== null;
-  return {
-    firstName: row.firstName || null,
-    lastName: row.lastName || null,
-    emails: row.emails,
-    phones: row.phones,
-    company: row.company,
-    jobTitle: row.jobTitle,
-    notes: row.notes,
-    preferredMethod: row.preferredMethod as ContactMethod | null,
-    telegramUsername: row.telegramUsername,
-    city: row.city,
-    region: row.region,
-    country: row.country,
-    countryCode: row.countryCode,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    birthday: hasBirthday
-      ? { day: row.birthdayDay!, month: row.birthdayMonth!, year: row.birthdayYear }
-      : null,
-    tags: row.tags,
-    rhythm: rhythmOf(row),
-  };
-}
+import { contactValuesFromInput, inputFromRow, type ContactRow } from "../contacts/contacts.public";
 
 export function existingFromRow(row: ContactRow): ExistingContact {
   return {

@@ -13,7 +13,7 @@ import {
   newContactValues,
   syncContactHistory,
   type ContactRow,
-} from "../contacts/contacts.service";
+} from "../contacts/contacts.public";
 import { isSameValue, snapshotOf, type MergeSnapshot } from "./import-rows";
 
 export type WriteContext = { userId: string; importId: string; now: Date; timeZone: string };

@@ -10,9 +10,12 @@ import type { Db } from "../../db/client";
 import { contacts, imports } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { CpuPool } from "../../lib/cpu-pool";
-import type { ContactContext } from "../contacts/contact-context";
-import { assertContactCapacity, type ContactRow } from "../contacts/contacts.service";
-import { listContactRows } from "../contacts/contacts.queries";
+import {
+  assertContactCapacity,
+  listContactRows,
+  type ContactContext,
+  type ContactRow,
+} from "../contacts/contacts.public";
 import { toImportRecord } from "./import-history";
 import { existingFromRow } from "./import-rows";
 import { applyMerges, insertCreates } from "./import-writes";

@@ -8,7 +8,13 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
-import { fixture, listContacts, multipart, names, upload } from "./import-test-kit";
+import {
+  fixture,
+  listContacts,
+  multipart,
+  names,
+  upload,
+} from "../../../../tests/helpers/import-test-kit";
 
 const google = () => ({ name: "contacts.csv", content: fixture("google-contacts.csv") });
 

@@ -8,8 +8,8 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
-import { setNow } from "../contacts/contacts-test-kit";
-import { upload } from "./import-test-kit";
+import { setNow } from "../../../../tests/helpers/contacts-test-kit";
+import { upload } from "../../../../tests/helpers/import-test-kit";
 
 type Row = Record<string, unknown> & { id: string; firstName: string };
 

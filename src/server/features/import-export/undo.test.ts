@@ -8,7 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
-import { fixture, listContacts, names, upload } from "./import-test-kit";
+import { fixture, listContacts, names, upload } from "../../../../tests/helpers/import-test-kit";
 
 describe("undo the last import", () => {
   let t: TestApp;

@@ -13,7 +13,7 @@ import type { Db, Tx } from "../../db/client";
 import { profiles, userReminders, userSettings, users } from "../../db/schema/index";
 import { ruleFromPreferences } from "../../../core/reminder-schedule";
 import { AppError } from "../../lib/app-error";
-import { getAccountRows } from "../account/account.service";
+import { getAccountRows } from "../../lib/account-rows";
 
 export const PHONE_TAKEN_MESSAGE =
   "That phone number is already used by another account. Use a different number or skip this step.";

@@ -7,9 +7,8 @@ import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { reminderDeliveries, userSettings } from "../../db/schema/index";
 import { escapeHtml } from "../../lib/html";
-import { notifyUsers } from "../notifications/notify";
-import type { DeliveryHooks } from "../outbox/outbox-sender";
-import type { OutboxRow } from "../outbox/outbox";
+import { notifyUsers } from "../notifications/notifications.public";
+import type { DeliveryHooks, OutboxRow } from "../outbox/outbox.public";
 
 export const SMS_SUSPEND_AFTER_MS = 24 * 3_600_000;
 

@@ -1,7 +1,7 @@
 // The reminder digest as mail (HTML and plain text, each written to read well on its own), as a
 // short SMS, and as the in-app REMINDER notification. Pure: the data comes in, text comes out.
 import type { ChannelLink } from "../../../core/contacts";
-import { CONTACT_METHOD_LABELS, type ContactMethod } from "../../../core/contacts";
+import { CONTACT_METHOD_LABELS, type ContactMethod } from "../../../core/contact-fields";
 import { daysBetween, type LocalDate } from "../../../core/rhythm";
 import { html, rawHtml, type SafeHtml } from "../../lib/html";
 

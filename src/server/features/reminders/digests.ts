@@ -4,11 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { birthdaysWithin } from "../../../core/birthdays";
-import {
-  contactDisplayName,
-  preferredChannelLink,
-  type ContactMethod,
-} from "../../../core/contacts";
+import type { ContactMethod } from "../../../core/contact-fields";
+import { contactDisplayName, preferredChannelLink } from "../../../core/contacts";
 import { PHONE_COUNTRY_CODE, type ReminderCadence } from "../../../core/onboarding";
 import {
   addDays,
@@ -28,8 +25,8 @@ import {
   users,
 } from "../../db/schema/index";
 import type { Env } from "../../env";
-import { notifyUsers } from "../notifications/notify";
-import { enqueue, mailRow, smsRow } from "../outbox/outbox";
+import { notifyUsers } from "../notifications/notifications.public";
+import { enqueue, mailRow, smsRow } from "../outbox/outbox.public";
 import {
   DIGEST_CAP,
   dueTotal,

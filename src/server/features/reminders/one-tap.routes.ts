@@ -11,9 +11,12 @@ import type { Db } from "../../db/client";
 import { oneTapUses } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { html, type SafeHtml } from "../../lib/html";
-import { findContactRow } from "../contacts/contacts.queries";
-import { getUserTimeZone } from "../contacts/contacts.service";
-import { logInteraction, snoozeContact } from "../contacts/interactions.service";
+import {
+  findContactRow,
+  getUserTimeZone,
+  logInteraction,
+  snoozeContact,
+} from "../contacts/contacts.public";
 import { confirmForm, renderPage } from "./one-tap-pages";
 import { hashToken, verifyOneTapToken, type OneTapClaims } from "./one-tap-tokens";
 import { setEmailReminders } from "./reminders.service";

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { reminderDeliveries, userReminders, userSettings } from "../../db/schema/index";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/app-error";
-import { getAccountRows } from "../account/account.service";
+import { getAccountRows } from "../../lib/account-rows";
 import { loadDigestData, loadRecipients, writeDeliveries } from "./digests";
 import { cadenceOf } from "./scheduler";
 

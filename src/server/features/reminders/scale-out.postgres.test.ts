@@ -17,8 +17,7 @@ import { startWorker, stopWorker } from "../../../../tests/helpers/worker-proces
 import pino from "pino";
 import { openDatabase, type Database } from "../../db/client";
 import { outbox, reminderDeliveries } from "../../db/schema/index";
-import { LEASE_MS } from "../outbox/outbox";
-import { createOutboxSender } from "../outbox/outbox-sender";
+import { createOutboxSender, LEASE_MS } from "../outbox/outbox.public";
 
 async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
   const start = Date.now();

@@ -13,8 +13,8 @@ import type { Db, Tx } from "../../db/client";
 import { userReminders, userSettings, users } from "../../db/schema/index";
 import { ruleFromPreferences } from "../../../core/reminder-schedule";
 import { AppError } from "../../lib/app-error";
-import { getAccountRows } from "../account/account.service";
-import { recomputeDueDates } from "../contacts/contacts.service";
+import { getAccountRows } from "../../lib/account-rows";
+import { recomputeDueDates } from "../contacts/contacts.public";
 
 type Executor = Db | Tx;
 

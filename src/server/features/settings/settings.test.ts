@@ -10,7 +10,7 @@ import {
 } from "../../../../tests/helpers/test-app";
 import type { ReminderSettings } from "../../../core/settings";
 import { userReminders, userSettings, users } from "../../db/schema/index";
-import { addContact, getContact } from "../contacts/contacts-test-kit";
+import { addContact, getContact } from "../../../../tests/helpers/contacts-test-kit";
 
 const valid = {
   reminderMethod: "email",

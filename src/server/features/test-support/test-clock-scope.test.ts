@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, createUser, injectAs, type TestApp } from "../../../../tests/helpers/test-app";
 import { DAY_MS } from "../../../core/constants";
-import { payLocal, startCheckout } from "../billing/billing-test-kit";
+import { payLocal, startCheckout } from "../../../../tests/helpers/billing-test-kit";
 import { TEST_CLOCK_COOKIE } from "./test-clock-scope";
 
 describe("a request's own test clock (cookie)", () => {

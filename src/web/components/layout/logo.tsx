@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useConfig } from "../../features/account/api/get-config";
+import { useConfig } from "../../lib/session/get-config";
 
 export function Logo({ to }: { to: string }) {
   const { data: config } = useConfig();

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useMe } from "../../features/account/api/get-me";
+import { useMe } from "../../lib/session/get-me";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
 

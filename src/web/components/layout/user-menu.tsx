@@ -1,8 +1,8 @@
 import { LogOut, Moon, Settings, Sun } from "lucide-react";
 import { useNavigate } from "react-router";
-import { useMe } from "../../features/account/api/get-me";
-import { useUpdateMe } from "../../features/account/api/update-me";
-import { useSignOut } from "../../features/account/api/sign-out";
+import { useMe } from "../../lib/session/get-me";
+import { useUpdateMe } from "../../lib/session/update-me";
+import { useSignOut } from "../../lib/session/sign-out";
 import { toast } from "../../lib/toast";
 import { errorMessage } from "../../lib/api-client";
 import { Avatar } from "../avatar";

@@ -1,4 +1,5 @@
 import { authClient } from "../../../lib/auth-client";
+import { toast } from "../../../lib/toast";
 import { AuthFlowError, verifyCallbackUrl } from "./sign-up";
 
 export async function signInWithEmail(input: { email: string; password: string }) {
@@ -24,5 +25,18 @@ export async function signInWithGoogle(redirectTo = "/app/contacts") {
   if (error) {
     localStorage.removeItem(OAUTH_IN_PROGRESS_KEY);
     throw new AuthFlowError(error.message ?? "Google sign-in failed", error.code);
+  }
+}
+
+/** Google sign-in from a button: a failure is told in the spec's toast. */
+export async function continueWithGoogle(redirectTo: string) {
+  try {
+    await signInWithGoogle(redirectTo);
+  } catch (error) {
+    toast({
+      title: "Google sign-in failed",
+      description: error instanceof Error ? error.message : "An unexpected error occurred",
+      variant: "destructive",
+    });
   }
 }

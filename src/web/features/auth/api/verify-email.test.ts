@@ -1,9 +1,13 @@
 // The verification sequence's timings and outcomes (spec 01 §4, §7, §8, §9), driven through the
 // real fetch calls against a scripted API with fake timers.
 import { describe, expect, it, vi } from "vitest";
-import type { VerificationParams } from "../../../../core/verification";
+import type { VerificationParams } from "../lib/verification";
 import { readVerificationLog } from "../../../lib/local-log";
-import { fakeApi, installFakeBrowser, type FakeReply } from "../testing/fake-browser";
+import {
+  fakeApi,
+  installFakeBrowser,
+  type FakeReply,
+} from "../../../../../tests/helpers/fake-browser";
 import { linkOrCreateSubscription, runVerification } from "./verify-email";
 
 const LIBRARY = "GET /api/auth/verify-email";

@@ -10,7 +10,7 @@ import {
   categorizeVerificationFailure,
   type VerificationCategory,
   type VerificationParams,
-} from "../../../../core/verification";
+} from "../lib/verification";
 import { apiFetch, ApiRequestError } from "../../../lib/api-client";
 import { logVerification } from "../../../lib/local-log";
 import { sleep } from "../../../lib/utils";

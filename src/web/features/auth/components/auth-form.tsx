@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { CredentialsSchema, type Credentials } from "../../../../core/auth-forms";
+import { CredentialsSchema, type Credentials } from "../../../lib/auth-forms";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";

@@ -2,22 +2,21 @@
 // of a failed verification (spec 01 §2, §4, §8).
 import { useQueryClient } from "@tanstack/react-query";
 import { Tabs } from "radix-ui";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import {
   NO_SESSION_MESSAGE,
   VERIFICATION_MESSAGES,
   parseVerificationCategory,
-} from "../../../../core/verification";
+} from "../lib/verification";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
-import { useConfig } from "../../account/api/get-config";
-import { SubscribeButton } from "../../billing/components/subscribe-button";
-import { ME_QUERY_KEY, useMe } from "../../account/api/get-me";
-import { signInWithEmail, signInWithGoogle } from "../api/sign-in";
+import { useConfig } from "../../../lib/session/get-config";
+import { ME_QUERY_KEY, useMe } from "../../../lib/session/get-me";
+import { continueWithGoogle, signInWithEmail } from "../api/sign-in";
 import { AuthFlowError, signUpWithEmail } from "../api/sign-up";
 import { AuthForm } from "./auth-form";
 import { CheckEmailPanel } from "./check-email-panel";
@@ -34,7 +33,8 @@ function readError(params: URLSearchParams): string | null {
   return VERIFICATION_MESSAGES.unknown.message;
 }
 
-export function AuthPage() {
+/** `subscribeButton`: starts a paid checkout (billing's, composed in app/routes/auth-route.tsx). */
+export function AuthPage({ subscribeButton }: { subscribeButton: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -78,15 +78,7 @@ export function AuthPage() {
   }
 
   async function handleGoogle() {
-    try {
-      await signInWithGoogle(state.from ?? "/app/contacts");
-    } catch (error) {
-      toast({
-        title: "Google sign-in failed",
-        description: error instanceof Error ? error.message : "An unexpected error occurred",
-        variant: "destructive",
-      });
-    }
+    await continueWithGoogle(state.from ?? "/app/contacts");
   }
 
   return (
@@ -154,7 +146,7 @@ export function AuthPage() {
                 <p className="text-sm text-muted-foreground">
                   New here? Pay first, then create your account.
                 </p>
-                <SubscribeButton variant="secondary">Subscribe</SubscribeButton>
+                {subscribeButton}
               </div>
             </CardContent>
           </>

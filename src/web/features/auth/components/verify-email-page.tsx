@@ -4,12 +4,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, MailOpen } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { readVerificationParams } from "../../../../core/verification";
+import { readVerificationParams } from "../lib/verification";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
-import { ME_QUERY_KEY } from "../../account/api/get-me";
-import { useRefreshSubscriptionStatus } from "../../billing/hooks/use-subscription-status";
+import { ME_QUERY_KEY } from "../../../lib/session/get-me";
+import { useRefreshSubscriptionStatus } from "../../../lib/session/use-subscription-status";
 import { completeVerification } from "../hooks/complete-verification";
 
 type ViewState = "verifying" | "verified" | "error" | "wait";

@@ -1,8 +1,12 @@
 // What /verify-email does after the verification sequence (spec 01 §4, §8): where it sends the
 // user and when, the subscription link and status refresh, and the spec's toasts.
 import { describe, expect, it, vi } from "vitest";
-import { VERIFICATION_CATEGORIES, type VerificationParams } from "../../../../core/verification";
-import { fakeApi, installFakeBrowser, type FakeReply } from "../testing/fake-browser";
+import { VERIFICATION_CATEGORIES, type VerificationParams } from "../lib/verification";
+import {
+  fakeApi,
+  installFakeBrowser,
+  type FakeReply,
+} from "../../../../../tests/helpers/fake-browser";
 import {
   completeVerification,
   failurePath,

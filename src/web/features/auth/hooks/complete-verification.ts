@@ -4,11 +4,11 @@
 // (view, navigation, toasts, caches) are passed in.
 import type { Me } from "../../../../core/account";
 import { VERIFY_REDIRECT_DELAY_MS } from "../../../../core/constants";
-import type { VerificationParams } from "../../../../core/verification";
+import type { VerificationParams } from "../lib/verification";
 import { logVerification } from "../../../lib/local-log";
 import type { ToastInput } from "../../../lib/toast-store";
 import { sleep } from "../../../lib/utils";
-import { getMe } from "../../account/api/get-me";
+import { getMe } from "../../../lib/session/get-me";
 import {
   linkOrCreateSubscription,
   runVerification,

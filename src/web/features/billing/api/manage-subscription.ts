@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { BillingStatusResponse } from "../../../../core/billing";
 import { apiFetch } from "../../../lib/api-client";
-import { useRefreshSubscriptionStatus } from "../hooks/use-subscription-status";
+import { useRefreshSubscriptionStatus } from "../../../lib/session/use-subscription-status";
 
 export function setCancelAtPeriodEnd(cancel: boolean): Promise<BillingStatusResponse> {
   return apiFetch<BillingStatusResponse>(

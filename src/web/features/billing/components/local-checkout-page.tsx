@@ -19,7 +19,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
-import { useConfig } from "../../account/api/get-config";
+import { useConfig } from "../../../lib/session/get-config";
 import { payLocalCheckout, useLocalCheckout } from "../api/local-checkout";
 
 function successUrl(sessionId: string): string {

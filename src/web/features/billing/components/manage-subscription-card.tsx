@@ -14,7 +14,7 @@ import {
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
-import { useBillingStatus } from "../api/get-billing-status";
+import { useBillingStatus } from "../../../lib/session/get-billing-status";
 import { openBillingPortal, useSetCancelAtPeriodEnd } from "../api/manage-subscription";
 import { SubscribeButton } from "./subscribe-button";
 

@@ -9,9 +9,9 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { sleep } from "../../../lib/utils";
-import { getMe, ME_QUERY_KEY } from "../../account/api/get-me";
+import { getMe, ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { createOnboardingSubscription, linkSubscription } from "../api/link-subscription";
-import { useRefreshSubscriptionStatus } from "../hooks/use-subscription-status";
+import { useRefreshSubscriptionStatus } from "../../../lib/session/use-subscription-status";
 import { clearPendingSessionId, readPendingSessionId } from "../hooks/pending-session";
 
 const SESSION_POLL_MS = 500;

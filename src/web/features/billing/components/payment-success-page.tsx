@@ -5,17 +5,17 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Me } from "../../../../core/account";
-import { ONBOARDING_UNREADABLE_MESSAGE } from "../../../../core/access-gating";
+import { ONBOARDING_UNREADABLE_MESSAGE } from "../../../lib/access-gating";
 import { Card, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { sleep } from "../../../lib/utils";
-import { useConfig } from "../../account/api/get-config";
-import { getMe, ME_QUERY_KEY } from "../../account/api/get-me";
-import { getBillingStatus } from "../api/get-billing-status";
+import { useConfig } from "../../../lib/session/get-config";
+import { getMe, ME_QUERY_KEY } from "../../../lib/session/get-me";
+import { getBillingStatus } from "../../../lib/session/get-billing-status";
 import { linkSubscription } from "../api/link-subscription";
 import { confirmPayment, pathAfterPayment } from "../hooks/confirm-payment";
-import { useRefreshSubscriptionStatus } from "../hooks/use-subscription-status";
+import { useRefreshSubscriptionStatus } from "../../../lib/session/use-subscription-status";
 
 // How long an error stays readable before the page moves on.
 const ERROR_REDIRECT_DELAY_MS = 2000;

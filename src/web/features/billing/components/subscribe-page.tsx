@@ -7,9 +7,9 @@ import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../../components/ui/card";
-import { useConfig } from "../../account/api/get-config";
-import { useMe } from "../../account/api/get-me";
-import { useSubscriptionStatus } from "../hooks/use-subscription-status";
+import { useConfig } from "../../../lib/session/get-config";
+import { useMe } from "../../../lib/session/get-me";
+import { useSubscriptionStatus } from "../../../lib/session/use-subscription-status";
 import { PLAN_FEATURES } from "./plan-features";
 import { SubscribeButton } from "./subscribe-button";
 

@@ -4,13 +4,13 @@ import { useEffect, useState } from "react";
 import { cacheTtlFor } from "../../../../core/subscription";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { useMe } from "../../account/api/get-me";
-import { useBillingStatus } from "../api/get-billing-status";
+import { useMe } from "../../../lib/session/get-me";
+import { useBillingStatus } from "../../../lib/session/get-billing-status";
 import {
   subscriptionStatusCache,
   useRefreshSubscriptionStatus,
   useSubscriptionStatus,
-} from "../hooks/use-subscription-status";
+} from "../../../lib/session/use-subscription-status";
 import { ManageSubscriptionCard } from "./manage-subscription-card";
 
 function useNow(intervalMs: number): number {

@@ -2,8 +2,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ContactList } from "../../../../core/contact-list";
 import type { Contact } from "../../../../core/contacts";
-
-export const CONTACTS_KEY = ["contacts"] as const;
 export const contactListKey = (archived: boolean) => ["contacts", "list", { archived }] as const;
 export const contactKey = (id: string) => ["contacts", "detail", id] as const;
 export const interactionsKey = (id: string) => ["contacts", "interactions", id] as const;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Contact, ContactCreateFormValues } from "../../../../core/contacts";
 import { apiFetch } from "../../../lib/api-client";
-import { CONTACTS_KEY, storeContact } from "./contacts-cache";
+import { CONTACTS_KEY } from "../../../lib/query-keys";
+import { storeContact } from "./contacts-cache";
 
 export function createContact(input: ContactCreateFormValues): Promise<Contact> {
   return apiFetch<Contact>("/api/contacts", { method: "POST", body: input });

@@ -1,26 +1,13 @@
 import type { ReactNode } from "react";
-import { CONTACT_METHOD_LABELS, type Contact } from "../../../../core/contacts";
+import { type Contact } from "../../../../core/contacts";
+import { CONTACT_METHOD_LABELS } from "../../../../core/contact-fields";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { MONTH_NAMES } from "../lib/format";
 import { ChannelLink } from "./channel-link";
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 function describeBirthday(b: NonNullable<Contact["birthday"]>): string {
-  return `${b.day} ${MONTHS[b.month - 1]}${b.year ? ` ${b.year}` : ""}`;
+  return `${b.day} ${MONTH_NAMES[b.month - 1]}${b.year ? ` ${b.year}` : ""}`;
 }
 
 export function ContactDetailsCard({ contact }: { contact: Contact }) {

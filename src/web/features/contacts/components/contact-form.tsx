@@ -1,35 +1,19 @@
 import { useEffect, type ReactNode } from "react";
 import { Controller, useForm, useWatch, type Path } from "react-hook-form";
 import {
-  CONTACT_METHOD_LABELS,
-  CONTACT_METHODS,
   type Contact,
   type ContactCreateInput,
   type ContactInput,
 } from "../../../../core/contacts";
+import { CONTACT_METHOD_LABELS, CONTACT_METHODS } from "../../../../core/contact-fields";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api-client";
 import { createResolver, editResolver, toDraft, type ContactDraft } from "../lib/contact-draft";
-import { browserToday } from "../lib/format";
+import { browserToday, MONTH_NAMES } from "../lib/format";
 import { EntryListFields } from "./entry-list-fields";
 import { RhythmPicker } from "./rhythm-picker";
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 type Props =
   | {

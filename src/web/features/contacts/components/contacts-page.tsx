@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
-import { useConfig } from "../../account/api/get-config";
+import { useConfig } from "../../../lib/session/get-config";
 import { useContacts } from "../api/list-contacts";
 import { useContactFilters } from "../hooks/use-contact-filters";
 import { ContactFiltersBar } from "./contact-filters-bar";

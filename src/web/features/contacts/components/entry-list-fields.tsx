@@ -5,7 +5,8 @@ import {
   type FieldErrors,
   type UseFormRegister,
 } from "react-hook-form";
-import { CONTACT_LIMITS, type ContactCreateInput } from "../../../../core/contacts";
+import { type ContactCreateInput } from "../../../../core/contacts";
+import { CONTACT_LIMITS } from "../../../../core/contact-fields";
 import { Button } from "../../../components/ui/button";
 import { Input, Label } from "../../../components/ui/input";
 import type { ContactDraft } from "../lib/contact-draft";

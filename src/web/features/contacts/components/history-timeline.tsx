@@ -1,6 +1,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { CONTACT_METHOD_LABELS, contactDisplayName, type Contact } from "../../../../core/contacts";
+import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { CONTACT_METHOD_LABELS } from "../../../../core/contact-fields";
 import type { Interaction } from "../../../../core/interactions";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";

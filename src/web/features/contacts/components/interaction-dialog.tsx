@@ -3,7 +3,7 @@ import {
   CONTACT_METHOD_LABELS,
   CONTACT_METHODS,
   type ContactMethod,
-} from "../../../../core/contacts";
+} from "../../../../core/contact-fields";
 import { InteractionInputSchema, type Interaction } from "../../../../core/interactions";
 import { Button } from "../../../components/ui/button";
 import {

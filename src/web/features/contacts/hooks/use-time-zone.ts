@@ -1,4 +1,4 @@
-import { useMe } from "../../account/api/get-me";
+import { useMe } from "../../../lib/session/get-me";
 
 /** The signed-in user's time zone (settings), UTC until it is known. */
 export function useTimeZone(): string {

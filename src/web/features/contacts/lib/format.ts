@@ -1,7 +1,16 @@
 // Dates as a person reads them, in the user's time zone, relative to the server's "today".
 import { daysBetween, toLocalDate, type LocalDate } from "../../../../core/rhythm";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+// Month names and relative days from Intl, in the app's language (English, as all its copy).
+const LOCALE = "en-US";
+function monthNames(month: "long" | "short"): string[] {
+  const format = new Intl.DateTimeFormat(LOCALE, { month, timeZone: "UTC" });
+  return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2000, i, 1)));
+}
+/** "January" … "December". */
+export const MONTH_NAMES = monthNames("long");
+const MONTHS = monthNames("short");
+const relativeDays = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
 
 /** "3 Mar 2025" from YYYY-MM-DD, without a time zone shifting the day. */
 export function formatLocalDate(date: LocalDate): string {
@@ -25,10 +34,10 @@ export function describeLastContact(
   if (!lastContactedAt) return "Never";
   const day = toLocalDate(new Date(lastContactedAt), ctx.timeZone);
   const ago = daysBetween(day, ctx.today);
-  if (ago <= 0) return "Today";
-  if (ago === 1) return "Yesterday";
-  if (ago <= 30) return `${ago} days ago`;
-  return formatLocalDate(day);
+  if (ago > 30) return formatLocalDate(day);
+  // "today", "yesterday", "5 days ago"; a sentence starts with a capital.
+  const text = relativeDays.format(-Math.max(ago, 0), "day");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

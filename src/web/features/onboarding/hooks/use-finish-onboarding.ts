@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { OnboardingCompleteInput } from "../../../../core/onboarding";
-import { ME_QUERY_KEY } from "../../account/api/get-me";
+import { ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { ApiRequestError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { checkSubscription } from "../api/check-subscription";

@@ -8,7 +8,7 @@ import {
   SSO_SIGN_IN_WAIT_MS,
 } from "../../../../core/constants";
 import type { Me } from "../../../../core/account";
-import { getMe, ME_QUERY_KEY } from "../../account/api/get-me";
+import { getMe, ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { sleep } from "./wait-for-subscription";
 
 const RETURN_PARAMS = ["ssoprovider", "access_token", "token_hash"];

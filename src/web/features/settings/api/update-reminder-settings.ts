@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReminderSettings, ReminderSettingsValues } from "../../../../core/settings";
 import { apiFetch } from "../../../lib/api-client";
-import { ME_QUERY_KEY } from "../../account/api/get-me";
-import { CONTACTS_KEY } from "../../contacts/api/contacts-cache";
+import { ME_QUERY_KEY } from "../../../lib/session/get-me";
+import { CONTACTS_KEY } from "../../../lib/query-keys";
 import { REMINDER_SETTINGS_KEY } from "./get-reminder-settings";
 
 export function updateReminderSettings(input: ReminderSettingsValues): Promise<ReminderSettings> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { authClient } from "../../../lib/auth-client";
-import { ME_QUERY_KEY } from "../../account/api/get-me";
+import { ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { phoneCodeErrorMessage } from "./phone-code-error";
 
 // Checks the texted code; the server marks the signed-in user's own number verified and keeps

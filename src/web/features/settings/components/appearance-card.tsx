@@ -10,7 +10,7 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
-import { useUpdateMe } from "../../account/api/update-me";
+import { useUpdateMe } from "../../../lib/session/update-me";
 import { toastSettingFailed, toastSettingUpdated } from "./settings-toasts";
 
 type Theme = Me["settings"]["theme"];

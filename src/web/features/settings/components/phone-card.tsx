@@ -20,7 +20,7 @@ import {
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api-client";
-import { useUpdateMe } from "../../account/api/update-me";
+import { useUpdateMe } from "../../../lib/session/update-me";
 import { toastSettingFailed, toastSettingUpdated } from "./settings-toasts";
 import { PhoneVerification } from "./phone-verification";
 

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { formatInTimeZone } from "../../../../core/settings";
-import { useConfig } from "../../account/api/get-config";
+import { useConfig } from "../../../lib/session/get-config";
 import { useReminderChannels } from "../api/get-reminder-channels";
 import { useResumeEmailReminders } from "../api/resume-email-reminders";
 import { toastSettingFailed, toastSettingUpdated } from "./settings-toasts";

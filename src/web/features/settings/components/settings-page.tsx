@@ -1,12 +1,11 @@
 // /app/settings (spec 02 §2): appearance, reminders, the calendar feed, phone and subscription.
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { SETTINGS_MESSAGES } from "../../../../core/settings";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
-import { useMe } from "../../account/api/get-me";
-import { ManageSubscriptionCard } from "../../billing/components/manage-subscription-card";
+import { useMe } from "../../../lib/session/get-me";
 import { useReminderSettings } from "../api/get-reminder-settings";
 import { AppearanceCard } from "./appearance-card";
 import { CalendarCard } from "./calendar-card";
@@ -20,7 +19,8 @@ function loadFailureText(error: unknown): string {
     : SETTINGS_MESSAGES.loadFailed;
 }
 
-export function SettingsPage() {
+/** `subscriptionCard`: billing's card, composed in app/routes/settings-route.tsx. */
+export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode }) {
   const me = useMe();
   const reminders = useReminderSettings();
   const failure = me.isError ? me.error : reminders.isError ? reminders.error : null;
@@ -70,7 +70,7 @@ export function SettingsPage() {
           phoneNumber={user.phoneNumber}
           isVerified={user.phoneNumberVerified === true}
         />
-        <ManageSubscriptionCard />
+        {subscriptionCard}
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Me, MeUpdate } from "../../../../core/account";
-import { apiFetch } from "../../../lib/api-client";
+import type { Me, MeUpdate } from "../../../core/account";
+import { apiFetch } from "../api-client";
 import { ME_QUERY_KEY } from "./get-me";
 
 export function updateMe(input: MeUpdate): Promise<Me> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH } from "./constants";
+import { PASSWORD_MIN_LENGTH } from "../../core/constants";
 
 const EmailField = z
   .string()

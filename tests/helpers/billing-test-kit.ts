@@ -2,9 +2,14 @@
 // checkout, move the server clock.
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { injectAs, TEST_APP_URL, type TestUser } from "../../../../tests/helpers/test-app";
-import { TEST_CARD_NUMBER } from "../../../core/test-card";
-import { billingStatus, checkoutSessions, outbox, subscriptions } from "../../db/schema/index";
+import { injectAs, TEST_APP_URL, type TestUser } from "./test-app";
+import { TEST_CARD_NUMBER } from "../../src/core/test-card";
+import {
+  billingStatus,
+  checkoutSessions,
+  outbox,
+  subscriptions,
+} from "../../src/server/db/schema/index";
 
 export async function readBilling(app: FastifyInstance, userId: string) {
   const [row] = await app.db.select().from(billingStatus).where(eq(billingStatus.userId, userId));

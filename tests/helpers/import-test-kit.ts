@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { injectAs, type TestUser } from "../../../../tests/helpers/test-app";
+import { injectAs, type TestUser } from "./test-app";
 
-export const FIXTURES = path.resolve(import.meta.dirname, "../../../../tests/fixtures/import");
+export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 
 export function fixture(name: string): Buffer {
   return readFileSync(path.join(FIXTURES, name));

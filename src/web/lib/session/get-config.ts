@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PublicConfig } from "../../../../core/public-config";
-import { apiFetch } from "../../../lib/api-client";
+import type { PublicConfig } from "../../../core/public-config";
+import { apiFetch } from "../api-client";
 
 export function getConfig(): Promise<PublicConfig> {
   return apiFetch<PublicConfig>("/api/config");

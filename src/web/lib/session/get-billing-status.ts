@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BillingStatusResponse } from "../../../../core/billing";
-import type { StatusRead } from "../../../../core/subscription-cache";
-import { apiFetch } from "../../../lib/api-client";
+import type { BillingStatusResponse } from "../../../core/billing";
+import type { StatusRead } from "./subscription-cache";
+import { apiFetch } from "../api-client";
 
 export const BILLING_STATUS_QUERY_KEY = ["billing-status"] as const;
 

@@ -1,14 +1,14 @@
 // The client's subscription-status reads (spec 01 §4, §9): up to 3 reads with waits of
 // 1 s × the attempt number, unknown when all fail, and a cache whose lifetime depends on the
 // answer. One entry, for one user: a different session clears it. Clock and sleep are injected.
-import { STATUS_READ_ATTEMPTS, STATUS_READ_BACKOFF_MS } from "./constants";
+import { STATUS_READ_ATTEMPTS, STATUS_READ_BACKOFF_MS } from "../../../core/constants";
 import {
   cacheTtlFor,
   computeSubscriptionStatus,
   UNKNOWN_STATUS,
   type BillingStatusRow,
   type StatusResult,
-} from "./subscription";
+} from "../../../core/subscription";
 
 /** One read of the user's billing_status row; `serverNow` is the server's clock at the read. */
 export type StatusRead = { row: BillingStatusRow | null; serverNow?: Date | string };

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Me } from "../../../../core/account";
-import { apiFetch, ApiRequestError } from "../../../lib/api-client";
+import type { Me } from "../../../core/account";
+import { apiFetch, ApiRequestError } from "../api-client";
 
 export const ME_QUERY_KEY = ["me"] as const;
 

@@ -1,9 +1,9 @@
 // Helpers for the contacts API tests: a fixed clock, a user's time zone, and quick creation.
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { injectAs, type TestUser } from "../../../../tests/helpers/test-app";
-import type { Contact } from "../../../core/contacts";
-import { userSettings } from "../../db/schema/index";
+import { injectAs, type TestUser } from "./test-app";
+import type { Contact } from "../../src/core/contacts";
+import { userSettings } from "../../src/server/db/schema/index";
 
 /** Stops the app's clock at `iso` (sessions keep the real time). */
 export function setNow(app: FastifyInstance, iso: string) {

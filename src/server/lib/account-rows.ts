@@ -1,8 +1,9 @@
-// Profile and settings rows: created with the spec's defaults whenever they are missing.
+// Profile and settings rows, created with the spec's defaults whenever they are missing: several
+// features (auth, account, onboarding, settings) need them, so they live below all of them.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { profiles, userSettings } from "../../db/schema/index";
+import type { Db } from "../db/client";
+import { profiles, userSettings } from "../db/schema/index";
 
 export async function ensureAccountRows(db: Db, userId: string): Promise<void> {
   await db

@@ -1,7 +1,7 @@
 // Access gating, spec 02 §4, as one pure decision: given where the user is and what is known
 // about their session, onboarding and subscription, where (if anywhere) to send them.
 // Additions to the spec's path lists: docs/decisions/041-access-gating-paths.md.
-import type { SubscriptionStatus } from "./subscription";
+import type { SubscriptionStatus } from "../../core/subscription";
 
 /** Spec 01 §8, "Onboarding status unreadable": shown when that sends the user to contacts. */
 export const ONBOARDING_UNREADABLE_MESSAGE =

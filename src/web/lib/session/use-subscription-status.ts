@@ -6,9 +6,9 @@ import {
   createSubscriptionStatusCache,
   getSubscriptionStatus,
   type StatusCacheEntry,
-} from "../../../../core/subscription-cache";
-import { sleep } from "../../../lib/utils";
-import { BILLING_STATUS_QUERY_KEY, readStatusRow } from "../api/get-billing-status";
+} from "./subscription-cache";
+import { sleep } from "../utils";
+import { BILLING_STATUS_QUERY_KEY, readStatusRow } from "./get-billing-status";
 
 export const subscriptionStatusCache = createSubscriptionStatusCache();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, MINUTE_MS, SECOND_MS } from "./constants";
-import type { BillingStatusRow } from "./subscription";
+import { DAY_MS, MINUTE_MS, SECOND_MS } from "../../../core/constants";
+import type { BillingStatusRow } from "../../../core/subscription";
 import {
   createSubscriptionStatusCache,
   getSubscriptionStatus,

@@ -4,19 +4,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { AccountCreationSchema, type AccountCreation } from "../../../../core/auth-forms";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { PageSpinner } from "../../../components/ui/spinner";
-import { toast } from "../../../lib/toast";
-import { useConfig } from "../../account/api/get-config";
-import { useMe } from "../../account/api/get-me";
-import { signInWithGoogle } from "../../auth/api/sign-in";
-import { signUpWithEmail } from "../../auth/api/sign-up";
-import { CheckEmailPanel } from "../../auth/components/check-email-panel";
-import { storePendingSessionId } from "../hooks/pending-session";
+import { AccountCreationSchema, type AccountCreation } from "../../lib/auth-forms";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { PageSpinner } from "../../components/ui/spinner";
+import { toast } from "../../lib/toast";
+import { useConfig } from "../../lib/session/get-config";
+import { useMe } from "../../lib/session/get-me";
+import { continueWithGoogle } from "../../features/auth/api/sign-in";
+import { signUpWithEmail } from "../../features/auth/api/sign-up";
+import { CheckEmailPanel } from "../../features/auth/components/check-email-panel";
+import { storePendingSessionId } from "../../features/billing/hooks/pending-session";
 
 export const NO_SESSION_MESSAGE = "No subscription session found. Please subscribe first.";
 
@@ -61,17 +61,9 @@ export function AccountCreationPage() {
     }
   }
 
-  async function continueWithGoogle() {
+  async function handleGoogle() {
     if (sessionId) storePendingSessionId(sessionId);
-    try {
-      await signInWithGoogle("/app/onboarding");
-    } catch (error) {
-      toast({
-        title: "Google sign-in failed",
-        description: error instanceof Error ? error.message : "An unexpected error occurred",
-        variant: "destructive",
-      });
-    }
+    await continueWithGoogle("/app/onboarding");
   }
 
   return (
@@ -122,7 +114,7 @@ export function AccountCreationPage() {
                 </Button>
               </form>
               {config?.isGoogleEnabled ? (
-                <Button variant="outline" onClick={continueWithGoogle}>
+                <Button variant="outline" onClick={handleGoogle}>
                   Continue with Google
                 </Button>
               ) : null}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { authClient } from "../../../lib/auth-client";
+import { authClient } from "../auth-client";
 
 export async function signOut(): Promise<void> {
   const { error } = await authClient.signOut();

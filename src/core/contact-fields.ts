@@ -1,0 +1,415 @@
+// A contact's fields, declared once (CONTACT_FIELDS), with the values they hold: what a person
+// may send for each (sanitised), its column in our CSV export, the import target a file's column
+// maps to, and its kind, which says how it is answered, stored, read from a file, written to CSV
+// and merged. Everything that lists a contact's fields derives from here: the contracts
+// (contacts.ts), the server's column mappers and list answer, the exports and the importer.
+// docs/adding-a-contact-field.md is the checklist for adding one.
+import { z } from "zod";
+import { RhythmSchema } from "./rhythm";
+import { sanitizeMultilineText, sanitizePhone, sanitizeText, isEmailShaped } from "./sanitize";
+
+export const CONTACT_METHODS = [
+  "email",
+  "phone",
+  "text",
+  "whatsapp",
+  "telegram",
+  "in_person",
+  "other",
+] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = {
+  email: "Email",
+  phone: "Phone call",
+  text: "Text",
+  whatsapp: "WhatsApp",
+  telegram: "Telegram",
+  in_person: "In person",
+  other: "Other",
+};
+
+export const CONTACT_LIMITS = {
+  name: 100,
+  company: 200,
+  jobTitle: 200,
+  notes: 10_000,
+  place: 100,
+  label: 40,
+  email: 254,
+  phone: 40,
+  values: 10,
+  tags: 30,
+  tag: 50,
+} as const;
+
+// ---------------------------------------------------------------- sanitisers (also for import)
+
+export function cleanTag(value: string): string {
+  return sanitizeText(value).replace(/^#+/, "").replace(/\s+/g, " ").trim();
+}
+
+/** Tags trimmed, without a leading #, deduplicated ignoring case (the first spelling wins). */
+export function cleanTags(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const value of values) {
+    const tag = cleanTag(value);
+    const key = tag.toLocaleLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+  }
+  return tags;
+}
+
+/** A Telegram username without "@" or a t.me address; "" when it cannot be one. */
+export function cleanTelegramUsername(value: string): string {
+  const text = sanitizeText(value)
+    .replace(/^(https?:\/\/)?(www\.)?(t|telegram)\.me\//i, "")
+    .replace(/^@/, "");
+  return /^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(text) ? text : "";
+}
+
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, "");
+}
+
+// ---------------------------------------------------------------- input pieces
+
+export function blankToNull(v: unknown): unknown {
+  if (v === undefined || v === null) return null;
+  if (typeof v === "string" && v.trim() === "") return null;
+  return v;
+}
+
+function optionalText(max: number, label: string, multiline = false) {
+  return z
+    .string()
+    .max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters`)
+    .transform((v) => (multiline ? sanitizeMultilineText(v) : sanitizeText(v)) || null)
+    .nullish()
+    .transform((v) => v ?? null);
+}
+
+function optionalNumber(min: number, max: number, label: string) {
+  return z.preprocess(
+    (v) => {
+      const value = blankToNull(v);
+      return typeof value === "string" ? Number(value.replace(",", ".")) : value;
+    },
+    z
+      .number({ error: `${label} must be a number` })
+      .min(min, `${label} must be between ${min} and ${max}`)
+      .max(max, `${label} must be between ${min} and ${max}`)
+      .nullable(),
+  );
+}
+
+const LabelSchema = z
+  .string()
+  .max(CONTACT_LIMITS.label, `Labels can be at most ${CONTACT_LIMITS.label} characters`)
+  .transform((v) => sanitizeText(v) || undefined)
+  .optional();
+
+export const EmailEntrySchema = z.object({
+  label: LabelSchema,
+  value: z
+    .string()
+    .max(CONTACT_LIMITS.email, "That email address is too long")
+    .transform((v) => sanitizeText(v).toLowerCase())
+    .refine((v) => v === "" || isEmailShaped(v), "Please enter a valid email address"),
+});
+
+export const PhoneEntrySchema = z.object({
+  label: LabelSchema,
+  value: z
+    .string()
+    .max(CONTACT_LIMITS.phone, "That phone number is too long")
+    .refine(
+      (v) => v.trim() === "" || phoneDigits(v).length >= 3,
+      "Please enter a phone number with at least 3 digits",
+    )
+    .transform(sanitizePhone),
+});
+
+function entryList<T extends z.ZodType<{ value: string; label?: string }>>(entry: T, what: string) {
+  return z
+    .array(entry)
+    .max(CONTACT_LIMITS.values, `At most ${CONTACT_LIMITS.values} ${what}`)
+    .optional()
+    .transform((list) => {
+      const seen = new Set<string>();
+      return (list ?? []).filter((e) => {
+        if (!e.value || seen.has(e.value)) return false;
+        seen.add(e.value);
+        return true;
+      });
+    });
+}
+
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+export const BirthdaySchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== "object") return blankToNull(v);
+    const b = v as Record<string, unknown>;
+    if ([b.day, b.month, b.year].every((x) => blankToNull(x) === null)) return null;
+    return { day: b.day, month: b.month, year: blankToNull(b.year) };
+  },
+  z
+    .object({
+      day: z.coerce.number({ error: "Choose a day" }).int().min(1, "Choose a day").max(31),
+      month: z.coerce.number({ error: "Choose a month" }).int().min(1, "Choose a month").max(12),
+      year: z.coerce
+        .number({ error: "The year must be a number" })
+        .int()
+        .min(1900, "The year must be 1900 or later")
+        .max(2100, "The year must be 2100 or earlier")
+        .nullable(),
+    })
+    .superRefine((b, ctx) => {
+      const max =
+        b.month === 2 && b.year !== null
+          ? new Date(Date.UTC(b.year, 2, 0)).getUTCDate()
+          : (MONTH_DAYS[b.month - 1] ?? 31);
+      if (b.day > max)
+        ctx.addIssue({
+          code: "custom",
+          path: ["day"],
+          message: "That day does not exist in that month",
+        });
+    })
+    .nullable(),
+);
+export type Birthday = { day: number; month: number; year: number | null };
+
+const TagsSchema = z
+  .union([
+    z.array(
+      z.string().max(CONTACT_LIMITS.tag, `Tags can be at most ${CONTACT_LIMITS.tag} characters`),
+    ),
+    z.string(),
+  ])
+  .optional()
+  .transform((v) => cleanTags(typeof v === "string" ? v.split(",") : (v ?? [])))
+  .refine((tags) => tags.length <= CONTACT_LIMITS.tags, `At most ${CONTACT_LIMITS.tags} tags`);
+
+// ---------------------------------------------------------------- the fields
+
+/**
+ * How a field is answered, stored, read from an imported file, written to our CSV and merged:
+ * - name: text, "" when empty (stored and answered), null in input;
+ * - text, notes: text or null (notes: several import columns add up, merges append);
+ * - number: a number or null; method: one of CONTACT_METHODS or null;
+ * - emails, phones: labelled values (an import target "<target>Label" labels them);
+ * - tags: a list of text; birthday: day, month, year (columns <key>Day, <key>Month, <key>Year);
+ * - rhythm: interval and unit (columns <key>Interval, <key>Unit).
+ */
+export type ContactFieldKind =
+  | "name"
+  | "text"
+  | "notes"
+  | "number"
+  | "method"
+  | "emails"
+  | "phones"
+  | "tags"
+  | "birthday"
+  | "rhythm";
+
+export type ContactFieldDefinition = {
+  kind: ContactFieldKind;
+  /** What a person may send: validates and sanitises (forms, API, every imported row). */
+  input: z.ZodType;
+  /** The column's header in our CSV export. */
+  csvHeader: string;
+  /** The import target a file's column maps to, and its label in the mapping table. */
+  importTarget: string;
+  importLabel: string;
+  /** Other headers (normalised: lower case, single spaces) that name this field. */
+  headers?: RegExp;
+  /** Part of the contact's place, taken whole on a merge; "where" fields say a place is set. */
+  place?: "where" | "detail";
+};
+
+export type ContactFieldDefinitions = Readonly<Record<string, ContactFieldDefinition>>;
+
+function defineContactFields<const F extends ContactFieldDefinitions>(fields: F): F {
+  return fields;
+}
+
+const text = <K extends string, L extends string>(key: K, limit: number, label: L) =>
+  ({
+    kind: "text",
+    input: optionalText(limit, label),
+    csvHeader: label,
+    importTarget: key,
+    importLabel: label,
+  }) as const;
+
+/** Every field of a contact a person edits, imports and exports, in the order they are answered. */
+export const CONTACT_FIELDS = defineContactFields({
+  firstName: {
+    kind: "name",
+    input: optionalText(CONTACT_LIMITS.name, "First name"),
+    csvHeader: "First name",
+    importTarget: "firstName",
+    importLabel: "First name",
+    headers: /^(first ?name|given ?name|forename)$/,
+  },
+  lastName: {
+    kind: "name",
+    input: optionalText(CONTACT_LIMITS.name, "Last name"),
+    csvHeader: "Last name",
+    importTarget: "lastName",
+    importLabel: "Last name",
+    headers: /^(last ?name|family ?name|surname)$/,
+  },
+  emails: {
+    kind: "emails",
+    input: entryList(EmailEntrySchema, "email addresses"),
+    csvHeader: "Emails",
+    importTarget: "email",
+    importLabel: "Email",
+    headers: /^(e-?mails?|e-?mail( \d+)?( address(es)?)?|e-?mail \d+ address|e-?mail \d+ - value)$/,
+  },
+  phones: {
+    kind: "phones",
+    input: entryList(PhoneEntrySchema, "phone numbers"),
+    csvHeader: "Phones",
+    importTarget: "phone",
+    importLabel: "Phone",
+    headers:
+      /^((home|business|mobile|car|other|primary|company main|radio|work) )?(phone|telephone)( \d+)?( - value| number)?$|^(phones|mobile|cell|cell ?phone|tel)$/,
+  },
+  company: {
+    ...text("company", CONTACT_LIMITS.company, "Company"),
+    headers: /^(company|organi[sz]ation( \d+ - name| name)?|employer)$/,
+  },
+  jobTitle: {
+    ...text("jobTitle", CONTACT_LIMITS.jobTitle, "Job title"),
+    headers: /^(job ?title|position|organi[sz]ation( \d+ - title| title)|occupation|role|title)$/,
+  },
+  notes: {
+    kind: "notes",
+    input: optionalText(CONTACT_LIMITS.notes, "Notes", true),
+    csvHeader: "Notes",
+    importTarget: "notes",
+    importLabel: "Notes",
+    headers: /^(notes?|comments?|description)$/,
+  },
+  preferredMethod: {
+    kind: "method",
+    input: z.preprocess(
+      blankToNull,
+      z.enum(CONTACT_METHODS, { error: "Choose a way to get in touch from the list" }).nullable(),
+    ),
+    csvHeader: "Preferred method",
+    importTarget: "preferredMethod",
+    importLabel: "Preferred method",
+    headers: /^preferred (method|channel|contact method)$/,
+  },
+  telegramUsername: {
+    kind: "text",
+    input: z
+      .string()
+      .nullish()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return null;
+        const username = cleanTelegramUsername(v);
+        if (!username) {
+          ctx.addIssue({
+            code: "custom",
+            message: "A Telegram username has 5 to 32 letters, digits or _",
+          });
+          return z.NEVER;
+        }
+        return username;
+      }),
+    csvHeader: "Telegram",
+    importTarget: "telegramUsername",
+    importLabel: "Telegram username",
+    headers: /^telegram( username)?$/,
+  },
+  city: {
+    ...text("city", CONTACT_LIMITS.place, "City"),
+    headers: /^((home|business|other) )?(city|town|locality)$|^address \d+ - city$/,
+    place: "where",
+  },
+  region: {
+    ...text("region", CONTACT_LIMITS.place, "Region"),
+    headers: /^((home|business|other) )?(state|region|province|county)$|^address \d+ - region$/,
+    place: "where",
+  },
+  country: {
+    ...text("country", CONTACT_LIMITS.place, "Country"),
+    headers: /^((home|business|other) )?country(\/region)?$|^address \d+ - country$/,
+    place: "where",
+  },
+  countryCode: {
+    kind: "text",
+    input: z.preprocess(
+      (v) => (typeof v === "string" ? blankToNull(v.trim().toUpperCase()) : blankToNull(v)),
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, "A country code has two letters, like GB or US")
+        .nullable(),
+    ),
+    csvHeader: "Country code",
+    importTarget: "countryCode",
+    importLabel: "Country code",
+    headers: /^country ?code$|^iso country$/,
+    place: "detail",
+  },
+  latitude: {
+    kind: "number",
+    input: optionalNumber(-90, 90, "Latitude"),
+    csvHeader: "Latitude",
+    importTarget: "latitude",
+    importLabel: "Latitude",
+    headers: /^(lat|latitude)$/,
+    place: "where",
+  },
+  longitude: {
+    kind: "number",
+    input: optionalNumber(-180, 180, "Longitude"),
+    csvHeader: "Longitude",
+    importTarget: "longitude",
+    importLabel: "Longitude",
+    headers: /^(lng|lon|long|longitude)$/,
+    place: "detail",
+  },
+  birthday: {
+    kind: "birthday",
+    input: BirthdaySchema,
+    csvHeader: "Birthday",
+    importTarget: "birthday",
+    importLabel: "Birthday",
+    headers: /^(birthday|birth ?date|date of birth|dob|bday)$/,
+  },
+  tags: {
+    kind: "tags",
+    input: TagsSchema,
+    csvHeader: "Tags",
+    importTarget: "tags",
+    importLabel: "Tags",
+    headers: /^(tags?|labels|group membership|groups?|categories|category)$/,
+  },
+  rhythm: {
+    kind: "rhythm",
+    input: z.preprocess(blankToNull, RhythmSchema.nullable()),
+    csvHeader: "Rhythm",
+    importTarget: "rhythm",
+    importLabel: "Rhythm",
+    headers: /^(rhythm|contact rhythm|frequency|cadence)$/,
+  },
+});
+
+export type ContactFieldKey = keyof typeof CONTACT_FIELDS;
+
+/** The definitions as a list, keys included, for code that walks every field. */
+export function listContactFields<F extends ContactFieldDefinitions>(
+  fields: F,
+): (ContactFieldDefinition & { key: keyof F & string })[] {
+  return Object.entries(fields).map(([key, field]) => ({ ...field, key }));
+}

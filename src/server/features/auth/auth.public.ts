@@ -1,0 +1,2 @@
+// What the rest of the server may use of auth (eslint.config.js holds it to this file).
+export type { Auth } from "./auth";

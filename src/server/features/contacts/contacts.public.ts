@@ -1,0 +1,21 @@
+// What other server features may use of contacts (eslint.config.js holds them to this file):
+// the request's contact context, reading and writing contact rows, the capacity check, keeping
+// last-contacted and next-due in step with history, and the one-tap actions of a reminder
+// (log a contact, snooze).
+export { contactContext, type ContactContext } from "./contact-context";
+export {
+  contactValuesFromInput,
+  inputFromRow,
+  type ContactRow,
+  type ContactValues,
+} from "./contact-columns";
+export { findContactRow, isUuid, listContactRows } from "./contacts.queries";
+export {
+  assertContactCapacity,
+  getUserTimeZone,
+  newContactValues,
+  recomputeDueDates,
+  syncContactHistory,
+  toContact,
+} from "./contacts.service";
+export { logInteraction, snoozeContact } from "./interactions.service";
