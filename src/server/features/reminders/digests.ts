@@ -360,7 +360,7 @@ export function digestHeaders(env: Env, unsubscribe: string): Record<string, str
 export async function writeDeliveries(
   tx: Tx,
   options: { env: Env; now: Date; requests: DeliveryRequest[]; skipped?: SkippedSlot[] },
-): Promise<{ queued: string[]; skipped: number }> {
+): Promise<{ written: string[]; queued: string[]; skipped: number }> {
   const { env, now, requests } = options;
   const planned = requests.map((req) => {
     const id = randomUUID();
@@ -393,7 +393,7 @@ export async function writeDeliveries(
       outboxId: null,
     })),
   ];
-  if (rows.length === 0) return { queued: [], skipped: 0 };
+  if (rows.length === 0) return { written: [], queued: [], skipped: 0 };
   const inserted = await tx
     .insert(reminderDeliveries)
     .values(rows)
@@ -444,5 +444,9 @@ export async function writeDeliveries(
       },
     })),
   );
-  return { queued: toSend.map((p) => p.id), skipped: rows.length - toSend.length };
+  return {
+    written: planned.filter((p) => written.has(p.id)).map((p) => p.id),
+    queued: toSend.map((p) => p.id),
+    skipped: rows.length - toSend.length,
+  };
 }

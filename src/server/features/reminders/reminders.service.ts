@@ -71,18 +71,12 @@ export async function sendTestReminder(
         },
       ],
     });
-    const [row] = await tx
-      .select({ id: reminderDeliveries.id })
-      .from(reminderDeliveries)
-      .where(and(eq(reminderDeliveries.userId, userId), eq(reminderDeliveries.isTest, true)))
-      .orderBy(desc(reminderDeliveries.createdAt))
-      .limit(1);
-    return written.queued[0] ?? row?.id;
+    return written.written[0]!; // a test delivery has no unique slot: it is always written
   });
   const [row] = await db
     .select()
     .from(reminderDeliveries)
-    .where(and(eq(reminderDeliveries.id, id!), eq(reminderDeliveries.userId, userId)));
+    .where(and(eq(reminderDeliveries.id, id), eq(reminderDeliveries.userId, userId)));
   return toDelivery(row!);
 }
 
