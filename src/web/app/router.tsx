@@ -1,6 +1,7 @@
 // Every route of the app (spec 01 §2, spec 02 §2). Pages load lazily, with retry on chunk errors.
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { AppLayout } from "../components/layout/app-layout";
+import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { ReminderChannelBanner } from "../features/settings/components/reminder-channel-banner";
 import { LandingRoute } from "../pages/landing-route";
 import { NotFoundPage } from "../pages/not-found-page";
@@ -103,7 +104,12 @@ export function createRouter() {
                 })),
             },
             {
-              element: <AppLayout banner={<ReminderChannelBanner />} />,
+              element: (
+                <AppLayout
+                  banner={<ReminderChannelBanner />}
+                  headerActions={<NotificationBell />}
+                />
+              ),
               children: [
                 { index: true, element: <Navigate to="/app/contacts" replace /> },
                 {

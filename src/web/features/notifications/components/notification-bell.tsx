@@ -1,0 +1,116 @@
+// The bell in the header (spec 02 §2, §8, §9): the unread badge ("9+" above 9) and the dropdown
+// of new notifications; choosing one marks it read and opens its detail dialog.
+import { Bell } from "lucide-react";
+import { useRef, useState } from "react";
+import {
+  describeUnread,
+  formatUnreadBadge,
+  type Notification,
+} from "../../../../core/notifications";
+import { Button } from "../../../components/ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
+import { Spinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { useUnreadNotifications } from "../api/list-notifications";
+import { useMarkAllNotificationsSeen } from "../api/mark-all-notifications-seen";
+import { useMarkNotificationSeen } from "../api/mark-notification-seen";
+import { NotificationDialog } from "./notification-dialog";
+import { NotificationSummary } from "./notification-summary";
+
+export function NotificationBell() {
+  const unread = useUnreadNotifications();
+  const markSeen = useMarkNotificationSeen();
+  const markAllSeen = useMarkAllNotificationsSeen();
+  const [isOpen, setIsOpen] = useState(false);
+  const [opened, setOpened] = useState<Notification | null>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const items = unread.data?.items ?? [];
+  const count = items.length;
+
+  function openNotification(notification: Notification) {
+    if (notification.seen_at === null) markSeen.mutate(notification.user_notification_id);
+    setIsOpen(false);
+    setOpened(notification);
+  }
+
+  return (
+    <>
+      <Popover open={isOpen} onOpenChange={setIsOpen}>
+        <PopoverTrigger
+          ref={triggerRef}
+          className="relative inline-flex size-10 items-center justify-center rounded-full text-foreground hover:bg-accent focus-visible:outline-2"
+          aria-label={unread.data ? describeUnread(count) : "Notifications"}
+        >
+          <Bell className="size-5" aria-hidden />
+          {count > 0 ? (
+            <span
+              data-testid="notification-badge"
+              aria-hidden
+              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold leading-none text-destructive-foreground"
+            >
+              {formatUnreadBadge(count)}
+            </span>
+          ) : null}
+        </PopoverTrigger>
+        <PopoverContent
+          align="end"
+          aria-labelledby="notifications-heading"
+          className="w-[min(24rem,calc(100vw-1rem))]"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
+            <h2 id="notifications-heading" className="text-sm font-semibold">
+              Notifications
+            </h2>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-primary"
+              disabled={count === 0 || markAllSeen.isPending}
+              onClick={() => markAllSeen.mutate()}
+            >
+              Mark all as read
+            </Button>
+          </div>
+          <div
+            className="max-h-[60vh] overflow-y-auto p-1 md:max-h-[400px]"
+            data-testid="notification-list"
+          >
+            {unread.isPending ? (
+              <div className="flex justify-center p-4">
+                <Spinner label="Loading notifications" />
+              </div>
+            ) : unread.isError ? (
+              <p role="alert" className="p-3 text-sm text-destructive">
+                Error loading notifications: {errorMessage(unread.error)}
+              </p>
+            ) : count === 0 ? (
+              <p className="p-3 text-sm text-muted-foreground">You have no new notifications.</p>
+            ) : (
+              <ul aria-label="New notifications">
+                {items.map((notification) => (
+                  <li key={notification.user_notification_id}>
+                    <button
+                      type="button"
+                      className="w-full rounded-sm px-2 py-2 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-2"
+                      onClick={() => openNotification(notification)}
+                    >
+                      <NotificationSummary notification={notification} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </PopoverContent>
+      </Popover>
+      <NotificationDialog
+        notification={opened}
+        onClose={() => setOpened(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+      />
+    </>
+  );
+}
