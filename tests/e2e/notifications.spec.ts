@@ -269,3 +269,90 @@ test("a failed mark-read is only logged: the dialog still opens", async ({ page 
     .toContain("Something went wrong on our side.");
   await expect(page.getByText("Something went wrong on our side.")).toHaveCount(0);
 });
+
+test("the notifications page: every one, newest first, filters, Load more, mark all as read", async ({
+  page,
+}, testInfo) => {
+  await createUser(page);
+  await notify(page, { count: 3, type: "SYSTEM_ALERT", title: "Alert", content: "<p>Paused</p>" });
+  await notify(page, { count: 22, type: "REMINDER", title: "Digest", content: "<p>Ada</p>" });
+  await notify(page, { type: "ANNOUNCEMENT", title: "Newest news", content: "<p>Hi</p>" });
+
+  // Reached from the bell's "View all notifications" (spec: /notifications leads there).
+  await page.goto("/app/contacts");
+  await openDropdown(page);
+  await dropdown(page).getByRole("button", { name: "View all notifications" }).click();
+  await expect(page).toHaveURL(/\/app\/notifications$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Notifications · /);
+
+  const rows = page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText("Newest news");
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(rows).toHaveCount(26);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  await expectAccessibleInBothThemes(page);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: testInfo.outputPath(`page-1280-${colorScheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+
+  await page.getByLabel("Type").selectOption({ label: "System alerts" });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: "Digest" })).toHaveCount(0);
+
+  // Opening one reads it: it leaves the unread view.
+  await rows.first().getByRole("button").click();
+  const dialog = page.getByRole("dialog", { name: /^Alert/ });
+  await expect(dialog.getByText("Paused")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await page.getByLabel("Show").selectOption({ label: "Unread" });
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel("Show").selectOption({ label: "Read" });
+  await expect(rows).toHaveCount(1);
+
+  await page.getByLabel("Type").selectOption({ label: "All types" });
+  await page.getByLabel("Show").selectOption({ label: "Unread" });
+  await expect(rows).toHaveCount(20);
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(page.getByText("No notifications match these filters.")).toBeVisible();
+  await expect(badge(page)).toHaveCount(0);
+
+  // The unfiltered list kept both pages it had loaded; all of them are read now.
+  await page.getByLabel("Show").selectOption({ label: "Read and unread" });
+  await expect(rows).toHaveCount(26);
+  await expect(rows.filter({ hasText: "Unread" })).toHaveCount(0);
+});
+
+test("/notifications leads to the page; it fits a phone; an empty history says so", async ({
+  page,
+}, testInfo) => {
+  await createUser(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/notifications");
+  await expect(page).toHaveURL(/\/app\/notifications$/);
+  await expect(page.getByText("You have no notifications yet.")).toBeVisible();
+  await notify(page, {
+    count: 2,
+    type: "REMINDER",
+    title: "Three people are due this week and one is overdue",
+    content: "<ul><li>Ada Lovelace: overdue by 3 days</li></ul>",
+  });
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Notifications" }).getByRole("listitem")).toHaveCount(
+    2,
+  );
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+      "no horizontal scroll at 390px",
+    ).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath(`page-390-${colorScheme}.png`) });
+  }
+  await expectAccessibleInBothThemes(page);
+});

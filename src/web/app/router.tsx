@@ -24,6 +24,7 @@ export function createRouter() {
       children: [
         { path: "/", Component: LandingRoute },
         { path: "/onboarding", Component: OnboardingAlias },
+        { path: "/notifications", element: <Navigate to="/app/notifications" replace /> },
         {
           path: "/checkout",
           lazy: () =>
@@ -148,6 +149,13 @@ export function createRouter() {
                     importWithRetry(
                       () => import("../features/import-export/components/data-page"),
                     ).then((m) => ({ Component: m.DataPage })),
+                },
+                {
+                  path: "notifications",
+                  lazy: () =>
+                    importWithRetry(
+                      () => import("../features/notifications/components/notifications-page"),
+                    ).then((m) => ({ Component: m.NotificationsPage })),
                 },
                 {
                   path: "settings",

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import {
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATIONS_POLL_MS,
@@ -34,6 +34,17 @@ export function useUnreadNotifications() {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, "unread"],
     queryFn: () => listNotifications(notificationsUrl({ status: "unread" })),
+    refetchInterval: NOTIFICATIONS_POLL_MS,
+  });
+}
+
+// The full history on /app/notifications, a page at a time ("Load more").
+export function useNotificationHistory(filters: NotificationFilters) {
+  return useInfiniteQuery({
+    queryKey: [...NOTIFICATIONS_KEY, "history", filters],
+    queryFn: ({ pageParam }) => listNotifications(pageParam),
+    initialPageParam: notificationsUrl(filters),
+    getNextPageParam: (last) => last.nextUrl ?? undefined,
     refetchInterval: NOTIFICATIONS_POLL_MS,
   });
 }

@@ -2,6 +2,7 @@
 // of new notifications; choosing one marks it read and opens its detail dialog.
 import { Bell } from "lucide-react";
 import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import {
   describeUnread,
   formatUnreadBadge,
@@ -24,6 +25,7 @@ export function NotificationBell() {
   const [isOpen, setIsOpen] = useState(false);
   const [opened, setOpened] = useState<Notification | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
   const items = unread.data?.items ?? [];
   const count = items.length;
 
@@ -100,6 +102,18 @@ export function NotificationBell() {
                 ))}
               </ul>
             )}
+          </div>
+          <div className="border-t border-border p-1">
+            <Button
+              variant="ghost"
+              className="w-full"
+              onClick={() => {
+                setIsOpen(false);
+                void navigate("/notifications");
+              }}
+            >
+              View all notifications
+            </Button>
           </div>
         </PopoverContent>
       </Popover>
