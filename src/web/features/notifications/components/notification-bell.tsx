@@ -14,25 +14,23 @@ import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { useUnreadNotifications } from "../api/list-notifications";
 import { useMarkAllNotificationsSeen } from "../api/mark-all-notifications-seen";
-import { useMarkNotificationSeen } from "../api/mark-notification-seen";
+import { useOpenNotification } from "../hooks/use-open-notification";
 import { NotificationDialog } from "./notification-dialog";
-import { NotificationSummary } from "./notification-summary";
+import { NotificationList } from "./notification-list";
 
 export function NotificationBell() {
   const unread = useUnreadNotifications();
-  const markSeen = useMarkNotificationSeen();
   const markAllSeen = useMarkAllNotificationsSeen();
   const [isOpen, setIsOpen] = useState(false);
-  const [opened, setOpened] = useState<Notification | null>(null);
+  const detail = useOpenNotification();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const items = unread.data?.items ?? [];
   const count = items.length;
 
   function openNotification(notification: Notification) {
-    if (notification.seen_at === null) markSeen.mutate(notification.user_notification_id);
     setIsOpen(false);
-    setOpened(notification);
+    detail.open(notification);
   }
 
   return (
@@ -88,19 +86,12 @@ export function NotificationBell() {
             ) : count === 0 ? (
               <p className="p-3 text-sm text-muted-foreground">You have no new notifications.</p>
             ) : (
-              <ul aria-label="New notifications">
-                {items.map((notification) => (
-                  <li key={notification.user_notification_id}>
-                    <button
-                      type="button"
-                      className="w-full rounded-sm px-2 py-2 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-2"
-                      onClick={() => openNotification(notification)}
-                    >
-                      <NotificationSummary notification={notification} />
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <NotificationList
+                items={items}
+                label="New notifications"
+                onOpen={openNotification}
+                itemClassName="rounded-sm px-2 py-2"
+              />
             )}
           </div>
           <div className="border-t border-border p-1">
@@ -118,8 +109,8 @@ export function NotificationBell() {
         </PopoverContent>
       </Popover>
       <NotificationDialog
-        notification={opened}
-        onClose={() => setOpened(null)}
+        notification={detail.opened}
+        onClose={detail.close}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           triggerRef.current?.focus();

@@ -4,7 +4,6 @@ import { useState } from "react";
 import {
   NOTIFICATION_READ_STATES,
   NOTIFICATION_TYPES,
-  type Notification,
   type NotificationReadState,
   type NotificationType,
 } from "../../../../core/notifications";
@@ -16,9 +15,9 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { useNotificationHistory, type NotificationFilters } from "../api/list-notifications";
 import { useMarkAllNotificationsSeen } from "../api/mark-all-notifications-seen";
-import { useMarkNotificationSeen } from "../api/mark-notification-seen";
+import { useOpenNotification } from "../hooks/use-open-notification";
 import { NotificationDialog } from "./notification-dialog";
-import { NotificationSummary } from "./notification-summary";
+import { NotificationList } from "./notification-list";
 
 const TYPE_OPTIONS: Record<NotificationType, string> = {
   REMINDER: "Reminders",
@@ -31,16 +30,10 @@ const READ_OPTIONS: Record<NotificationReadState, string> = { unread: "Unread", 
 export function NotificationsPage() {
   const [filters, setFilters] = useState<NotificationFilters>({});
   const history = useNotificationHistory(filters);
-  const markSeen = useMarkNotificationSeen();
   const markAllSeen = useMarkAllNotificationsSeen();
-  const [opened, setOpened] = useState<Notification | null>(null);
+  const detail = useOpenNotification();
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
   const isFiltered = Boolean(filters.type ?? filters.status);
-
-  function open(notification: Notification) {
-    if (notification.seen_at === null) markSeen.mutate(notification.user_notification_id);
-    setOpened(notification);
-  }
 
   let body;
   if (history.isPending) {
@@ -60,22 +53,13 @@ export function NotificationsPage() {
   } else {
     body = (
       <>
-        <ul
-          aria-label="Notifications"
+        <NotificationList
+          items={items}
+          label="Notifications"
+          onOpen={detail.open}
           className="divide-y divide-border rounded-xl border border-border bg-card"
-        >
-          {items.map((notification) => (
-            <li key={notification.user_notification_id}>
-              <button
-                type="button"
-                className="w-full px-4 py-3 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-2"
-                onClick={() => open(notification)}
-              >
-                <NotificationSummary notification={notification} />
-              </button>
-            </li>
-          ))}
-        </ul>
+          itemClassName="px-4 py-3"
+        />
         {history.hasNextPage ? (
           <div className="flex justify-center">
             <Button
@@ -149,7 +133,7 @@ export function NotificationsPage() {
         </Field>
       </div>
       {body}
-      <NotificationDialog notification={opened} onClose={() => setOpened(null)} />
+      <NotificationDialog notification={detail.opened} onClose={detail.close} />
     </section>
   );
 }
