@@ -8,7 +8,7 @@ import type {
 } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { notifications, userNotifications } from "../../db/schema/index";
-import { notFound } from "../../lib/app-error";
+import { AppError, notFound } from "../../lib/app-error";
 
 /** Position of a row in the newest-first order: microseconds since the epoch, then the id. */
 type Cursor = { micros: string; id: string };
@@ -42,7 +42,13 @@ export async function listNotifications(
   if (query.status === "read") filters.push(isNotNull(userNotifications.seenAt));
   if (query.cursor !== undefined) {
     const cursor = decodeCursor(query.cursor);
-    if (!cursor) return { items: [], nextCursor: null };
+    if (!cursor) {
+      throw new AppError(
+        "BAD_REQUEST",
+        "That page link is not valid. Load the notifications again from the first page.",
+        { cursor: "is not a cursor this server gave out" },
+      );
+    }
     filters.push(
       sql`(${userNotifications.createdAt}, ${userNotifications.id}) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`,
     );

@@ -128,8 +128,10 @@ describe("notification API (spec 02 §7)", () => {
     expect(seen).toEqual(all.map((n) => n.user_notification_id));
 
     const bad = await list(user, "?cursor=not-a-cursor");
-    expect(bad.statusCode).toBe(200);
-    expect(bad.json()).toEqual([]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(
+      "That page link is not valid. Load the notifications again from the first page.",
+    );
     expect((await list(user, "?limit=0")).statusCode).toBe(400);
     expect((await list(user, "?limit=101")).statusCode).toBe(400);
     expect((await list(user, "?type=SPAM")).statusCode).toBe(400);
