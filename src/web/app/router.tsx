@@ -1,6 +1,7 @@
 // Every route of the app (spec 01 §2, spec 02 §2). Pages load lazily, with retry on chunk errors.
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { AppLayout } from "../components/layout/app-layout";
+import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { ReminderChannelBanner } from "../features/settings/components/reminder-channel-banner";
 import { LandingRoute } from "../pages/landing-route";
 import { NotFoundPage } from "../pages/not-found-page";
@@ -23,6 +24,7 @@ export function createRouter() {
       children: [
         { path: "/", Component: LandingRoute },
         { path: "/onboarding", Component: OnboardingAlias },
+        { path: "/notifications", element: <Navigate to="/app/notifications" replace /> },
         {
           path: "/checkout",
           lazy: () =>
@@ -101,7 +103,12 @@ export function createRouter() {
                 })),
             },
             {
-              element: <AppLayout banner={<ReminderChannelBanner />} />,
+              element: (
+                <AppLayout
+                  banner={<ReminderChannelBanner />}
+                  headerActions={<NotificationBell />}
+                />
+              ),
               children: [
                 { index: true, element: <Navigate to="/app/contacts" replace /> },
                 {
@@ -140,6 +147,13 @@ export function createRouter() {
                     importWithRetry(
                       () => import("../features/import-export/components/data-page"),
                     ).then((m) => ({ Component: m.DataPage })),
+                },
+                {
+                  path: "notifications",
+                  lazy: () =>
+                    importWithRetry(
+                      () => import("../features/notifications/components/notifications-page"),
+                    ).then((m) => ({ Component: m.NotificationsPage })),
                 },
                 {
                   path: "settings",

@@ -23,10 +23,10 @@ const SKIPPED = [
 ];
 
 describe("paths", () => {
-  it("treats everything outside /app as public", () => {
-    for (const p of ["/", "/auth", "/subscribe", "/nope", "/application"])
+  it("treats everything outside /app as public, but for the /notifications alias", () => {
+    for (const p of ["/", "/auth", "/subscribe", "/nope", "/application", "/notifications/x"])
       expect(isPublicPath(p)).toBe(true);
-    for (const p of ["/app", "/app/contacts", "/app/debug/subscription"])
+    for (const p of ["/app", "/app/contacts", "/app/debug/subscription", "/notifications"])
       expect(isPublicPath(p)).toBe(false);
   });
 
@@ -97,7 +97,12 @@ describe("decideAccess", () => {
       });
 
       it("lets them use the app", () => {
-        for (const pathname of ["/app/contacts", "/app/settings", "/app/debug/subscription"])
+        for (const pathname of [
+          "/app/contacts",
+          "/app/settings",
+          "/app/debug/subscription",
+          "/notifications",
+        ])
           expect(decideAccess(input({ pathname }))).toBeNull();
       });
     });

@@ -27,8 +27,10 @@ function isUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
+// /notifications, the target of "View all notifications" (spec 02 §2), is /app/notifications
+// under another name: gated like the app, not bounced to /app/contacts as a public page.
 export function isAppPath(pathname: string): boolean {
-  return isUnder(pathname, "/app");
+  return isUnder(pathname, "/app") || pathname === "/notifications";
 }
 
 /** Everything outside /app is public (spec 02 §2); the OAuth callback is its own route. */

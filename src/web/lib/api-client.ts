@@ -22,6 +22,14 @@ type RequestOptions = {
 };
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, options)).data;
+}
+
+/** apiFetch, plus the response headers (a list's next page is announced in `Link`). */
+export async function apiFetchWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const { method = "GET", body, signal } = options;
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   let response: Response;
@@ -41,7 +49,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       "We couldn't reach the server. Check your connection and try again.",
     );
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
   const text = await response.text();
   let data: unknown = undefined;
   try {
@@ -62,7 +70,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       message ?? `Request failed (${response.status}).`,
     );
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {

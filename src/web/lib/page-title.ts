@@ -17,6 +17,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/app\/rhythms$/, "Rhythms"],
   [/^\/app\/import$/, "Data"],
   [/^\/app\/settings$/, "Settings"],
+  [/^\/app\/notifications$/, "Notifications"],
   [/^\/app\/debug\/subscription$/, "Subscription debug"],
 ];
 

@@ -1,8 +1,10 @@
 // Better Auth: email + password with required verification, Google when configured, phone OTP,
-// database-backed rate limits keyed by the real client IP, argon2id password hashes.
+// database-backed rate limits keyed by the real client IP, argon2id password hashes, and
+// bearer tokens for API clients.
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer } from "better-auth/plugins/bearer";
 import { phoneNumber } from "better-auth/plugins/phone-number";
 import { PASSWORD_MIN_LENGTH } from "../../../core/constants";
 import type { Mailer } from "../../adapters/mail";
@@ -138,6 +140,10 @@ export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
       },
     },
     plugins: [
+      // API clients (spec 02 §7) send `Authorization: Bearer <token>`, the signed session token
+      // sign-in returns in `set-auth-token`; the unsigned value stored in the sessions table is
+      // refused, so a copy of that table alone signs no one in.
+      bearer({ requireSignature: true }),
       phoneNumber({
         otpLength: 6,
         expiresIn: 600,

@@ -1,2 +1,2 @@
 // What other server features may use of notifications: writing them in their own transaction.
-export { notifyUsers, type NewNotification, type NotificationType } from "./notify";
+export { notifyUsers, type NewNotification } from "./notify";

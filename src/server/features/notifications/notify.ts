@@ -1,10 +1,8 @@
 // Writes in-app notifications (spec 02 §3: REMINDER, ANNOUNCEMENT, SYSTEM_ALERT) for one user,
 // inside the caller's transaction, so a notification exists exactly when what it reports does.
+import type { NotificationType } from "../../../core/notifications";
 import type { Db, Tx } from "../../db/client";
 import { notifications, userNotifications } from "../../db/schema/index";
-
-export const NOTIFICATION_TYPES = ["REMINDER", "ANNOUNCEMENT", "SYSTEM_ALERT"] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NewNotification = {
   userId: string;

@@ -1,7 +1,19 @@
-// Only with ENABLE_TEST_ROUTES (never in production): lets browser tests move the server clock.
+// Only with ENABLE_TEST_ROUTES (never in production): lets browser tests move the server clock
+// and give the signed-in user notifications with any content (nothing in the product writes
+// an arbitrary title or HTML body, yet the app must show such a body safely).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { NOTIFICATION_TYPES } from "../../../core/notifications";
+import { notifyUsers } from "../notifications/notifications.public";
+
+const TestNotificationsSchema = z.object({
+  count: z.number().int().min(1).max(50).default(1),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string().min(1).max(200),
+  content: z.string().max(10_000),
+  link: z.string().max(500).nullable().default(null),
+});
 
 export async function testRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -11,6 +23,23 @@ export async function testRoutes(fastify: FastifyInstance) {
     async (request) => {
       app.clock.offsetMs = request.body.offsetMs;
       return { now: app.clock.now().toISOString() };
+    },
+  );
+
+  app.post(
+    "/api/test/notifications",
+    { preHandler: app.requireUser, schema: { hide: true, body: TestNotificationsSchema } },
+    async (request, reply) => {
+      const { count, ...notification } = request.body;
+      await notifyUsers(
+        app.db,
+        Array.from({ length: count }, (_, i) => ({
+          ...notification,
+          userId: request.user.id,
+          title: count > 1 ? `${notification.title} ${i + 1}` : notification.title,
+        })),
+      );
+      return reply.status(204).send(null);
     },
   );
 }

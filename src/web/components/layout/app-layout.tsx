@@ -16,8 +16,15 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 // The signed-in layout: a fixed header with the logo, the main navigation and the user menu;
 // on mobile the navigation is a row under the header. `banner` (from the app level, which may
-// use features) sits above every page's content.
-export function AppLayout({ banner }: { banner?: ReactNode }) {
+// use features) sits above every page's content; `headerActions` (the notifications bell) sits
+// beside the user menu.
+export function AppLayout({
+  banner,
+  headerActions,
+}: {
+  banner?: ReactNode;
+  headerActions?: ReactNode;
+}) {
   return (
     <div className="min-h-screen bg-background text-foreground">
       <a
@@ -37,6 +44,7 @@ export function AppLayout({ banner }: { banner?: ReactNode }) {
             ))}
           </nav>
           <div className="flex items-center gap-2">
+            {headerActions}
             <UserMenu />
           </div>
         </div>

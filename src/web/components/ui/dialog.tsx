@@ -15,19 +15,25 @@ const contentClass =
 export function DialogContent({
   className,
   children,
+  hasCloseIcon = true,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  /** The corner ✕; off when the dialog has a "Close" button of its own. */
+  hasCloseIcon?: boolean;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
       <DialogPrimitive.Content className={cn(contentClass, className)} {...props}>
         {children}
-        <DialogPrimitive.Close
-          className="absolute right-4 top-4 rounded p-1 opacity-80 hover:opacity-100"
-          aria-label="Close"
-        >
-          <X className="size-4" aria-hidden />
-        </DialogPrimitive.Close>
+        {hasCloseIcon ? (
+          <DialogPrimitive.Close
+            className="absolute right-4 top-4 rounded p-1 opacity-80 hover:opacity-100"
+            aria-label="Close"
+          >
+            <X className="size-4" aria-hidden />
+          </DialogPrimitive.Close>
+        ) : null}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -1,0 +1,121 @@
+// The bell in the header (spec 02 §2, §8, §9): the unread badge ("9+" above 9) and the dropdown
+// of new notifications; choosing one marks it read and opens its detail dialog.
+import { Bell } from "lucide-react";
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  describeUnread,
+  formatUnreadBadge,
+  type Notification,
+} from "../../../../core/notifications";
+import { Button } from "../../../components/ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
+import { Spinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { useUnreadNotifications } from "../api/list-notifications";
+import { useMarkAllNotificationsSeen } from "../api/mark-all-notifications-seen";
+import { useOpenNotification } from "../hooks/use-open-notification";
+import { NotificationDialog } from "./notification-dialog";
+import { NotificationList } from "./notification-list";
+
+export function NotificationBell() {
+  const unread = useUnreadNotifications();
+  const markAllSeen = useMarkAllNotificationsSeen();
+  const [isOpen, setIsOpen] = useState(false);
+  const detail = useOpenNotification();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const items = unread.data?.items ?? [];
+  const count = items.length;
+
+  function openNotification(notification: Notification) {
+    setIsOpen(false);
+    detail.open(notification);
+  }
+
+  return (
+    <>
+      <Popover open={isOpen} onOpenChange={setIsOpen}>
+        <PopoverTrigger
+          ref={triggerRef}
+          className="relative inline-flex size-10 items-center justify-center rounded-full text-foreground hover:bg-accent focus-visible:outline-2"
+          aria-label={unread.data ? describeUnread(count) : "Notifications"}
+        >
+          <Bell className="size-5" aria-hidden />
+          {count > 0 ? (
+            <span
+              data-testid="notification-badge"
+              aria-hidden
+              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold leading-none text-destructive-foreground"
+            >
+              {formatUnreadBadge(count)}
+            </span>
+          ) : null}
+        </PopoverTrigger>
+        <PopoverContent
+          align="end"
+          aria-labelledby="notifications-heading"
+          className="w-[min(24rem,calc(100vw-1rem))]"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
+            <h2 id="notifications-heading" className="text-sm font-semibold">
+              Notifications
+            </h2>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-primary"
+              disabled={count === 0 || markAllSeen.isPending}
+              onClick={() => markAllSeen.mutate()}
+            >
+              Mark all as read
+            </Button>
+          </div>
+          <div
+            className="max-h-[60vh] overflow-y-auto p-1 md:max-h-[400px]"
+            data-testid="notification-list"
+          >
+            {unread.isPending ? (
+              <div className="flex justify-center p-4">
+                <Spinner label="Loading notifications" />
+              </div>
+            ) : unread.isError ? (
+              <p role="alert" className="p-3 text-sm text-destructive">
+                Error loading notifications: {errorMessage(unread.error)}
+              </p>
+            ) : count === 0 ? (
+              <p className="p-3 text-sm text-muted-foreground">You have no new notifications.</p>
+            ) : (
+              <NotificationList
+                items={items}
+                label="New notifications"
+                onOpen={openNotification}
+                itemClassName="rounded-sm px-2 py-2"
+              />
+            )}
+          </div>
+          <div className="border-t border-border p-1">
+            <Button
+              variant="ghost"
+              className="w-full"
+              onClick={() => {
+                setIsOpen(false);
+                void navigate("/notifications");
+              }}
+            >
+              View all notifications
+            </Button>
+          </div>
+        </PopoverContent>
+      </Popover>
+      <NotificationDialog
+        notification={detail.opened}
+        onClose={detail.close}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+      />
+    </>
+  );
+}
