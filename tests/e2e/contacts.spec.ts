@@ -16,6 +16,13 @@ test("add a contact, log contact, and watch them move from overdue to on track",
   await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
   await expect(page).toHaveTitle("Contacts · Tend");
   await expectAccessibleInBothThemes(page);
+  // On a phone the empty state's buttons wrap instead of widening the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole("link", { name: "Add your first contact" }).click();
   await expect(page).toHaveURL(/\/app\/contacts\/new$/);

@@ -134,13 +134,17 @@ function EmptyAddressBook() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap justify-center gap-2">
-        <Button asChild>
+        <Button asChild className="h-auto min-h-10 max-w-full whitespace-normal text-center">
           <Link to="/app/contacts/new">
             <Plus aria-hidden />
             Add your first contact
           </Link>
         </Button>
-        <Button asChild variant="outline">
+        <Button
+          asChild
+          variant="outline"
+          className="h-auto min-h-10 max-w-full whitespace-normal text-center"
+        >
           <Link to="/app/import">
             <Upload aria-hidden />
             Import from Google, Outlook, LinkedIn or vCard
