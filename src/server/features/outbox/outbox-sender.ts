@@ -47,7 +47,7 @@ export function createOutboxSender(deps: {
   const { db, env, log } = deps;
   const concurrency = Math.max(1, deps.concurrency ?? env.OUTBOX_CONCURRENCY);
   const transports: Record<string, Transport> = {
-    email: createMailTransport(env),
+    email: createMailTransport(env, concurrency),
     sms: createSmsTransport(env),
   };
   let hooks: DeliveryHooks = {};

@@ -35,11 +35,15 @@ const devTransport: Transport = {
   close: () => undefined,
 };
 
-export function createMailTransport(env: Env): Transport {
+export function createMailTransport(env: Env, connections = env.OUTBOX_CONCURRENCY): Transport {
   if (!env.SMTP_URL) return devTransport;
-  // One pooled connection set per process: a digest run sends thousands of mails.
+  // One pooled connection set per process, a connection per message in flight: a digest run
+  // sends thousands of mails.
   const url = new URL(env.SMTP_URL);
   if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  if (!url.searchParams.has("maxConnections")) {
+    url.searchParams.set("maxConnections", String(connections));
+  }
   const transport = nodemailer.createTransport(url.toString());
   const from = mailFrom(env);
   return {
