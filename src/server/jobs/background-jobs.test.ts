@@ -28,7 +28,7 @@ describe("background jobs", () => {
     const stop = startBackgroundJobs({ ...t.app.services, log });
     try {
       setNow(t.app, "2026-02-01T09:00:05Z");
-      for (let i = 0; i < 100 && (await deliveriesOf(t.app, user.id))[0]?.status !== "sent"; i++) {
+      for (let i = 0; i < 400 && (await deliveriesOf(t.app, user.id))[0]?.status !== "sent"; i++) {
         await new Promise((r) => setTimeout(r, 50));
       }
       expect((await deliveriesOf(t.app, user.id)).map((d) => d.status)).toEqual(["sent"]);
