@@ -46,7 +46,10 @@ export const profiles = pgTable("profiles", {
   longitude: doublePrecision(),
   rawFeature: jsonb(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
 });
 
 export const userSettings = pgTable("user_settings", {
@@ -72,7 +75,10 @@ export const userSettings = pgTable("user_settings", {
   smsSuspendedAt: timestamp({ withTimezone: true }),
   // The private calendar feed's secret (/calendar/{token}.ics); regenerating revokes the old URL.
   calendarToken: text().unique(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
 });
 
 export const userReminders = pgTable(
@@ -92,7 +98,10 @@ export const userReminders = pgTable(
     nextScheduledAt: timestamp({ withTimezone: true }),
     lastRunAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
     index().on(t.userId),

@@ -12,7 +12,10 @@ export const billingStatus = pgTable("billing_status", {
   cancelAtPeriodEnd: boolean().notNull().default(false),
   provider: text().notNull(),
   isTrial: boolean().notNull().default(false),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
 });
 
 export const subscriptions = pgTable(
@@ -30,7 +33,10 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp({ withTimezone: true }),
     cancelAtPeriodEnd: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [index().on(t.userId, t.status)],
 );

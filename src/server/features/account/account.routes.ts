@@ -49,12 +49,11 @@ export async function accountRoutes(fastify: FastifyInstance) {
         if (firstName !== undefined || lastName !== undefined) {
           const [updated] = await tx
             .update(profiles)
-            .set({ firstName, lastName, updatedAt: new Date() })
+            .set({ firstName, lastName })
             .where(eq(profiles.id, userId))
             .returning();
           const name = [updated?.firstName, updated?.lastName].filter(Boolean).join(" ");
-          if (name)
-            await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+          if (name) await tx.update(users).set({ name }).where(eq(users.id, userId));
         }
         if (phoneNumber !== undefined) {
           const [taken] = phoneNumber
@@ -80,16 +79,13 @@ export async function accountRoutes(fastify: FastifyInstance) {
           if (current?.phoneNumber !== phoneNumber) {
             await tx
               .update(users)
-              .set({ phoneNumber, phoneNumberVerified: false, updatedAt: new Date() })
+              .set({ phoneNumber, phoneNumberVerified: false })
               .where(eq(users.id, userId));
             await enforceTextRule(tx, userId, phoneNumber);
           }
         }
         if (theme !== undefined) {
-          await tx
-            .update(userSettings)
-            .set({ theme, updatedAt: new Date() })
-            .where(eq(userSettings.userId, userId));
+          await tx.update(userSettings).set({ theme }).where(eq(userSettings.userId, userId));
         }
       });
       return readMe(userId);

@@ -82,7 +82,7 @@ async function savePhone(
   }
   await tx
     .update(users)
-    .set({ phoneNumber: phone, phoneNumberVerified: false, updatedAt: new Date() })
+    .set({ phoneNumber: phone, phoneNumberVerified: false })
     .where(eq(users.id, userId));
 }
 
@@ -102,16 +102,12 @@ export async function completeOnboarding(
       const phone = input.phoneNumber === undefined ? user.phoneNumber : input.phoneNumber;
       const reminderMethod = resolveReminderMethod(input.reminderMethod, phone);
       const { firstName, lastName, timezone, reminderFrequency, reminderCadence } = input;
-      const stamp = new Date();
 
       await savePhone(tx, userId, phone, user);
-      await tx
-        .update(profiles)
-        .set({ firstName, lastName, updatedAt: stamp })
-        .where(eq(profiles.id, userId));
+      await tx.update(profiles).set({ firstName, lastName }).where(eq(profiles.id, userId));
       await tx
         .update(users)
-        .set({ name: `${firstName} ${lastName}`, updatedAt: stamp })
+        .set({ name: `${firstName} ${lastName}` })
         .where(eq(users.id, userId));
       const reminder = {
         reminderMethod,
@@ -122,11 +118,11 @@ export async function completeOnboarding(
       };
       await tx
         .update(userSettings)
-        .set({ ...reminder, onboardingCompleted: true, updatedAt: stamp })
+        .set({ ...reminder, onboardingCompleted: true })
         .where(eq(userSettings.userId, userId));
       await tx
         .update(userReminders)
-        .set({ isActive: false, updatedAt: stamp })
+        .set({ isActive: false })
         .where(and(eq(userReminders.userId, userId), eq(userReminders.isActive, true)));
       await tx.insert(userReminders).values({
         userId,

@@ -72,14 +72,10 @@ export async function updateReminderSettings(
       reminderTime: reminderHourToTime(hour),
       timezone: input.timezone,
     };
-    const stamp = new Date();
-    await tx
-      .update(userSettings)
-      .set({ ...reminder, updatedAt: stamp })
-      .where(eq(userSettings.userId, userId));
+    await tx.update(userSettings).set(reminder).where(eq(userSettings.userId, userId));
     await tx
       .update(userReminders)
-      .set({ isActive: false, updatedAt: stamp })
+      .set({ isActive: false })
       .where(and(eq(userReminders.userId, userId), eq(userReminders.isActive, true)));
     await tx.insert(userReminders).values({
       userId,
@@ -102,14 +98,13 @@ export async function updateReminderSettings(
 // The text rule (spec 01 §5) after a phone change elsewhere: a number outside +1 means email.
 export async function enforceTextRule(tx: Tx, userId: string, phone: string | null) {
   if (isTextAllowed(phone)) return;
-  const stamp = new Date();
   await tx
     .update(userSettings)
-    .set({ reminderMethod: "email", updatedAt: stamp })
+    .set({ reminderMethod: "email" })
     .where(and(eq(userSettings.userId, userId), eq(userSettings.reminderMethod, "text")));
   await tx
     .update(userReminders)
-    .set({ reminderMethod: "email", updatedAt: stamp })
+    .set({ reminderMethod: "email" })
     .where(
       and(
         eq(userReminders.userId, userId),

@@ -159,6 +159,19 @@ describe("reminder settings API", () => {
     });
   });
 
+  it("stamps updatedAt on every save (Drizzle's $onUpdate), and on the old reminder it replaces", async () => {
+    const user = await createUser(t.app);
+    await save(user, valid);
+    const before = (await readSettings(user.id))!.updatedAt;
+    const [oldReminder] = (await reminderRows(user.id)).filter((r) => r.isActive);
+    await new Promise((r) => setTimeout(r, 20));
+    await save(user, { ...valid, reminderTime: "10" });
+    expect((await readSettings(user.id))!.updatedAt.getTime()).toBeGreaterThan(before.getTime());
+    const replaced = (await reminderRows(user.id)).find((r) => r.id === oldReminder!.id)!;
+    expect(replaced.isActive).toBe(false);
+    expect(replaced.updatedAt.getTime()).toBeGreaterThan(oldReminder!.updatedAt.getTime());
+  });
+
   it("schedules as-needed reminders too, and keeps text for +1 numbers", async () => {
     const user = await createUser(t.app);
     await t.app.db.update(users).set({ phoneNumber: "+14155550160" }).where(eq(users.id, user.id));
