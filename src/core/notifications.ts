@@ -72,7 +72,7 @@ export function describeUnread(count: number): string {
 
 /**
  * Only an in-app path may be followed from a notification ("View in App"): resolved against a
- * placeholder origin, it must stay on that origin (no scheme, no `//host`, no `/\host`).
+ * stand-in origin, it must stay on that origin (no scheme, no `//host`, no `/\host`).
  * Returns the normalised path, or null.
  */
 export function toInAppPath(link: string | null | undefined): string | null {
