@@ -3,7 +3,7 @@
 import type { ChannelLink } from "../../../core/contacts";
 import { CONTACT_METHOD_LABELS, type ContactMethod } from "../../../core/contact-fields";
 import { daysBetween, type LocalDate } from "../../../core/rhythm";
-import { html, rawHtml, type SafeHtml } from "../../lib/html";
+import { html, type SafeHtml } from "../../lib/html";
 
 export const DIGEST_CAP = 10;
 
@@ -256,6 +256,6 @@ export function renderDigestNotification(digest: Digest): { title: string; conte
           ${digest.moreCount > 0 ? html`<p>And ${digest.moreCount} more.</p>` : null}`;
   return {
     title: digest.isTest ? `Test: ${title}` : title,
-    content: rawHtml(content.toString()).toString(),
+    content: content.toString(),
   };
 }

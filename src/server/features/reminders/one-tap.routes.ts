@@ -42,6 +42,16 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
       .send(renderPage({ appName: app.env.APP_NAME, appUrl: app.env.APP_URL, title, body }));
   }
 
+  // A used link says so, on a GET (the page) and on a replayed POST alike.
+  function alreadyDone(reply: FastifyReply, name: string) {
+    return send(
+      reply,
+      200,
+      "Already done",
+      html`<p>You already used this link for ${name}. Nothing more to do.</p>`,
+    );
+  }
+
   function refuse(reply: FastifyReply, reason: "invalid" | "expired" | "missing") {
     if (reason === "expired") {
       return send(
@@ -102,13 +112,7 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
         .select()
         .from(oneTapUses)
         .where(eq(oneTapUses.tokenHash, hashToken(request.params.token)));
-      if (used)
-        return send(
-          reply,
-          200,
-          "Already done",
-          html`<p>You already used this link for ${name}. Nothing more to do.</p>`,
-        );
+      if (used) return alreadyDone(reply, name);
       const action = `/r/${request.params.token}`;
       if (claims.action === "contacted") {
         return send(
@@ -164,14 +168,7 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
           return { kind: "done" as const, name };
         });
         if (outcome.kind === "missing") return refuse(reply, "missing");
-        if (outcome.kind === "replay") {
-          return send(
-            reply,
-            200,
-            "Already done",
-            html`<p>You already used this link for ${outcome.name}. Nothing more to do.</p>`,
-          );
-        }
+        if (outcome.kind === "replay") return alreadyDone(reply, outcome.name);
         if (claims.action === "contacted") {
           return send(
             reply,
