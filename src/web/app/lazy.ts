@@ -5,19 +5,13 @@ import {
   LAZY_IMPORT_DELAY_MS,
   LAZY_IMPORT_RETRIES,
 } from "../../core/constants";
-import { sleep } from "../lib/utils";
+import { exponential, retryOnError } from "../lib/retry";
 
-export async function importWithRetry<T>(load: () => Promise<T>): Promise<T> {
-  let delay = LAZY_IMPORT_DELAY_MS;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await load();
-    } catch (error) {
-      if (attempt >= LAZY_IMPORT_RETRIES) throw error;
-      await sleep(delay);
-      delay *= LAZY_IMPORT_BACKOFF;
-    }
-  }
+export function importWithRetry<T>(load: () => Promise<T>): Promise<T> {
+  return retryOnError(load, {
+    attempts: LAZY_IMPORT_RETRIES + 1,
+    delayMs: exponential(LAZY_IMPORT_DELAY_MS, LAZY_IMPORT_BACKOFF),
+  });
 }
 
 export function isChunkLoadError(error: unknown): boolean {

@@ -1,6 +1,7 @@
 // The client's subscription-status reads (spec 01 §4, §9): up to 3 reads with waits of
 // 1 s × the attempt number, unknown when all fail, and a cache whose lifetime depends on the
 // answer. One entry, for one user: a different session clears it. Clock and sleep are injected.
+import { repeatUntil } from "../retry";
 import { STATUS_READ_ATTEMPTS, STATUS_READ_BACKOFF_MS } from "../../../core/constants";
 import {
   cacheTtlFor,
@@ -33,19 +34,23 @@ export function statusReadDelayMs(attempt: number): number {
 }
 
 export async function readSubscriptionStatus(deps: StatusReaderDeps): Promise<StatusSnapshot> {
-  let error = "";
-  for (let attempt = 1; attempt <= STATUS_READ_ATTEMPTS; attempt++) {
-    try {
-      const { row, serverNow } = await deps.fetchStatus();
-      // The server's clock decides, so a wrong device clock neither grants nor takes access.
-      const now = serverNow ? new Date(serverNow) : new Date(deps.now());
-      return { result: computeSubscriptionStatus(row, now), row, attempts: attempt, error: null };
-    } catch (caught) {
-      error = caught instanceof Error ? caught.message : String(caught);
-      if (attempt < STATUS_READ_ATTEMPTS) await deps.sleep(statusReadDelayMs(attempt));
-    }
-  }
-  return { result: UNKNOWN_STATUS, row: null, attempts: STATUS_READ_ATTEMPTS, error };
+  const { value, attempts } = await repeatUntil(
+    () =>
+      deps.fetchStatus().then(
+        (read) => ({ read, error: null }),
+        (caught: unknown) => ({
+          read: null,
+          error: caught instanceof Error ? caught.message : String(caught),
+        }),
+      ),
+    (answer) => answer.read !== null,
+    { attempts: STATUS_READ_ATTEMPTS, delayMs: statusReadDelayMs, sleep: deps.sleep },
+  );
+  if (!value.read) return { result: UNKNOWN_STATUS, row: null, attempts, error: value.error ?? "" };
+  const { row, serverNow } = value.read;
+  // The server's clock decides, so a wrong device clock neither grants nor takes access.
+  const now = serverNow ? new Date(serverNow) : new Date(deps.now());
+  return { result: computeSubscriptionStatus(row, now), row, attempts, error: null };
 }
 
 export function isCacheEntryFresh(entry: StatusCacheEntry, nowMs: number): boolean {

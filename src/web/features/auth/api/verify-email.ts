@@ -13,7 +13,7 @@ import {
 } from "../lib/verification";
 import { apiFetch, ApiRequestError } from "../../../lib/api-client";
 import { logVerification } from "../../../lib/local-log";
-import { sleep } from "../../../lib/utils";
+import { every, pollForValue, repeatUntil } from "../../../lib/retry";
 
 export type SessionUser = { id: string; email: string };
 
@@ -66,13 +66,11 @@ async function readSession(): Promise<SessionUser | null> {
   }
 }
 
-async function pollSession(): Promise<SessionUser | null> {
-  for (let poll = 1; poll <= FALLBACK_SESSION_POLLS; poll++) {
-    const user = await readSession();
-    if (user) return user;
-    if (poll < FALLBACK_SESSION_POLLS) await sleep(FALLBACK_SESSION_POLL_MS);
-  }
-  return null;
+function pollSession(): Promise<SessionUser | null> {
+  return pollForValue(readSession, {
+    attempts: FALLBACK_SESSION_POLLS,
+    delayMs: every(FALLBACK_SESSION_POLL_MS),
+  });
 }
 
 /** Links the paid checkout (with a session id) or creates the onboarding trial; false on failure. */
@@ -105,17 +103,25 @@ export async function runVerification(params: VerificationParams): Promise<Verif
     return user ? { kind: "verified", user } : { kind: "wait" };
   }
 
-  let last: Attempt = { ok: false, status: 0 };
-  for (let attempt = 1; attempt <= VERIFY_ATTEMPTS; attempt++) {
-    last = await callLibraryVerify(params.token);
-    logVerification(
-      `verify attempt ${attempt}`,
-      last.ok ? "ok" : `${last.status} ${last.code ?? ""}`,
-    );
-    if (last.ok) break;
-    const category = categorizeVerificationFailure(last);
-    if (category === "expired" || category === "invalid") return { kind: "failed", category };
-    if (attempt < VERIFY_ATTEMPTS) await sleep(VERIFY_ATTEMPT_DELAY_MS);
+  const token = params.token;
+  const isFinal = (answer: Attempt) => {
+    const category = answer.ok ? null : categorizeVerificationFailure(answer);
+    return answer.ok || category === "expired" || category === "invalid";
+  };
+  const { value: last } = await repeatUntil(
+    async (attempt) => {
+      const answer = await callLibraryVerify(token);
+      logVerification(
+        `verify attempt ${attempt}`,
+        answer.ok ? "ok" : `${answer.status} ${answer.code ?? ""}`,
+      );
+      return answer;
+    },
+    isFinal,
+    { attempts: VERIFY_ATTEMPTS, delayMs: every(VERIFY_ATTEMPT_DELAY_MS) },
+  );
+  if (!last.ok && isFinal(last)) {
+    return { kind: "failed", category: categorizeVerificationFailure(last) };
   }
 
   if (!last.ok) {

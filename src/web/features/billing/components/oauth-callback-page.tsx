@@ -8,6 +8,7 @@ import { OAUTH_REDIRECT_DELAY_MS, OAUTH_TIMEOUT_MS } from "../../../../core/cons
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { every, pollForValue } from "../../../lib/retry";
 import { sleep } from "../../../lib/utils";
 import { getMe, ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { createOnboardingSubscription, linkSubscription } from "../api/link-subscription";
@@ -24,13 +25,11 @@ const STEP_TEXT: Record<Step, string> = {
   redirecting: "Redirecting...",
 };
 
-async function waitForSession(deadline: number) {
-  while (Date.now() < deadline) {
-    const me = await getMe().catch(() => null);
-    if (me) return me;
-    await sleep(SESSION_POLL_MS);
-  }
-  return null;
+function waitForSession(timeoutMs: number) {
+  return pollForValue(getMe, {
+    attempts: Math.ceil(timeoutMs / SESSION_POLL_MS),
+    delayMs: every(SESSION_POLL_MS),
+  });
 }
 
 export function OAuthCallbackPage() {
@@ -57,7 +56,7 @@ export function OAuthCallbackPage() {
         return;
       }
       setStep("session");
-      const me = await waitForSession(Date.now() + OAUTH_TIMEOUT_MS);
+      const me = await waitForSession(OAUTH_TIMEOUT_MS);
       if (!me) {
         setFailure("Authentication timeout. Please try again.");
         return;

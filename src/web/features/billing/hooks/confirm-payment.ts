@@ -9,6 +9,7 @@ import {
 } from "../../../../core/constants";
 import { isPaymentConfirmed } from "../../../../core/subscription";
 import { ApiRequestError } from "../../../lib/api-client";
+import { every, repeatUntil } from "../../../lib/retry";
 
 export type PaymentOutcome =
   | { kind: "no-session-id" }
@@ -52,14 +53,16 @@ export async function confirmPayment(
   await deps.sleep(PAYMENT_LINK_WAIT_MS);
 
   deps.onPhase?.("confirming");
-  for (let attempt = 1; attempt <= PAYMENT_POLL_ATTEMPTS; attempt++) {
-    const row = await deps.readStatus().catch(() => null);
-    if (row && !row.isTrial && isPaymentConfirmed(row.subscriptionStatus)) {
-      return { kind: "confirmed", hasLinkFailed };
-    }
-    if (attempt < PAYMENT_POLL_ATTEMPTS) await deps.sleep(PAYMENT_POLL_INTERVAL_MS);
-  }
-  return { kind: "not-confirmed", hasLinkFailed };
+  const { isDone } = await repeatUntil(
+    () => deps.readStatus().catch(() => null),
+    (row) => Boolean(row && !row.isTrial && isPaymentConfirmed(row.subscriptionStatus)),
+    {
+      attempts: PAYMENT_POLL_ATTEMPTS,
+      delayMs: every(PAYMENT_POLL_INTERVAL_MS),
+      sleep: deps.sleep,
+    },
+  );
+  return { kind: isDone ? "confirmed" : "not-confirmed", hasLinkFailed };
 }
 
 /** Onboarding when profile names are missing or onboarding is incomplete, else contacts. */

@@ -10,7 +10,8 @@ import { toast } from "../../../lib/toast";
 import { checkSubscription } from "../api/check-subscription";
 import { useCompleteOnboarding } from "../api/complete-onboarding";
 import { ONBOARDING_QUERY_KEY } from "../api/get-onboarding";
-import { sleep, waitForSubscription } from "./wait-for-subscription";
+import { sleep } from "../../../lib/utils";
+import { waitForSubscription } from "./wait-for-subscription";
 
 export const CONTACTS_AFTER_ONBOARDING = "/app/contacts?fromOnboarding=true";
 

@@ -9,7 +9,8 @@ import {
 } from "../../../../core/constants";
 import type { Me } from "../../../../core/account";
 import { getMe, ME_QUERY_KEY } from "../../../lib/session/get-me";
-import { sleep } from "./wait-for-subscription";
+import { every, pollForValue } from "../../../lib/retry";
+import { sleep } from "../../../lib/utils";
 
 const RETURN_PARAMS = ["ssoprovider", "access_token", "token_hash"];
 const SIGN_IN_CHECK_MS = 1000;
@@ -23,17 +24,20 @@ export async function pollForSession(deps: {
   read: () => Promise<Me | null>;
   sleep: (ms: number) => Promise<void>;
 }): Promise<Me | null> {
-  for (let i = 0; i < SSO_SESSION_POLLS; i++) {
-    const me = await deps.read().catch(() => null);
-    if (me) return me;
-    await deps.sleep(SSO_SESSION_POLL_MS);
-  }
-  for (let waited = 0; waited < SSO_SIGN_IN_WAIT_MS; waited += SIGN_IN_CHECK_MS) {
-    await deps.sleep(SIGN_IN_CHECK_MS);
-    const me = await deps.read().catch(() => null);
-    if (me) return me;
-  }
-  return null;
+  const quick = await pollForValue(deps.read, {
+    attempts: SSO_SESSION_POLLS,
+    delayMs: every(SSO_SESSION_POLL_MS),
+    sleep: deps.sleep,
+  });
+  if (quick) return quick;
+  // The last quick poll waits its 300 ms too; then a read each second for the sign-in wait.
+  await deps.sleep(SSO_SESSION_POLL_MS);
+  await deps.sleep(SIGN_IN_CHECK_MS);
+  return pollForValue(deps.read, {
+    attempts: SSO_SIGN_IN_WAIT_MS / SIGN_IN_CHECK_MS,
+    delayMs: every(SIGN_IN_CHECK_MS),
+    sleep: deps.sleep,
+  });
 }
 
 export type SessionReturn =
