@@ -3,19 +3,12 @@
 // writes PRODUCT_NAME_MARKER wherever the name goes, and the server fills it in once when it
 // loads the file (decision 046).
 
+import { escapeHtml } from "./escape-html";
+
 export const DEFAULT_PRODUCT_NAME = "Tend";
 
 /** Survives React's HTML escaping unchanged, and never occurs in real copy. */
 export const PRODUCT_NAME_MARKER = "%%PRODUCT_NAME%%";
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** The HTML with every marker replaced by the product name, escaped for text and attributes. */
 export function fillProductName(html: string, productName: string): string {

@@ -4,9 +4,9 @@ const SAFE = Symbol("safe-html");
 
 export type SafeHtml = { readonly [SAFE]: true; readonly value: string; toString(): string };
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from "../../core/escape-html";
+
+export { escapeHtml };
 
 function toSafe(value: string): SafeHtml {
   return { [SAFE]: true, value, toString: () => value };
