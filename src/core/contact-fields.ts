@@ -4,6 +4,7 @@
 // and merged. Everything that lists a contact's fields derives from here: the contracts
 // (contacts.ts), the server's column mappers and list answer, the exports and the importer.
 // docs/adding-a-contact-field.md is the checklist for adding one.
+import { numberInput } from "./number-input";
 import { z } from "zod";
 import { RhythmSchema } from "./rhythm";
 import { sanitizeMultilineText, sanitizePhone, sanitizeText, isEmailShaped } from "./sanitize";
@@ -158,13 +159,20 @@ export const BirthdaySchema = z.preprocess(
   },
   z
     .object({
-      day: z.coerce.number({ error: "Choose a day" }).int().min(1, "Choose a day").max(31),
-      month: z.coerce.number({ error: "Choose a month" }).int().min(1, "Choose a month").max(12),
-      year: z.coerce
-        .number({ error: "The year must be a number" })
-        .int()
-        .min(1900, "The year must be 1900 or later")
-        .max(2100, "The year must be 2100 or earlier")
+      day: numberInput("Choose a day").pipe(
+        z.number().int("Choose a day").min(1, "Choose a day").max(31),
+      ),
+      month: numberInput("Choose a month").pipe(
+        z.number().int("Choose a month").min(1, "Choose a month").max(12),
+      ),
+      year: numberInput("The year must be a number")
+        .pipe(
+          z
+            .number()
+            .int("The year must be a number")
+            .min(1900, "The year must be 1900 or later")
+            .max(2100, "The year must be 2100 or earlier"),
+        )
         .nullable(),
     })
     .superRefine((b, ctx) => {

@@ -1,4 +1,5 @@
 // History (interactions), snooze and bulk rhythm contracts.
+import { numberInput } from "./number-input";
 import { z } from "zod";
 import { ContactSchema } from "./contacts";
 import { CONTACT_METHODS } from "./contact-fields";
@@ -63,11 +64,13 @@ export const SNOOZE_MAX_DAYS = 365;
 export const SnoozeInputSchema = z.union(
   [
     z.object({
-      days: z.coerce
-        .number()
-        .int("Snooze by whole days")
-        .min(1, "Snooze by at least 1 day")
-        .max(SNOOZE_MAX_DAYS, `Snooze by at most ${SNOOZE_MAX_DAYS} days`),
+      days: numberInput("Snooze by whole days").pipe(
+        z
+          .number()
+          .int("Snooze by whole days")
+          .min(1, "Snooze by at least 1 day")
+          .max(SNOOZE_MAX_DAYS, `Snooze by at most ${SNOOZE_MAX_DAYS} days`),
+      ),
     }),
     z.object({ until: z.iso.date({ error: "Choose a day to snooze until" }) }),
   ],

@@ -223,4 +223,11 @@ describe("rhythm contract", () => {
     expect(tooLong.error?.issues[0]?.message).toBe("The interval can be at most 104 weeks");
     expect(RhythmSchema.safeParse({ interval: 2, unit: "fortnight" }).success).toBe(false);
   });
+
+  it("takes a number or a form's digits, never true, [] or an empty field", () => {
+    for (const interval of [true, [], "", null, "2 weeks"]) {
+      const parsed = RhythmSchema.safeParse({ interval, unit: "week" });
+      expect(parsed.error?.issues[0]?.message).toBe("Enter how often, as a whole number");
+    }
+  });
 });

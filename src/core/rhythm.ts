@@ -3,6 +3,7 @@
 import { TZDate } from "@date-fns/tz";
 import { UTCDate } from "@date-fns/utc";
 import { addDays as addCalendarDays, addMonths as addCalendarMonths } from "date-fns";
+import { numberInput } from "./number-input";
 import { z } from "zod";
 
 export const RHYTHM_UNITS = ["day", "week", "month", "year"] as const;
@@ -25,10 +26,12 @@ export const DUE_SOON_SHARE = 0.2;
 
 export const RhythmSchema = z
   .object({
-    interval: z.coerce
-      .number({ error: "Enter how often, as a whole number" })
-      .int("Enter how often, as a whole number")
-      .min(1, "The interval must be at least 1"),
+    interval: numberInput("Enter how often, as a whole number").pipe(
+      z
+        .number()
+        .int("Enter how often, as a whole number")
+        .min(1, "The interval must be at least 1"),
+    ),
     unit: z.enum(RHYTHM_UNITS, { error: "Choose days, weeks, months or years" }),
   })
   .superRefine((r, ctx) => {

@@ -36,10 +36,13 @@ const contact: ExportContact = {
 };
 
 describe("escapeFormula (OWASP CSV injection)", () => {
-  it.each(["=1+1", "+1", "-1", "@cmd", "\tx", "\rx"])("prefixes %j with a quote", (value) => {
-    expect(escapeFormula(value)).toBe(`'${value}`);
-    expect(unescapeFormula(escapeFormula(value))).toBe(value);
-  });
+  it.each(["=1+1", "+1", "-1", "@cmd", "\tx", "\rx", "＝1+1", "＋1", "－1", "＠cmd"])(
+    "prefixes %j with a quote",
+    (value) => {
+      expect(escapeFormula(value)).toBe(`'${value}`);
+      expect(unescapeFormula(escapeFormula(value))).toBe(value);
+    },
+  );
 
   it("leaves other values alone", () => {
     for (const value of ["Ada", "", " =not first", "'already", "'tis", "1+1"]) {

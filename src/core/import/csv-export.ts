@@ -1,5 +1,6 @@
 // Contacts → CSV with every field, safe to open in a spreadsheet: no cell starts with a formula
-// character (OWASP CSV injection guidance: = + - @ tab CR get a leading single quote).
+// character (OWASP CSV injection guidance: = + - @ tab CR get a leading single quote; so do
+// their fullwidth forms ＝ ＋ － ＠, which spreadsheets in East Asian locales read as formulas).
 import Papa from "papaparse";
 import {
   CONTACT_FIELDS,
@@ -16,8 +17,8 @@ import { formatBirthday, type Birthday } from "./parse-values";
 
 // A value that already starts with quotes before a formula character ('=1) is escaped too, so
 // that reading our own export back can always strip exactly one quote and get the value typed.
-const NEEDS_ESCAPE = /^'*[=+\-@\t\r]/;
-const ESCAPED = /^'+[=+\-@\t\r]/;
+const NEEDS_ESCAPE = /^'*[=+\-@\t\r＝＋－＠]/;
+const ESCAPED = /^'+[=+\-@\t\r＝＋－＠]/;
 
 export function escapeFormula(value: string): string {
   return NEEDS_ESCAPE.test(value) ? `'${value}` : value;

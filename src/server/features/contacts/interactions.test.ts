@@ -166,6 +166,15 @@ describe("history and snooze", () => {
     expect(today.json().error.message).toBe("Choose a day after today to snooze until.");
     expect((await snooze({ until: "2026-06-11" })).statusCode).toBe(400);
     expect((await snooze({ days: 0 })).statusCode).toBe(400);
+    // Strict types: true, [] and "" are not a number of days (z.coerce took true as 1).
+    for (const days of [true, [], "", null, "3 days"]) {
+      const refused = await snooze({ days });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toMatch(
+        /Snooze by whole days|Choose how long to snooze/,
+      );
+    }
+    expect((await snooze({ days: "4" })).statusCode).toBe(200);
 
     const cleared = await injectAs(t.app, user, {
       method: "DELETE",
