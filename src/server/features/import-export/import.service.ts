@@ -147,6 +147,15 @@ export async function commitImport(
     const writeCtx = { ...ctx, importId: record!.id };
     const { created } = await insertCreates(tx, creates, writeCtx);
     const snapshots = await applyMerges(tx, merges, writeCtx);
+    // Every row matched a contact that already had exactly these details: nothing changed, so
+    // no import is recorded (the rollback removes its row), and "Undo" stays with the last
+    // import that did change something.
+    if (created === 0 && snapshots.length === 0) {
+      throw new AppError(
+        "CONFLICT",
+        "Nothing changed: every contact in this file is already here with the same details. Your last import can still be undone.",
+      );
+    }
     const [saved] = await tx
       .update(imports)
       .set({

@@ -111,6 +111,24 @@ describe("undo the last import", () => {
     expect(names(await listContacts(t.app, user))).toContain("Ada Lovelace");
   });
 
+  it("records no import when re-importing changes nothing, so Undo stays with the real one", async () => {
+    const id = await importGoogle();
+    const before = await listContacts(t.app, user);
+    const again = await upload(t.app, user, "/api/imports", {
+      name: "google.csv",
+      content: fixture("google-contacts.csv"),
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.message).toBe(
+      "Nothing changed: every contact in this file is already here with the same details. Your last import can still be undone.",
+    );
+    const imports = (await injectAs(t.app, user, { url: "/api/imports" })).json().items;
+    expect(imports).toHaveLength(1);
+    expect(imports[0]).toMatchObject({ id, canUndo: true });
+    expect(await listContacts(t.app, user)).toEqual(before);
+    expect((await undo(id)).statusCode).toBe(200);
+  });
+
   it("answers 404 for another user's import or an unknown id", async () => {
     const id = await importGoogle();
     const other = await createUser(t.app);
