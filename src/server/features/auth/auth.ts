@@ -4,6 +4,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
 import { phoneNumber } from "better-auth/plugins/phone-number";
 import { PASSWORD_MIN_LENGTH } from "../../../core/constants";
@@ -14,7 +15,8 @@ import * as schema from "../../db/schema/index";
 import type { Env } from "../../env";
 import { ensureAccountRows } from "../../lib/account-rows";
 import { recordAuthEvent } from "./auth-events.service";
-import { findSessionUserId, phoneOtpGuard } from "./phone-otp-guard";
+import { findSessionUserId, guardPhoneOtp } from "./phone-otp-guard";
+import { hideSessionTokens, narrowSessionRequest } from "./session-hooks";
 import { buildVerificationMail, buildVerifyLink } from "./verification-mail";
 
 // OWASP's minimum for argon2id.
@@ -120,7 +122,12 @@ export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
       // The Fastify mount overwrites this header with the address Fastify trusts.
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
-    hooks: { before: phoneOtpGuard },
+    hooks: {
+      before: createAuthMiddleware(
+        async (ctx) => (await narrowSessionRequest(ctx)) ?? (await guardPhoneOtp(ctx)),
+      ),
+      after: hideSessionTokens,
+    },
     // A refusal thrown before an endpoint runs (a hook, a middleware) is an answer, not a fault:
     // without this Better Auth prints it to the console; faults still reach our log.
     onAPIError: {

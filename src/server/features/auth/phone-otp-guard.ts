@@ -2,7 +2,8 @@
 // they own the number saved on their account (decision 051). Out of the box its verify endpoint
 // signs in whoever owns the number (no session needed), and it offers phone + password sign-in
 // and a phone-based password reset; none of those are Tend features.
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import type { createAuthMiddleware } from "better-auth/api";
+import { APIError, getSessionFromCtx } from "better-auth/api";
 
 export const PHONE_OTP_MESSAGES = {
   signedOut: "Please sign in to verify your phone number.",
@@ -17,7 +18,9 @@ const BLOCKED_PATHS = new Set([
   "/phone-number/reset-password",
 ]);
 
-export const phoneOtpGuard = createAuthMiddleware(async (ctx) => {
+type Ctx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+export async function guardPhoneOtp(ctx: Ctx) {
   if (BLOCKED_PATHS.has(ctx.path)) {
     throw new APIError("NOT_FOUND", { message: PHONE_OTP_MESSAGES.unavailable });
   }
@@ -33,7 +36,7 @@ export const phoneOtpGuard = createAuthMiddleware(async (ctx) => {
     // Mark this user's number verified; never mint a new session or move the number.
     return { context: { body: { ...body, disableSession: true, updatePhoneNumber: false } } };
   }
-});
+}
 
 // The signed-in user behind a plugin call (sendOTP gets the endpoint context), for the outbox.
 export async function findSessionUserId(ctx: unknown): Promise<string | null> {

@@ -1,0 +1,44 @@
+// Better Auth's session endpoints, narrowed to what is safe to hand a browser (issue 16 item 6):
+// - a password change signs out every other session, whatever the client asked for (someone
+//   changing a password may be locking out whoever learned the old one);
+// - the session list carries ids, devices and dates, never the session tokens, so a script on
+//   the page cannot lift another device's session; revoking one goes by its id
+//   (`POST /api/auth/revoke-session` with `{ "id": "…" }`), which is turned into the token here.
+//   Better Auth still checks that the session is the caller's own.
+import { APIError, createAuthMiddleware } from "better-auth/api";
+
+type Ctx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+const SESSION_NOT_FOUND = "That session was not found. It may have ended already.";
+const PRINTABLE = /^[\x21-\x7e]{1,200}$/;
+
+export async function narrowSessionRequest(ctx: Ctx) {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  if (ctx.path === "/change-password") {
+    return { context: { body: { ...body, revokeOtherSessions: true } } };
+  }
+  if (ctx.path !== "/revoke-session") return undefined;
+  const { id, token } = body;
+  if (typeof token === "string") {
+    if (!PRINTABLE.test(token)) throw new APIError("BAD_REQUEST", { message: SESSION_NOT_FOUND });
+    return undefined;
+  }
+  if (typeof id !== "string" || !PRINTABLE.test(id)) {
+    throw new APIError("BAD_REQUEST", { message: SESSION_NOT_FOUND });
+  }
+  const found = await ctx.context.adapter.findOne<{ token: string }>({
+    model: "session",
+    where: [{ field: "id", value: id }],
+  });
+  // An unknown id gets the same answer as someone else's: nothing is revoked, nothing told.
+  return { context: { body: { token: found?.token ?? `unknown-${id}` } } };
+}
+
+type ListedSession = Record<string, unknown> & { token?: unknown };
+
+export const hideSessionTokens = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/list-sessions") return;
+  const returned = ctx.context.returned;
+  if (!Array.isArray(returned)) return;
+  return ctx.json((returned as ListedSession[]).map(({ token: _token, ...session }) => session));
+});
