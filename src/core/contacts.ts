@@ -58,8 +58,19 @@ export const ContactCreateSchema = ContactFieldsSchema.extend({
 export type ContactCreateInput = z.output<typeof ContactCreateSchema>;
 export type ContactCreateFormValues = z.input<typeof ContactCreateSchema>;
 
-/** PATCH: any subset; the merged contact must still pass checkContactFields (server-side). */
-export const ContactPatchSchema = ContactFieldsSchema.partial();
+export const STALE_CONTACT_MESSAGE = "This contact was changed elsewhere: reload to see the change";
+
+/**
+ * PATCH: any subset; the merged contact must still pass checkContactFields (server-side).
+ * `expectedUpdatedAt` is the contact's `updatedAt` when the editor opened it: when the contact
+ * changed since, the save is refused (409, STALE_CONTACT_MESSAGE) instead of silently undoing
+ * the other change.
+ */
+export const ContactPatchSchema = ContactFieldsSchema.partial().extend({
+  expectedUpdatedAt: z.iso
+    .datetime({ offset: true, error: "expectedUpdatedAt must be the contact's updatedAt" })
+    .optional(),
+});
 export type ContactPatch = z.output<typeof ContactPatchSchema>;
 
 // ---------------------------------------------------------------- what the API answers

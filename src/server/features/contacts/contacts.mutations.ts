@@ -1,6 +1,10 @@
 // Creating, editing and bulk-editing contacts: each one transaction, each under the user's id.
 import { and, eq } from "drizzle-orm";
-import type { ContactCreateInput, ContactPatch } from "../../../core/contacts";
+import {
+  STALE_CONTACT_MESSAGE,
+  type ContactCreateInput,
+  type ContactPatch,
+} from "../../../core/contacts";
 import type { BulkRhythmInput } from "../../../core/interactions";
 import {
   computeNextDueAt,
@@ -102,7 +106,14 @@ export async function updateContact(
   ctx: Ctx,
 ): Promise<ContactRow> {
   return db.transaction(async (tx) => {
-    const row = await getContactRow(tx, ctx.userId, contactId);
+    // Locked, so two saves of one version cannot both pass the version check.
+    const row = await getContactRow(tx, ctx.userId, contactId, { forUpdate: true });
+    if (
+      patch.expectedUpdatedAt !== undefined &&
+      row.updatedAt.getTime() !== Date.parse(patch.expectedUpdatedAt)
+    ) {
+      throw new AppError("CONFLICT", STALE_CONTACT_MESSAGE);
+    }
     assertMergedContact(row, patch);
     const values = contactValuesFromInput(patch);
     // A new rhythm starts counting now (or from the last contact); an unchanged one keeps its

@@ -26,16 +26,20 @@ export function contactNotFound(): AppError {
   return new AppError("NOT_FOUND", "That contact was not found. It may have been deleted.");
 }
 
+type RowOptions = { forUpdate?: boolean };
+
 export async function findContactRow(
   db: Executor,
   userId: string,
   contactId: string,
+  options: RowOptions = {},
 ): Promise<ContactRow | undefined> {
   if (!isUuid(contactId)) return undefined;
-  const [row] = await db
+  const query = db
     .select()
     .from(contacts)
     .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)));
+  const [row] = options.forUpdate ? await query.for("update") : await query;
   return row;
 }
 
@@ -43,8 +47,9 @@ export async function getContactRow(
   db: Executor,
   userId: string,
   contactId: string,
+  options: RowOptions = {},
 ): Promise<ContactRow> {
-  const row = await findContactRow(db, userId, contactId);
+  const row = await findContactRow(db, userId, contactId, options);
   if (!row) throw contactNotFound();
   return row;
 }
