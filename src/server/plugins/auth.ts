@@ -66,6 +66,33 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) 
     }
   });
 
+  const hasNul = (value: unknown, depth = 0): boolean => {
+    if (typeof value === "string") return value.includes("\u0000");
+    if (depth > 20 || typeof value !== "object" || value === null) return false;
+    return Object.entries(value).some(
+      ([key, item]) => key.includes("\u0000") || hasNul(item, depth + 1),
+    );
+  };
+
+  /**
+   * Better Auth reads its JSON bodies itself and answers 500 for some it cannot take (a bare
+   * string, NUL in a name — PostgreSQL refuses NUL in text): refuse those first, plainly.
+   */
+  function assertAuthBody(text: string) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new AppError("BAD_REQUEST", "The request body is not valid JSON.");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      throw new AppError("BAD_REQUEST", "The request body must be a JSON object.");
+    }
+    if (hasNul(body)) {
+      throw new AppError("BAD_REQUEST", "Text must not contain NUL characters.");
+    }
+  }
+
   await app.register(async (scope) => {
     // Better Auth reads the body itself, so hand it over untouched.
     scope.removeAllContentTypeParsers();
@@ -77,6 +104,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) 
         const url = new URL(request.url, app.appUrl);
         const hasBody =
           request.method !== "GET" && typeof request.body === "string" && request.body !== "";
+        if (hasBody && /json/i.test(request.headers["content-type"] ?? "")) {
+          assertAuthBody(request.body as string);
+        }
         const response = await auth.handler(
           new Request(url, {
             method: request.method,

@@ -1,4 +1,6 @@
-// Better Auth's session endpoints, narrowed to what is safe to hand a browser (issue 16 item 6):
+// Better Auth's session and user endpoints, narrowed to what is safe to hand a browser (issue 16
+// items 4 and 6):
+// - update-user takes a non-empty name and an image link or null (else 400, not a 500);
 // - a password change signs out every other session, whatever the client asked for (someone
 //   changing a password may be locking out whoever learned the old one);
 // - the session list carries ids, devices and dates, never the session tokens, so a script on
@@ -14,6 +16,15 @@ const PRINTABLE = /^[\x21-\x7e]{1,200}$/;
 
 export async function narrowSessionRequest(ctx: Ctx) {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
+  if (ctx.path === "/update-user") {
+    if ("name" in body && (typeof body.name !== "string" || body.name.trim() === "")) {
+      throw new APIError("BAD_REQUEST", { message: "Enter a name." });
+    }
+    if ("image" in body && body.image !== null && typeof body.image !== "string") {
+      throw new APIError("BAD_REQUEST", { message: "The image must be a link or empty." });
+    }
+    return undefined;
+  }
   if (ctx.path === "/change-password") {
     return { context: { body: { ...body, revokeOtherSessions: true } } };
   }

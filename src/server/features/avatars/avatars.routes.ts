@@ -41,7 +41,9 @@ export async function avatarRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const style = STYLES[request.params.style];
+      const style = Object.hasOwn(STYLES, request.params.style)
+        ? STYLES[request.params.style]
+        : undefined;
       if (!style) {
         throw new AppError(
           "NOT_FOUND",

@@ -120,9 +120,14 @@ export async function updateInteraction(
   return db.transaction(async (tx) => {
     let contact = await getContactRow(tx, ctx.userId, ids.contactId);
     const before = await getInteractionRow(tx, ids.contactId, ids.interactionId, ctx);
+    // A save that changes nothing writes nothing (as for contacts).
+    const values = { occurredAt, channel: patch.channel, note: patch.note };
+    if (Object.values(values).every((value) => value === undefined)) {
+      return { interaction: toInteraction(before), contact };
+    }
     const [row] = await tx
       .update(interactions)
-      .set({ occurredAt, channel: patch.channel, note: patch.note })
+      .set(values)
       .where(and(eq(interactions.userId, ctx.userId), eq(interactions.id, before.id)))
       .returning();
     const movesLatest =

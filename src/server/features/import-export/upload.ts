@@ -66,11 +66,26 @@ async function readMultipart(request: FastifyRequest): Promise<Upload> {
       }
     }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (isTooLarge(error)) throw new AppError("PAYLOAD_TOO_LARGE", FILE_MESSAGES.TOO_LARGE);
-    throw error;
+    // A broken form (no boundary, a cut-off part): the client's request, not our fault.
+    throw new AppError(
+      "BAD_REQUEST",
+      "The upload could not be read. Send the file again as a multipart form (field “file”).",
+    );
   }
   if (!bytes) throw new AppError("BAD_REQUEST", "Choose a file to import.");
-  return { bytes, fileName, options };
+  return { bytes, fileName: cleanFileName(fileName), options };
+}
+
+/** A file name fit to show and store: no control characters (NUL included), at most 255. */
+export function cleanFileName(name: string | null | undefined): string | null {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = (name ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255);
+  return cleaned || null;
 }
 
 export async function readUpload(
@@ -83,5 +98,5 @@ export async function readUpload(
   if (bytes.length > IMPORT_MAX_BYTES)
     throw new AppError("PAYLOAD_TOO_LARGE", FILE_MESSAGES.TOO_LARGE);
   const { content: _content, fileName, ...options } = body;
-  return { bytes, fileName: fileName ?? null, options };
+  return { bytes, fileName: cleanFileName(fileName), options };
 }
