@@ -80,8 +80,8 @@ async function readMultipart(request: FastifyRequest): Promise<Upload> {
 
 /** A file name fit to show and store: no control characters (NUL included), at most 255. */
 export function cleanFileName(name: string | null | undefined): string | null {
-  // eslint-disable-next-line no-control-regex
   const cleaned = (name ?? "")
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, "")
     .trim()
     .slice(0, 255);
