@@ -53,6 +53,8 @@ declare module "fastify" {
     services: Services;
     appUrl: string;
     clock: Clock;
+    /** Every route as registered ("GET /api/contacts/:id"); the test sweeps start from it. */
+    routeInventory: readonly string[];
   }
 }
 
@@ -78,6 +80,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeInventory: string[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeInventory.push(`${method} ${route.url}`);
+    }
+  });
+  app.decorate("routeInventory", routeInventory);
 
   const ownsDatabase = !options.database;
   const database =

@@ -66,6 +66,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) 
     }
   });
 
+  // Routes name the gate as a preHandler; it runs before validation instead, so a signed-out
+  // caller gets 401 on every such route, never a validation message about a body it may not send.
+  app.addHook("onRoute", (route) => {
+    const gates = new Set<unknown>([app.requireUser, app.requirePaidUser]);
+    const handlers = [route.preHandler ?? []].flat();
+    const moved = handlers.filter((handler) => gates.has(handler));
+    if (moved.length === 0) return;
+    route.preHandler = handlers.filter((handler) => !gates.has(handler));
+    route.preValidation = [...moved, ...[route.preValidation ?? []].flat()];
+  });
+
   const hasNul = (value: unknown, depth = 0): boolean => {
     if (typeof value === "string") return value.includes("\u0000");
     if (depth > 20 || typeof value !== "object" || value === null) return false;

@@ -30,7 +30,7 @@ export const billingContextPlugin = fp(
     const now = () => app.clock.now();
     const paidRoutes: BillingContext["paidRoutes"] = [];
     app.addHook("onRoute", (route) => {
-      const handlers = [route.preHandler ?? []].flat();
+      const handlers = [route.preHandler ?? [], route.preValidation ?? []].flat();
       if (!handlers.includes(app.requirePaidUser)) return;
       for (const method of [route.method].flat()) paidRoutes.push({ method, url: route.url });
     });
