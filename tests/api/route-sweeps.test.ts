@@ -140,7 +140,7 @@ describe("route sweeps", () => {
       if (!url.startsWith("/api/") || route === "POST /api/billing/webhook") continue;
       for (const origin of ["https://evil.example", "http://localhost:3001", "null"]) {
         const res = await injectAs(t.app, user, {
-          method: method as "POST",
+          method: method,
           url,
           headers: { origin },
           payload: {},
@@ -208,7 +208,7 @@ describe("route sweeps", () => {
           path.startsWith("/api/contacts") ? (ids[name] ?? SOME_ID) : SOME_ID,
         );
         const res = await injectAs(t.app, stranger, {
-          method: method as "GET",
+          method: method,
           url,
           ...(method === "GET" || method === "DELETE"
             ? {}
