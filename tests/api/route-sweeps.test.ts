@@ -3,6 +3,7 @@
 // and a route nobody has classified below fails the first test until someone decides what it is.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addContact } from "../helpers/contacts-test-kit";
+import { concrete, MUTATING, PUBLIC, SIGNED_IN, SOME_ID } from "../helpers/route-inventory";
 import {
   build,
   createUser,
@@ -11,93 +12,6 @@ import {
   type TestApp,
   type TestUser,
 } from "../helpers/test-app";
-
-/** Needs no session: public pages and data, sign-in itself, or a token of its own. */
-const PUBLIC = new Set([
-  "GET /healthz",
-  "GET /readyz",
-  "GET /api/config",
-  "GET /api/docs",
-  "GET /api/docs/openapi.json",
-  "GET /api/avatars/:style.svg",
-  "POST /api/leads",
-  "POST /api/verify-email",
-  "POST /api/auth-events",
-  "GET /api/auth/*",
-  "POST /api/auth/*",
-  "POST /api/billing/checkout",
-  "POST /api/billing/webhook",
-  // A signed token in the path is the credential (one-tap links, unsubscribe, calendar feed).
-  "GET /r/:token",
-  "POST /r/:token",
-  "GET /unsubscribe/:token",
-  "POST /unsubscribe/:token",
-  "GET /calendar/:file",
-  // Development only (loopback, never in production) and test-only routes.
-  "GET /api/dev/mailbox",
-  "GET /dev/mailbox",
-  "GET /dev/mailbox/:id",
-  "POST /api/test/clock",
-  "POST /api/test/notifications",
-]);
-
-/** Needs a signed-in user: everything else under /api. */
-const SIGNED_IN = new Set([
-  "GET /api/me",
-  "PATCH /api/me",
-  "GET /api/billing/status",
-  "POST /api/billing/link",
-  "POST /api/billing/onboarding-subscription",
-  "POST /api/billing/portal",
-  "POST /api/billing/subscription/cancel",
-  "POST /api/billing/subscription/resume",
-  "GET /api/onboarding",
-  "POST /api/onboarding/complete",
-  "GET /api/contacts",
-  "POST /api/contacts",
-  "GET /api/contacts/tags",
-  "POST /api/contacts/bulk/rhythm",
-  "GET /api/contacts/:id",
-  "PATCH /api/contacts/:id",
-  "DELETE /api/contacts/:id",
-  "POST /api/contacts/:id/archive",
-  "POST /api/contacts/:id/unarchive",
-  "POST /api/contacts/:id/snooze",
-  "DELETE /api/contacts/:id/snooze",
-  "GET /api/contacts/:id/interactions",
-  "POST /api/contacts/:id/interactions",
-  "PATCH /api/contacts/:id/interactions/:interactionId",
-  "DELETE /api/contacts/:id/interactions/:interactionId",
-  "GET /api/imports",
-  "POST /api/imports",
-  "POST /api/imports/preview",
-  "POST /api/imports/:id/undo",
-  "GET /api/exports/account.json",
-  "GET /api/exports/contacts.csv",
-  "GET /api/exports/contacts.vcf",
-  "GET /api/notifications",
-  "POST /api/notifications/:id/seen",
-  "POST /api/notifications/mark-all-seen",
-  "GET /api/settings/reminders",
-  "PATCH /api/settings/reminders",
-  "GET /api/reminders/channels",
-  "GET /api/reminders/deliveries",
-  "POST /api/reminders/test",
-  "POST /api/reminders/calendar",
-  "POST /api/reminders/email/resume",
-]);
-
-const MUTATING = /^(POST|PUT|PATCH|DELETE) /;
-const SOME_ID = "7d4e4a52-4a8e-4b7e-9d38-2f4bb0a0c001";
-
-function concrete(route: string): { method: string; url: string } {
-  const [method, path] = route.split(" ") as [string, string];
-  const url = path
-    .replace(":style.svg", "avataaars.svg")
-    .replace(/:[A-Za-z]+/g, SOME_ID)
-    .replace("*", "get-session");
-  return { method, url };
-}
 
 describe("route sweeps", () => {
   let t: TestApp;
