@@ -100,19 +100,19 @@ async function main() {
 
     const env = { DATABASE_URL: empty.url, ENABLE_TEST_ROUTES: "true", LOG_LEVEL: "error" };
     const [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
-    apps.push(a!, b!);
-    const check = await fetch(`${b!.url}/api/notifications`, { headers: { cookie: cookies[0]! } });
+    apps.push(a, b);
+    const check = await fetch(`${b.url}/api/notifications`, { headers: { cookie: cookies[0]! } });
     if (check.status !== 200) throw new Error(`a bench session is refused: ${check.status}`);
 
     // Memory: A before and after STREAMS open streams (settled, after a GC-friendly pause).
     await sleep(1000);
-    const before = rssKb(a!.child.pid!);
+    const before = rssKb(a.child.pid!);
     const pending = new Map<string, (at: number) => void>();
     for (let i = 0; i < STREAMS; i += 50) {
       const opened = await Promise.all(
         cookies
           .slice(i, i + 50)
-          .map((cookie) => openSse(`${a!.url}/api/notifications/stream`, { cookie })),
+          .map((cookie) => openSse(`${a.url}/api/notifications/stream`, { cookie })),
       );
       streams.push(...opened);
     }
@@ -124,7 +124,7 @@ async function main() {
       };
     });
     await sleep(2000);
-    const after = rssKb(a!.child.pid!);
+    const after = rssKb(a.child.pid!);
     const perStreamKb = (after - before) / STREAMS;
 
     // Commit-to-event through B → A, LANES requests in flight, each to a user with none pending.
@@ -139,7 +139,7 @@ async function main() {
           if (pending.has(userId)) continue;
           const arrived = new Promise<number>((resolve) => pending.set(userId, resolve));
           const start = performance.now();
-          const res = await fetch(`${b!.url}/api/test/notifications`, {
+          const res = await fetch(`${b.url}/api/test/notifications`, {
             method: "POST",
             headers: { "content-type": "application/json", origin: ORIGIN, cookie: cookies[i]! },
             body: JSON.stringify({ type: "SYSTEM_ALERT", title: `n${n}`, content: "<p>x</p>" }),
