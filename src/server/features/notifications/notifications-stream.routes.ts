@@ -47,6 +47,8 @@ export async function notificationsStreamRoutes(fastify: FastifyInstance) {
         after,
         async send(events) {
           for (const event of events) {
+            // A client that left mid-read is not a failure; onClose removes the stream.
+            if (!reply.sse.isConnected) return;
             await reply.sse.send({
               id: String(event.position),
               data: { kind: event.kind, user_notification_id: event.userNotificationId },
