@@ -12,7 +12,7 @@ export type NotificationReadState = (typeof NOTIFICATION_READ_STATES)[number];
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
-/** How often the app re-reads the list, so the badge follows without a reload. */
+/** How often the app re-reads the list while its live stream is down (the fallback). */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
 export const NotificationSchema = z.object({

@@ -26,6 +26,7 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importExportRoutes } from "./features/import-export/import-export.routes";
 import { leadsRoutes } from "./features/leads/leads.routes";
+import { notificationsStreamRoutes } from "./features/notifications/notifications-stream.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import type { OutboxSender } from "./features/outbox/outbox-sender";
 import { oneTapRoutes } from "./features/reminders/one-tap.routes";
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oneTapRoutes);
   await app.register(calendarRoutes);
   await app.register(notificationsRoutes);
+  await app.register(notificationsStreamRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 

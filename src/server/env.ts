@@ -48,6 +48,10 @@ const EnvSchema = z
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
     OUTBOX_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
     OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+    /** How often open notification streams re-check the table and their session (issue 10). */
+    NOTIFICATIONS_STREAM_POLL_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
+    /** SSE comment lines that keep proxies from closing an idle notification stream. */
+    NOTIFICATIONS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
     ENABLE_TEST_ROUTES: booleanString.default(false),
     DEV_MAILBOX: booleanString.default(false),
     LOG_LEVEL: z

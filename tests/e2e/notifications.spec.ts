@@ -129,6 +129,49 @@ test("a body with script and event handlers runs nothing, and an outside link ge
   await context.close();
 });
 
+test("the badge follows the live stream in every tab, well within the fallback poll", async ({
+  page,
+  context,
+}) => {
+  await createUser(page);
+  const streamOpened = (p: Page) =>
+    p.waitForResponse((r) => r.url().endsWith("/api/notifications/stream") && r.status() === 200);
+  const opened = streamOpened(page);
+  await page.goto("/app/contacts");
+  await opened;
+  const other = await context.newPage();
+  const otherOpened = streamOpened(other);
+  await other.goto("/app/notifications");
+  await otherOpened;
+  for (const p of [page, other]) {
+    await expect(bell(p)).toHaveAccessibleName("Notifications, none unread");
+    await p.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  }
+
+  // Far below NOTIFICATIONS_POLL_MS: only the stream can deliver it this fast.
+  const live = { timeout: 5_000 };
+  expect(NOTIFICATIONS_POLL_MS).toBeGreaterThan(5 * live.timeout);
+  await notify(page, { type: "ANNOUNCEMENT", title: "Live one", content: "<p>Hello</p>" });
+  await expect(badge(page)).toHaveText("1", live);
+  await expect(badge(other)).toHaveText("1", live);
+  await expect(other.getByRole("button", { name: /Live one/ })).toBeVisible(live);
+
+  await notify(page, { count: 2, type: "SYSTEM_ALERT", title: "Live two", content: "<p>x</p>" });
+  await expect(badge(page)).toHaveText("3", live);
+  await expect(badge(other)).toHaveText("3", live);
+
+  // Read in one tab, the other follows.
+  await openDropdown(page);
+  await dropdown(page).getByRole("button", { name: "Mark all as read" }).click();
+  await expect(badge(page)).toHaveCount(0, live);
+  await expect(badge(other)).toHaveCount(0, live);
+  for (const p of [page, other]) {
+    expect(
+      await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
+  }
+});
+
 test("the badge says 9+ above 9; mark all as read empties it; keyboard only", async ({ page }) => {
   await createUser(page);
   await notify(page, {

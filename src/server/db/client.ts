@@ -22,6 +22,16 @@ export type Database = {
   /** Tags of committed migrations the database has not applied (all of them on a fresh one). */
   listPendingMigrations: () => Promise<string[]>;
   migrate: () => Promise<void>;
+  /**
+   * Calls onNotify with the payload of each NOTIFY on the channel (committed transactions only).
+   * PostgreSQL: a dedicated connection per process, reconnected when lost, after which onResync
+   * runs (wake-ups sent meanwhile are gone). PGlite: its own in-process listen.
+   */
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onResync: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -59,6 +69,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => ping(db),
     listPendingMigrations: () => listPendingMigrations(db),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async listen(channel, onNotify) {
+      const stop = await pglite.listen(channel, onNotify);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
     async close() {
       if (!pglite.closed) await pglite.close();
     },
@@ -74,7 +90,61 @@ async function openPostgres(url: string): Promise<Database> {
     ping: () => ping(db),
     listPendingMigrations: () => listPendingMigrations(db),
     migrate: () => migratePostgres(pool),
+    listen: (channel, onNotify, onResync) => listenPostgres(url, channel, onNotify, onResync),
     close: () => pool.end(),
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onResync: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (message) => {
+      if (message.channel === channel && message.payload) onNotify(message.payload);
+    });
+    c.on("error", () => lost(c));
+    c.on("end", () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await c.end().catch(() => undefined);
+      throw error;
+    }
+    client = c;
+  };
+  const reconnect = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(onResync, reconnect);
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+  const lost = (c: pg.Client) => {
+    if (stopped || client !== c) return;
+    client = null;
+    c.end().catch(() => undefined);
+    reconnect();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }
 

@@ -26,6 +26,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     user: SessionUser;
+    /** The id of the session requireUser found (a stream ends when it does). */
+    sessionId: string;
   }
 }
 
@@ -41,18 +43,22 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) 
   const { auth } = opts;
   app.decorate("auth", auth);
   app.decorateRequest("user", null as unknown as SessionUser);
+  app.decorateRequest("sessionId", "");
 
+  const findSession = (request: FastifyRequest) =>
+    auth.api.getSession({ headers: toWebHeaders(request) });
   async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
-    const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+    const session = await findSession(request);
     return session ? session.user : null;
   }
   app.decorate("findSessionUser", findSessionUser);
   app.decorate("requireUser", async (request: FastifyRequest) => {
-    const user = await findSessionUser(request);
-    if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-    if (!user.emailVerified)
+    const session = await findSession(request);
+    if (!session) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
+    if (!session.user.emailVerified)
       throw new AppError("FORBIDDEN", "Please verify your email address first.");
-    request.user = user;
+    request.user = session.user;
+    request.sessionId = session.session.id;
   });
   app.decorate("requirePaidUser", async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(request, reply);

@@ -1,7 +1,18 @@
 // Outgoing mail and SMS in one outbox (claimed with a lease, retried with backoff; the dev
 // mailbox reads it when no SMTP is set), in-app notifications, and feedback.
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 export const outbox = pgTable(
@@ -50,6 +61,8 @@ export const notifications = pgTable("notifications", {
   content: text().notNull().default(""),
   link: text(),
   metadata: jsonb(),
+  /** An announcement's operator-given key (`npm run announce -- --key`): re-runs reuse the row. */
+  announcementKey: text().unique(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -66,7 +79,39 @@ export const userNotifications = pgTable(
     seenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId, t.createdAt)],
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    // One row per user and notification: an announcement re-run adds no second copy.
+    uniqueIndex().on(t.notificationId, t.userId),
+  ],
+);
+
+/** Each user's last change position: the per-user sequence behind the SSE event ids. */
+export const notificationPositions = pgTable("notification_positions", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  position: bigint({ mode: "number" }).notNull(),
+});
+
+/**
+ * Every change to a user's notification rows (created, seen, all seen) at its position: what the
+ * stream sends, and replays after `Last-Event-ID`.
+ */
+export const notificationEvents = pgTable(
+  "notification_events",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    position: bigint({ mode: "number" }).notNull(),
+    /** created, seen or all_seen. */
+    kind: text().notNull(),
+    /** The row created or seen; null for all_seen. */
+    userNotificationId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.position] })],
 );
 
 export const feedback = pgTable(

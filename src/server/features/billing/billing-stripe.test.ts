@@ -214,6 +214,55 @@ describe("billing with Stripe (local fake)", () => {
       expect((await readBilling(t.app, user.id)).row?.subscriptionStatus).toBe("past_due");
     });
 
+    it("a failed card payment leaves one SYSTEM_ALERT per attempt, none for a replayed event", async () => {
+      const { user, subscriptionId } = await subscribedUser();
+      const other = await createUser(t.app);
+      stripe.updateSubscription(subscriptionId, { status: "past_due" });
+      const failed = {
+        id: "evt_payment_failed_1",
+        type: "invoice.payment_failed",
+        object: {
+          id: "in_failed_1",
+          object: "invoice",
+          parent: { subscription_details: { subscription: subscriptionId } },
+        },
+      };
+      expect((await deliver(failed)).json()).toEqual({ received: true, duplicate: false });
+      expect((await deliver(failed)).json()).toEqual({ received: true, duplicate: true });
+      const list = await injectAs(t.app, user, { url: "/api/notifications" });
+      expect(list.json()).toEqual([
+        expect.objectContaining({
+          type: "SYSTEM_ALERT",
+          title: "Your card payment failed",
+          content:
+            "<p>We could not charge your card for your Tend subscription.</p><p>Update your payment method under Manage Subscription in Settings to keep using Tend.</p>",
+          link: "/app/settings",
+          metadata: { invoiceId: "in_failed_1" },
+          seen_at: null,
+        }),
+      ]);
+      expect((await injectAs(t.app, other, { url: "/api/notifications" })).json()).toEqual([]);
+      // A paid invoice writes no alert.
+      stripe.updateSubscription(subscriptionId, { status: "active" });
+      await deliver({ ...failed, id: "evt_paid_1", type: "invoice.paid" });
+      expect((await injectAs(t.app, user, { url: "/api/notifications" })).json()).toHaveLength(1);
+    });
+
+    it("a failed payment's alert is not written when storing the subscription fails", async () => {
+      const { user, subscriptionId } = await subscribedUser();
+      stripe.failNextSubscriptionReads(1);
+      const res = await deliver({
+        type: "invoice.payment_failed",
+        object: {
+          id: "in_failed_2",
+          object: "invoice",
+          parent: { subscription_details: { subscription: subscriptionId } },
+        },
+      });
+      expect(res.statusCode).toBe(503);
+      expect((await injectAs(t.app, user, { url: "/api/notifications" })).json()).toEqual([]);
+    });
+
     it("acknowledges events it does not use", async () => {
       const res = await deliver({
         type: "customer.created",

@@ -3,6 +3,7 @@
 // checkout; they may race. The checkout_sessions row is locked while it is decided, so exactly
 // one caller moves it to "complete" (and sends the confirmation mail); the others find it done.
 import { and, eq, isNotNull } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { checkoutSessions, subscriptions, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
@@ -127,10 +128,14 @@ async function sendStartedMail(ctx: BillingContext, userId: string): Promise<voi
   }
 }
 
-/** Re-reads one subscription from the provider and stores it for its owner, if it has one. */
+/**
+ * Re-reads one subscription from the provider and stores it for its owner, if it has one;
+ * `alsoWrite` adds writes of the caller's to the same transaction (a failed-payment alert).
+ */
 export async function syncSubscriptionById(
   ctx: BillingContext,
   subscriptionId: string,
+  alsoWrite?: (tx: Tx, userId: string) => Promise<void>,
 ): Promise<"synced" | "unowned" | "missing"> {
   const [owned] = await ctx.db
     .select({ userId: subscriptions.userId })
@@ -154,14 +159,15 @@ export async function syncSubscriptionById(
   const snapshot = await ctx.provider.readSubscription(subscriptionId);
   if (!snapshot) return "missing";
   const now = ctx.now();
-  await ctx.db.transaction((tx) =>
-    applySubscription(tx, {
+  await ctx.db.transaction(async (tx) => {
+    await applySubscription(tx, {
       userId: owned.userId,
       snapshot,
       provider: ctx.provider.name,
       now,
       currentProvider: ctx.provider.name,
-    }),
-  );
+    });
+    await alsoWrite?.(tx, owned.userId);
+  });
   return "synced";
 }

@@ -9,7 +9,9 @@ import { z } from "zod";
 import { webhookEvents } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
+import { notifyUsers } from "../notifications/notifications.public";
 import { fulfilCheckoutSession, syncSubscriptionById } from "./fulfilment";
+import { paymentFailedAlert } from "./payment-alert";
 import { createStripeClient, createStripeProvider, STRIPE_WEBHOOK_LIMITS } from "./stripe-provider";
 
 const WebhookAckSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
@@ -44,10 +46,23 @@ export async function handleStripeEvent(ctx: BillingContext, event: Stripe.Event
       await syncSubscriptionById(ctx, event.data.object.id);
       return;
     case "invoice.paid":
-    case "invoice.payment_succeeded":
-    case "invoice.payment_failed": {
+    case "invoice.payment_succeeded": {
       const id = invoiceSubscriptionId(event.data.object);
       if (id) await syncSubscriptionById(ctx, id);
+      return;
+    }
+    case "invoice.payment_failed": {
+      // Each failed attempt (a new event id) is one alert, stored with the subscription's
+      // re-read state; a replayed event is a duplicate and writes nothing.
+      const invoice = event.data.object;
+      const id = invoiceSubscriptionId(invoice);
+      if (id) {
+        await syncSubscriptionById(ctx, id, (tx, userId) =>
+          notifyUsers(tx, [
+            paymentFailedAlert({ userId, appName: ctx.env.APP_NAME, invoiceId: invoice.id ?? "" }),
+          ]),
+        );
+      }
       return;
     }
     default:

@@ -117,5 +117,15 @@ describe("import rollback when a write fails halfway", () => {
     expect(after.history).toMatchObject([{ channel: "email", note: "Wrote about the machine" }]);
     const list = await injectAs(t.app, user, { url: "/api/imports" });
     expect(list.json().items).toEqual([]);
+    // The only notification is the failure: nothing says the import finished.
+    const notes = await injectAs(t.app, user, { url: "/api/notifications" });
+    expect(
+      notes.json().map((n: { title: string; content: string }) => [n.title, n.content]),
+    ).toEqual([
+      [
+        "Import failed",
+        "<p>account.json: nothing was imported.</p><p>That was changed at the same moment elsewhere. Please refresh and try again.</p>",
+      ],
+    ]);
   });
 });

@@ -16,6 +16,8 @@ import {
   type ContactContext,
   type ContactRow,
 } from "../contacts/contacts.public";
+import { notifyUsers } from "../notifications/notifications.public";
+import { alertImportFailed, importFinishedAlert } from "./import-alerts";
 import { toImportRecord } from "./import-history";
 import { existingFromRow } from "./import-rows";
 import { applyMerges, insertCreates } from "./import-writes";
@@ -102,7 +104,24 @@ function listLines(lines: number[], unit: ReadImport["unit"]): string {
   return `${lines.length === 1 ? word : `${word}s`} ${shown}${more}`;
 }
 
+/**
+ * Commits an import in one transaction, with its "Import finished" alert; a failed one leaves
+ * nothing but an "Import failed" alert, and the error goes on to the caller.
+ */
 export async function commitImport(
+  deps: ImportDeps,
+  ctx: ContactContext,
+  upload: Upload,
+): Promise<ImportResult> {
+  try {
+    return await runImport(deps, ctx, upload);
+  } catch (error) {
+    await alertImportFailed(deps.db, { userId: ctx.userId, fileName: upload.fileName, error });
+    throw error;
+  }
+}
+
+async function runImport(
   { db, pool }: ImportDeps,
   ctx: ContactContext,
   upload: Upload,
@@ -166,6 +185,16 @@ export async function commitImport(
       })
       .where(eq(imports.id, record!.id))
       .returning();
+    await notifyUsers(tx, [
+      importFinishedAlert({
+        userId: ctx.userId,
+        importId: saved!.id,
+        fileName: upload.fileName,
+        created,
+        merged: snapshots.length,
+        skipped: summary.skip + summary.invalid,
+      }),
+    ]);
     return { import: toImportRecord(saved!, true), summary };
   });
 }

@@ -9,6 +9,7 @@ import type {
 import type { Db } from "../../db/client";
 import { notifications, userNotifications } from "../../db/schema/index";
 import { AppError, notFound } from "../../lib/app-error";
+import { recordChanges } from "./changes";
 
 /** Position of a row in the newest-first order: microseconds since the epoch, then the id. */
 type Cursor = { micros: string; id: string };
@@ -96,27 +97,52 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Marks one of the user's notifications seen; a second call keeps the first time. */
+/**
+ * Marks one of the user's notifications seen; a second call keeps the first time. A row that
+ * becomes seen is a `seen` change on the user's stream; a repeat changes nothing and sends none.
+ */
 export async function markNotificationSeen(
   db: Db,
   options: { userId: string; userNotificationId: string; now: Date },
 ): Promise<void> {
   const { userId, userNotificationId, now } = options;
   if (!UUID_PATTERN.test(userNotificationId)) throw notFound("That notification");
-  const [row] = await db
-    .update(userNotifications)
-    .set({ seenAt: sql`coalesce(${userNotifications.seenAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(userNotifications.id, userNotificationId), eq(userNotifications.userId, userId)))
-    .returning({ id: userNotifications.id });
-  if (!row) throw notFound("That notification");
+  const owned = and(
+    eq(userNotifications.id, userNotificationId),
+    eq(userNotifications.userId, userId),
+  );
+  const changed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(userNotifications)
+      .set({ seenAt: now })
+      .where(and(owned, isNull(userNotifications.seenAt)))
+      .returning({ id: userNotifications.id });
+    if (row) await recordChanges(tx, [{ userId, kind: "seen", userNotificationId: row.id }]);
+    return Boolean(row);
+  });
+  if (changed) return;
+  const [existing] = await db
+    .select({ id: userNotifications.id })
+    .from(userNotifications)
+    .where(owned);
+  if (!existing) throw notFound("That notification");
 }
 
+/** Marks every unread notification of the user seen: one `all_seen` change when any was. */
 export async function markAllNotificationsSeen(
   db: Db,
   options: { userId: string; now: Date },
 ): Promise<void> {
-  await db
-    .update(userNotifications)
-    .set({ seenAt: options.now })
-    .where(and(eq(userNotifications.userId, options.userId), isNull(userNotifications.seenAt)));
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(userNotifications)
+      .set({ seenAt: options.now })
+      .where(and(eq(userNotifications.userId, options.userId), isNull(userNotifications.seenAt)))
+      .returning({ id: userNotifications.id });
+    if (rows.length > 0) {
+      await recordChanges(tx, [
+        { userId: options.userId, kind: "all_seen", userNotificationId: null },
+      ]);
+    }
+  });
 }

@@ -8,6 +8,7 @@ import {
   type NotificationType,
 } from "../../../../core/notifications";
 import { apiFetchWithHeaders } from "../../../lib/api-client";
+import { useNotificationStreamIsLive } from "../hooks/use-notification-stream";
 
 export const NOTIFICATIONS_KEY = ["notifications"] as const;
 
@@ -29,22 +30,25 @@ export async function listNotifications(url: string): Promise<NotificationPage> 
 }
 
 // The bell's list: the newest unread ones. Its length is also the badge (shown as "9+" above
-// 9), so no count beyond what the list holds is ever asked for.
+// 9), so no count beyond what the list holds is ever asked for. The stream re-reads it on each
+// change; polling is the fallback while the stream is down.
 export function useUnreadNotifications() {
+  const isLive = useNotificationStreamIsLive();
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, "unread"],
     queryFn: () => listNotifications(notificationsUrl({ status: "unread" })),
-    refetchInterval: NOTIFICATIONS_POLL_MS,
+    refetchInterval: isLive ? false : NOTIFICATIONS_POLL_MS,
   });
 }
 
 // The full history on /app/notifications, a page at a time ("Load more").
 export function useNotificationHistory(filters: NotificationFilters) {
+  const isLive = useNotificationStreamIsLive();
   return useInfiniteQuery({
     queryKey: [...NOTIFICATIONS_KEY, "history", filters],
     queryFn: ({ pageParam }) => listNotifications(pageParam),
     initialPageParam: notificationsUrl(filters),
     getNextPageParam: (last) => last.nextUrl ?? undefined,
-    refetchInterval: NOTIFICATIONS_POLL_MS,
+    refetchInterval: isLive ? false : NOTIFICATIONS_POLL_MS,
   });
 }

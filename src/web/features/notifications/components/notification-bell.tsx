@@ -14,11 +14,13 @@ import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { useUnreadNotifications } from "../api/list-notifications";
 import { useMarkAllNotificationsSeen } from "../api/mark-all-notifications-seen";
+import { useNotificationStream } from "../hooks/use-notification-stream";
 import { useOpenNotification } from "../hooks/use-open-notification";
 import { NotificationDialog } from "./notification-dialog";
 import { NotificationList } from "./notification-list";
 
 export function NotificationBell() {
+  useNotificationStream();
   const unread = useUnreadNotifications();
   const markAllSeen = useMarkAllNotificationsSeen();
   const [isOpen, setIsOpen] = useState(false);

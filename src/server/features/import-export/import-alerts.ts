@@ -1,0 +1,71 @@
+// SYSTEM_ALERT notifications for imports (issue 10 item 5): "Import finished", written in the
+// import's own transaction, and "Import failed", written after the import's transaction rolled
+// back (nothing of the import exists then, so it cannot share its transaction).
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import { toConflictError } from "../../lib/db-errors";
+import { escapeHtml } from "../../lib/html";
+import { notifyUsers, type NewNotification } from "../notifications/notifications.public";
+
+/** The upload's name, or words for a file sent without one. */
+const fileLabel = (fileName: string | null) => escapeHtml(fileName ?? "Your file");
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function importFinishedAlert(input: {
+  userId: string;
+  importId: string;
+  fileName: string | null;
+  created: number;
+  merged: number;
+  skipped: number;
+}): NewNotification {
+  const counts = [
+    `${plural(input.created, "contact")} added`,
+    `${input.merged} updated`,
+    `${input.skipped} skipped`,
+  ].join(", ");
+  return {
+    userId: input.userId,
+    type: "SYSTEM_ALERT",
+    title: "Import finished",
+    content: `<p>${fileLabel(input.fileName)}: ${counts}.</p><p>You can undo it from Import.</p>`,
+    link: "/app/contacts",
+    metadata: {
+      importId: input.importId,
+      created: input.created,
+      merged: input.merged,
+      skipped: input.skipped,
+    },
+  };
+}
+
+export function importFailedAlert(userId: string, fileName: string | null, error: unknown) {
+  // Our own 4xx messages (the ones the response carries too) say what to fix; anything else is
+  // not the file's fault.
+  const known = toConflictError(error) ?? error;
+  const reason =
+    known instanceof AppError && known.status < 500
+      ? known.message
+      : "The import stopped on an unexpected error. Try again in a moment.";
+  return {
+    userId,
+    type: "SYSTEM_ALERT",
+    title: "Import failed",
+    content: `<p>${fileLabel(fileName)}: nothing was imported.</p><p>${escapeHtml(reason)}</p>`,
+    link: "/app/import",
+    metadata: { fileName },
+  } satisfies NewNotification;
+}
+
+/** Records a failed import for the user; a failure to record it never hides the import's error. */
+export async function alertImportFailed(
+  db: Db,
+  input: { userId: string; fileName: string | null; error: unknown },
+): Promise<void> {
+  try {
+    await notifyUsers(db, [importFailedAlert(input.userId, input.fileName, input.error)]);
+  } catch {
+    // The import's own error is what the caller reports.
+  }
+}

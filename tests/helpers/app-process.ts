@@ -1,0 +1,72 @@
+// Starts `src/server/main.ts` (what `npm start` serves) as a real child process on a free port,
+// for tests and benchmarks that need several app instances on one PostgreSQL.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export type AppProcess = {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output: () => string;
+  exited: Promise<number | string | null>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: "http://localhost:3000",
+      AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "tend-app-")),
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_ENABLED: "false",
+      SCHEDULER_ENABLED: "false",
+      BILLING_PROVIDER: "off",
+      WEB_DIST_DIR: path.join(tmpdir(), "tend-no-web"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal)),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const start = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - start > 60_000) throw new Error(`app did not come up:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, port, url, output: () => output, exited };
+}
+
+export async function stopAppProcess(app: AppProcess): Promise<void> {
+  if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill("SIGTERM");
+  await app.exited;
+}
