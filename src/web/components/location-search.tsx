@@ -5,7 +5,8 @@
  * Behaviour: suggestions after GEOCODER_MIN_CHARS (3) characters, GEOCODER_DEBOUNCE_MS (200 ms)
  * after the last keystroke, at most `limit` (GEOCODER_LIMIT, 5). ArrowDown/ArrowUp move through
  * the list, Enter chooses the highlighted place (or, with none highlighted, confirms the typed
- * text), Escape closes the list. Leaving the field with suggestions open shows
+ * text; Enter never submits the surrounding form while the text is being edited), Escape
+ * closes the list. Leaving the field with suggestions open shows
  * "Please choose from the list or confirm this is correct." with a button that confirms the typed
  * text. Confirmed free text is classed by the country rule: a known country name (any language,
  * or "USA", "UK"…) gives `{ kind: "country", place }`, anything else `{ kind: "city", text }`;
@@ -89,6 +90,8 @@ export function LocationSearch(props: LocationSearchProps) {
   const [active, setActive] = useState(-1);
   const [showHint, setShowHint] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
+  // Typed since the last choice: Enter then confirms the text instead of submitting a form.
+  const [isEdited, setIsEdited] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const query = text.trim();
@@ -108,6 +111,7 @@ export function LocationSearch(props: LocationSearchProps) {
   function changeText(next: string) {
     setText(next);
     setActive(-1);
+    setIsEdited(true);
     setIsOpen(true);
     setShowHint(false);
     onTextChange?.(next);
@@ -115,6 +119,7 @@ export function LocationSearch(props: LocationSearchProps) {
 
   function choose(place: Place) {
     setText(place.label);
+    setIsEdited(false);
     setIsOpen(false);
     setShowHint(false);
     setActive(-1);
@@ -124,6 +129,7 @@ export function LocationSearch(props: LocationSearchProps) {
 
   async function confirmText() {
     if (!onFreeText || !query) return;
+    setIsEdited(false);
     setIsOpen(false);
     setShowHint(false);
     setIsConfirming(true);
@@ -148,10 +154,12 @@ export function LocationSearch(props: LocationSearchProps) {
       if (isListShown && active >= 0 && results[active]) {
         event.preventDefault();
         choose(results[active]);
-      } else if (isListShown || (showHint && onFreeText)) {
-        // Enter in the search field confirms the text rather than submitting the whole form.
+      } else if (isEdited && query && onFreeText) {
+        // Enter in the search field confirms the typed text rather than submitting the form.
         event.preventDefault();
-        if (onFreeText) void confirmText();
+        void confirmText();
+      } else if (isListShown) {
+        event.preventDefault();
       }
     } else if (event.key === "Escape") {
       if (isListShown || showHint) {
