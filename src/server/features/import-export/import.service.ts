@@ -16,6 +16,7 @@ import {
   type ContactContext,
   type ContactRow,
 } from "../contacts/contacts.public";
+import { needsCoordinates, warmGazetteer, withCoordinates } from "../places/places.public";
 import { toImportRecord } from "./import-history";
 import { existingFromRow } from "./import-rows";
 import { applyMerges, insertCreates } from "./import-writes";
@@ -108,6 +109,9 @@ export async function commitImport(
   upload: Upload,
 ): Promise<ImportResult> {
   const file = await read(pool, upload, ctx.now);
+  // Rows with a city and country but no coordinates are placed from the gazetteer; load it
+  // (once per process) before the transaction rather than while it holds the database.
+  if (file.rows.some((r) => needsCoordinates(r.contact))) warmGazetteer();
   return db.transaction(async (tx) => {
     // Lock the user (as every import and creation does) and their contacts, so the plan is
     // made against what the import will change: a contact edited or deleted elsewhere meanwhile
@@ -145,8 +149,16 @@ export async function commitImport(
       .values({ userId: ctx.userId, source: file.source, filename: upload.fileName })
       .returning();
     const writeCtx = { ...ctx, importId: record!.id };
-    const { created } = await insertCreates(tx, creates, writeCtx);
-    const snapshots = await applyMerges(tx, merges, writeCtx);
+    const { created } = await insertCreates(
+      tx,
+      creates.map((c) => ({ ...c, contact: withCoordinates(c.contact) })),
+      writeCtx,
+    );
+    const snapshots = await applyMerges(
+      tx,
+      merges.map((m) => ({ ...m, after: withCoordinates(m.after) })),
+      writeCtx,
+    );
     const [saved] = await tx
       .update(imports)
       .set({

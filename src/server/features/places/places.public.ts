@@ -11,3 +11,10 @@ export {
 } from "./gazetteer";
 export { createGeocoder, type Geocoder } from "./geocoder";
 export { renderStaticMap, type MapTheme } from "./static-map";
+export {
+  backfillContactCoordinates,
+  needsCoordinates,
+  withCoordinates,
+  type BackfillReport,
+  type PlaceFields,
+} from "./place-contacts";
