@@ -148,6 +148,12 @@ describe("places: GET /api/geocode and GET /api/map/static.svg", () => {
       expect(city.body).toMatch(/<path d="M[^"]+" fill="#f1efe6"\/>/);
       const world = await map("lat=0&lng=0&zoom=1");
       expect(world.body.length).toBeGreaterThan(city.body.length * 10);
+      // A coast inside a big country's polygon (cut to the view before projecting): some
+      // land, some water, not the whole picture.
+      const halifax = await map("lat=44.65&lng=-63.57&zoom=9");
+      const land = /<path d="([^"]+)" fill="#f1efe6"\/>/.exec(halifax.body)?.[1];
+      expect(land).toBeTruthy();
+      expect(land).not.toBe("M-2,-2L402,-2L402,202L-2,202Z");
       const ocean = await map("lat=-40&lng=-130&zoom=8");
       expect(ocean.body).not.toContain('fill="#f1efe6"');
       const dark = await map("lat=38.7167&lng=-9.1333&theme=dark");

@@ -75,6 +75,50 @@ function intersects(a: Bounds, b: Bounds): boolean {
   return [-360, 0, 360].some((shift) => a[0] + shift <= b[2] && a[2] + shift >= b[0]);
 }
 
+// Sutherland–Hodgman: a ring cut to a longitude/latitude box, in planar terms (fine for a
+// view a few degrees wide). Keeps the ring's winding; an empty result drops the ring.
+function cutRing(ring: Position[], box: Bounds): Position[] {
+  let points = ring;
+  const edges: [axis: 0 | 1, limit: number, isMin: boolean][] = [
+    [0, box[0], true],
+    [0, box[2], false],
+    [1, box[1], true],
+    [1, box[3], false],
+  ];
+  for (const [axis, limit, isMin] of edges) {
+    if (points.length === 0) break;
+    const inside = (p: Position) => (isMin ? p[axis]! >= limit : p[axis]! <= limit);
+    const cross = (a: Position, b: Position): Position => {
+      const t = (limit - a[axis]!) / (b[axis]! - a[axis]!);
+      return [a[0]! + t * (b[0]! - a[0]!), a[1]! + t * (b[1]! - a[1]!)];
+    };
+    const next: Position[] = [];
+    for (let i = 0; i < points.length; i++) {
+      const current = points[i]!;
+      const previous = points[(i + points.length - 1) % points.length]!;
+      if (inside(current)) {
+        if (!inside(previous)) next.push(cross(previous, current));
+        next.push(current);
+      } else if (inside(previous)) {
+        next.push(cross(previous, current));
+      }
+    }
+    points = next;
+  }
+  if (points.length < 3) return [];
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  return first[0] === last[0] && first[1] === last[1] ? points : [...points, first];
+}
+
+function cutPolygon(polygon: Polygon, box: Bounds): Polygon {
+  const [outer = [], ...holes] = polygon.coordinates;
+  const cutOuter = cutRing(outer, box);
+  if (cutOuter.length === 0) return { type: "Polygon", coordinates: [] };
+  const cutHoles = holes.map((h) => cutRing(h, box)).filter((h) => h.length > 0);
+  return { type: "Polygon", coordinates: [cutOuter, ...cutHoles] };
+}
+
 export function renderStaticMap(query: StaticMapQuery & { theme: MapTheme }): string {
   const { w, h, zoom } = query;
   const lat = Math.max(-MAX_MERCATOR_LATITUDE, Math.min(MAX_MERCATOR_LATITUDE, query.lat));
@@ -92,13 +136,20 @@ export function renderStaticMap(query: StaticMapQuery & { theme: MapTheme }): st
 
   const [west, north] = projection.invert?.([0, 0]) ?? [-180, 90];
   const [east, south] = projection.invert?.([w, h]) ?? [180, -90];
+  const margin = Math.max(0.5, (east - west) / 4);
   const view: Bounds =
-    zoom < 4 ? [-540, -90, 540, 90] : [west - 0.5, south - 0.5, east + 0.5, north + 0.5];
+    zoom < 4
+      ? [-540, -90, 540, 90]
+      : [west - margin, south - margin, east + margin, north + margin];
 
   const { land, borders } = loadOutlines(resolutionFor(zoom));
+  // In a small view that does not cross the antimeridian, cut big polygons (Canada's coast has
+  // ~100k points) to the view's box before projecting them: ~300 ms → a few ms. The box has a
+  // margin, so its edges (great-circle arcs, not parallels) stay outside the picture.
+  const canCut = zoom >= 7 && view[0] >= -180 && view[2] <= 180;
   const landPath = land
     .filter((s) => intersects(s.bounds, view))
-    .map((s) => path(s.geometry) ?? "")
+    .map((s) => path(canCut ? cutPolygon(s.geometry, view) : s.geometry) ?? "")
     .join("");
   const borderPath = borders
     .filter((s) => intersects(s.bounds, view))
