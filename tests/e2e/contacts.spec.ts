@@ -149,6 +149,7 @@ test("the detail page edits, snoozes, keeps history, archives and deletes", asyn
   await page.getByLabel("Rhythm").selectOption({ label: "Custom…" });
   await page.getByLabel("Every").fill("3");
   await page.getByLabel("Unit").selectOption("week");
+  await page.getByText("Enter coordinates").click();
   await page.getByLabel("Latitude").fill("95");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Latitude must be between -90 and 90")).toBeVisible();

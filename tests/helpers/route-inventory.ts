@@ -65,6 +65,10 @@ export const SIGNED_IN = new Set([
   "GET /api/exports/contacts.csv",
   "GET /api/exports/contacts.vcf",
   "GET /api/notifications",
+  "GET /api/notifications/stream",
+  "GET /api/geocode",
+  "GET /api/geocode/country",
+  "GET /api/map/static.svg",
   "POST /api/notifications/:id/seen",
   "POST /api/notifications/mark-all-seen",
   "GET /api/settings/reminders",
@@ -87,3 +91,6 @@ export function concrete(route: string): { method: string; url: string } {
     .replace("*", "get-session");
   return { method, url };
 }
+
+/** Long-lived answers (Server-Sent Events): swept for 401 and 403, fuzzed by their own tests. */
+export const STREAMING = new Set(["GET /api/notifications/stream"]);

@@ -17,6 +17,7 @@ import {
   type ContactRow,
 } from "../contacts/contacts.public";
 import { notifyUsers } from "../notifications/notifications.public";
+import { needsCoordinates, warmGazetteer, withCoordinates } from "../places/places.public";
 import { alertImportFailed, importFinishedAlert } from "./import-alerts";
 import { toImportRecord } from "./import-history";
 import { existingFromRow } from "./import-rows";
@@ -108,6 +109,9 @@ function listLines(lines: number[], unit: ReadImport["unit"]): string {
  * Commits an import in one transaction, with its "Import finished" alert; a failed one leaves
  * nothing but an "Import failed" alert, and the error goes on to the caller.
  */
+const NOTHING_CHANGED =
+  "Nothing changed: every contact in this file is already here with the same details. Your last import can still be undone.";
+
 export async function commitImport(
   deps: ImportDeps,
   ctx: ContactContext,
@@ -116,7 +120,11 @@ export async function commitImport(
   try {
     return await runImport(deps, ctx, upload);
   } catch (error) {
-    await alertImportFailed(deps.db, { userId: ctx.userId, fileName: upload.fileName, error });
+    // A file that changes nothing did not fail: the answer says so, no alert is left.
+    const isNothingChanged = error instanceof AppError && error.message === NOTHING_CHANGED;
+    if (!isNothingChanged) {
+      await alertImportFailed(deps.db, { userId: ctx.userId, fileName: upload.fileName, error });
+    }
     throw error;
   }
 }
@@ -127,6 +135,9 @@ async function runImport(
   upload: Upload,
 ): Promise<ImportResult> {
   const file = await read(pool, upload, ctx.now);
+  // Rows with a city and country but no coordinates are placed from the gazetteer; load it
+  // (once per process) before the transaction rather than while it holds the database.
+  if (file.rows.some((r) => needsCoordinates(r.contact))) warmGazetteer();
   return db.transaction(async (tx) => {
     // Lock the user (as every import and creation does) and their contacts, so the plan is
     // made against what the import will change: a contact edited or deleted elsewhere meanwhile
@@ -164,16 +175,21 @@ async function runImport(
       .values({ userId: ctx.userId, source: file.source, filename: upload.fileName })
       .returning();
     const writeCtx = { ...ctx, importId: record!.id };
-    const { created } = await insertCreates(tx, creates, writeCtx);
-    const snapshots = await applyMerges(tx, merges, writeCtx);
+    const { created } = await insertCreates(
+      tx,
+      creates.map((c) => ({ ...c, contact: withCoordinates(c.contact) })),
+      writeCtx,
+    );
+    const snapshots = await applyMerges(
+      tx,
+      merges.map((m) => ({ ...m, after: withCoordinates(m.after) })),
+      writeCtx,
+    );
     // Every row matched a contact that already had exactly these details: nothing changed, so
     // no import is recorded (the rollback removes its row), and "Undo" stays with the last
     // import that did change something.
     if (created === 0 && snapshots.length === 0) {
-      throw new AppError(
-        "CONFLICT",
-        "Nothing changed: every contact in this file is already here with the same details. Your last import can still be undone.",
-      );
+      throw new AppError("CONFLICT", NOTHING_CHANGED);
     }
     const [saved] = await tx
       .update(imports)

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { type Contact } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS } from "../../../../core/contact-fields";
 import { Badge } from "../../../components/ui/badge";
+import { LocationPreview } from "../../../components/location-preview";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { MONTH_NAMES } from "../lib/format";
 import { ChannelLink } from "./channel-link";
@@ -88,6 +89,11 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
         ) : (
           <p className="text-sm text-muted-foreground">No details yet. Use Edit to add some.</p>
         )}
+        <LocationPreview
+          latitude={contact.latitude}
+          longitude={contact.longitude}
+          label={place || "this contact's place"}
+        />
         {contact.notes ? (
           <div className="grid gap-1">
             <h3 className="text-sm text-muted-foreground">Notes</h3>

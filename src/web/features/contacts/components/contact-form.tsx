@@ -13,6 +13,7 @@ import { ApiRequestError } from "../../../lib/api-client";
 import { createResolver, editResolver, toDraft, type ContactDraft } from "../lib/contact-draft";
 import { browserToday, MONTH_NAMES } from "../lib/format";
 import { EntryListFields } from "./entry-list-fields";
+import { PlaceFields } from "./place-fields";
 import { RhythmPicker } from "./rhythm-picker";
 
 type Props =
@@ -36,7 +37,7 @@ export function ContactForm(props: Props) {
     resolver: props.mode === "create" ? createResolver : editResolver,
     defaultValues: toDraft(props.mode === "edit" ? props.contact : undefined),
   });
-  const { register, control, formState, handleSubmit, setError, setFocus } = form;
+  const { register, control, formState, handleSubmit, setError, setFocus, setValue } = form;
   const errors = formState.errors;
   const method = useWatch({ control, name: "preferredMethod" });
 
@@ -136,43 +137,7 @@ export function ContactForm(props: Props) {
       </Section>
 
       <Section title="Location">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="City" error={errors.city?.message}>
-            <Input autoComplete="off" {...register("city")} />
-          </Field>
-          <Field label="Region or state" error={errors.region?.message}>
-            <Input autoComplete="off" {...register("region")} />
-          </Field>
-          <Field label="Country" error={errors.country?.message}>
-            <Input autoComplete="off" {...register("country")} />
-          </Field>
-          <Field
-            label="Country code"
-            description="Two letters, like GB or US"
-            error={errors.countryCode?.message}
-          >
-            <Input
-              autoComplete="off"
-              maxLength={2}
-              className="w-24 uppercase"
-              {...register("countryCode")}
-            />
-          </Field>
-          <Field
-            label="Latitude"
-            description="Optional, for the world map (-90 to 90)"
-            error={errors.latitude?.message}
-          >
-            <Input inputMode="decimal" {...register("latitude")} />
-          </Field>
-          <Field
-            label="Longitude"
-            description="Optional (-180 to 180)"
-            error={errors.longitude?.message}
-          >
-            <Input inputMode="decimal" {...register("longitude")} />
-          </Field>
-        </div>
+        <PlaceFields control={control} register={register} errors={errors} setValue={setValue} />
       </Section>
 
       <Section title="More">

@@ -1,0 +1,119 @@
+// Coordinates for contacts that have a city and a country but no coordinates: at import time
+// and by the one-off backfill (`npm run places:backfill`). Always the offline gazetteer, even
+// when a vendor geocoder is configured: a bulk run must not send a whole address book outside.
+import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { contacts } from "../../db/schema/index";
+import { findCityInCountry, warmGazetteer } from "./gazetteer";
+
+export type PlaceFields = {
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  countryCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+export function needsCoordinates(place: PlaceFields | null | undefined): boolean {
+  return Boolean(
+    place?.city?.trim() &&
+    (place.country?.trim() || place.countryCode?.trim()) &&
+    (place.latitude === null || place.longitude === null),
+  );
+}
+
+/**
+ * The same place with the coordinates of the most populous city of that name in that country
+ * (and the country code and region when they were missing), or unchanged when none is known.
+ */
+export function withCoordinates<T extends PlaceFields>(place: T): T {
+  if (!needsCoordinates(place)) return place;
+  const city = place.city as string;
+  const found =
+    (place.country ? findCityInCountry(city, place.country) : undefined) ??
+    (place.countryCode ? findCityInCountry(city, place.countryCode) : undefined);
+  if (!found) return place;
+  return {
+    ...place,
+    latitude: found.latitude,
+    longitude: found.longitude,
+    countryCode: place.countryCode ?? found.countryCode,
+    region: place.region ?? found.region,
+  };
+}
+
+export type BackfillReport = {
+  checked: number;
+  placed: number;
+  /** What could not be placed: each city and country as written, with how many contacts. */
+  unplaced: { city: string; country: string; contacts: number }[];
+};
+
+/** Places every contact (of every user) with a city and country but no coordinates. */
+export async function backfillContactCoordinates(db: Db): Promise<BackfillReport> {
+  const rows = await db
+    .select({
+      id: contacts.id,
+      userId: contacts.userId,
+      city: contacts.city,
+      region: contacts.region,
+      country: contacts.country,
+      countryCode: contacts.countryCode,
+      latitude: contacts.latitude,
+      longitude: contacts.longitude,
+    })
+    .from(contacts)
+    .where(
+      and(
+        isNotNull(contacts.city),
+        or(isNotNull(contacts.country), isNotNull(contacts.countryCode)),
+        or(isNull(contacts.latitude), isNull(contacts.longitude)),
+      ),
+    );
+  const candidates = rows.filter(needsCoordinates);
+  if (candidates.length > 0) warmGazetteer();
+  const unplaced = new Map<string, BackfillReport["unplaced"][number]>();
+  let placed = 0;
+  for (const row of candidates) {
+    const next = withCoordinates(row);
+    if (next.latitude === null || next.longitude === null) {
+      const city = row.city ?? "";
+      const country = row.country ?? row.countryCode ?? "";
+      const key = `${city}\u0000${country}`;
+      const entry = unplaced.get(key) ?? { city, country, contacts: 0 };
+      entry.contacts += 1;
+      unplaced.set(key, entry);
+      continue;
+    }
+    // Only where the place is still the one read: an edit meanwhile wins.
+    const updated = await db
+      .update(contacts)
+      .set({
+        latitude: next.latitude,
+        longitude: next.longitude,
+        countryCode: next.countryCode,
+        region: next.region,
+      })
+      .where(
+        and(
+          eq(contacts.id, row.id),
+          eq(contacts.userId, row.userId),
+          or(isNull(contacts.latitude), isNull(contacts.longitude)),
+          eq(contacts.city, row.city as string),
+        ),
+      )
+      .returning({ id: contacts.id });
+    placed += updated.length;
+  }
+  return {
+    checked: candidates.length,
+    placed,
+    unplaced: [...unplaced.values()].sort(
+      (a, b) =>
+        b.contacts - a.contacts ||
+        a.city.localeCompare(b.city) ||
+        a.country.localeCompare(b.country),
+    ),
+  };
+}

@@ -1,0 +1,21 @@
+// `npm run places:backfill`: gives coordinates to every contact that has a city and a country
+// but none, from the offline gazetteer, and reports what could not be placed. Safe to run again.
+import { openDatabase } from "./db/client";
+import { loadEnvOrExit } from "./env";
+import { backfillContactCoordinates } from "./features/places/places.public";
+
+const env = loadEnvOrExit();
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+await database.migrate();
+try {
+  const report = await backfillContactCoordinates(database.db);
+  console.log(
+    `Checked ${report.checked} contacts with a city and country but no coordinates: ${report.placed} placed, ${report.checked - report.placed} not.`,
+  );
+  if (report.unplaced.length > 0) {
+    console.log("Could not place (city, country: contacts):");
+    for (const u of report.unplaced) console.log(`  ${u.city}, ${u.country}: ${u.contacts}`);
+  }
+} finally {
+  await database.close();
+}
