@@ -20,6 +20,15 @@ export const CheckoutResponseSchema = z.object({ url: z.string() });
 
 export const LinkBodySchema = z.object({ sessionId: CheckoutSessionIdSchema });
 
+/** A checkout as account creation needs it: the email paid with, carried into the form. */
+export const CheckoutSummarySchema = z.object({
+  email: z.string().nullable(),
+  isPaid: z.boolean(),
+  /** Already linked to an account: sign in instead of creating one. */
+  isLinked: z.boolean(),
+});
+export type CheckoutSummary = z.infer<typeof CheckoutSummarySchema>;
+
 export const OnboardingSubscriptionBodySchema = z.object({
   sessionId: CheckoutSessionIdSchema.optional(),
 });

@@ -2,12 +2,12 @@
 // verification, the status read, cancel/resume and the portal, and the paid-access check.
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
-import type { BillingStatusResponse, LinkResponse } from "../../../core/billing";
+import type { BillingStatusResponse, CheckoutSummary, LinkResponse } from "../../../core/billing";
 import { computeSubscriptionStatus } from "../../../core/subscription";
 import { billingStatus, checkoutSessions, subscriptions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
-import { fulfilCheckoutSession } from "./fulfilment";
+import { fulfilCheckoutSession, invalidSession } from "./fulfilment";
 import {
   applySubscription,
   ensureOffAccess,
@@ -293,4 +293,22 @@ export async function createPortalUrl(ctx: BillingContext, userId: string): Prom
   if (!latest?.customerId)
     throw new AppError("BAD_REQUEST", "There is no subscription to manage yet.");
   return create({ customerId: latest.customerId, returnUrl: `${ctx.env.APP_URL}/app/settings` });
+}
+
+/** The email a checkout was paid with, for the account-creation form. Knowing the session id is
+ * what grants access, as with a hosted checkout URL. */
+export async function describeCheckout(
+  ctx: BillingContext,
+  sessionId: string,
+): Promise<CheckoutSummary> {
+  if (ctx.provider.name === "off") throw invalidSession();
+  const [row] = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  if (row && row.provider !== ctx.provider.name) throw invalidSession();
+  if (row?.status === "complete") return { email: row.email, isPaid: true, isLinked: true };
+  const checkout = await ctx.provider.readCheckoutSession(sessionId);
+  if (!checkout) throw invalidSession();
+  return { email: row?.email ?? checkout.email, isPaid: checkout.isPaid, isLinked: false };
 }

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { AccountCreationSchema, type AccountCreation } from "../../lib/auth-forms";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
@@ -16,9 +16,13 @@ import { useMe } from "../../lib/session/get-me";
 import { continueWithGoogle } from "../../features/auth/api/sign-in";
 import { signUpWithEmail } from "../../features/auth/api/sign-up";
 import { CheckEmailPanel } from "../../features/auth/components/check-email-panel";
+import { useCheckoutSummary } from "../../features/billing/api/get-checkout-summary";
 import { storePendingSessionId } from "../../features/billing/hooks/pending-session";
+import { lateValues } from "../../lib/late-values";
 
 export const NO_SESSION_MESSAGE = "No subscription session found. Please subscribe first.";
+
+const EMPTY_ACCOUNT: AccountCreation = { email: "", password: "", confirmPassword: "" };
 
 export function AccountCreationPage() {
   const [params] = useSearchParams();
@@ -27,9 +31,13 @@ export function AccountCreationPage() {
   const { data: me, isPending } = useMe();
   const { data: config } = useConfig();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // The email paid with arrives after the form renders; a typed one wins (issue 18).
+  const summary = useCheckoutSummary(sessionId);
+  const paidEmail = summary.data ? (summary.data.email ?? "") : undefined;
   const form = useForm<AccountCreation>({
     resolver: zodResolver(AccountCreationSchema),
-    defaultValues: { email: "", password: "", confirmPassword: "" },
+    defaultValues: EMPTY_ACCOUNT,
+    ...lateValues(paidEmail === undefined ? undefined : { ...EMPTY_ACCOUNT, email: paidEmail }),
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -69,7 +77,17 @@ export function AccountCreationPage() {
   return (
     <main className="mx-auto flex max-w-md px-4 py-10">
       <Card className="w-full">
-        {pendingEmail ? (
+        {summary.data?.isLinked && !pendingEmail ? (
+          <CardContent className="grid gap-4 pt-6">
+            <h1 className="text-2xl font-semibold">Your account is ready</h1>
+            <p className="text-muted-foreground">
+              This payment is already linked to an account. Sign in to continue.
+            </p>
+            <Button asChild>
+              <Link to="/auth">Sign in</Link>
+            </Button>
+          </CardContent>
+        ) : pendingEmail ? (
           <CardContent className="pt-6">
             <CheckEmailPanel
               email={pendingEmail}
