@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { FINISH_ACCOUNT_LINK_DAYS } from "../../../core/billing";
 import { AccountCreationSchema, type AccountCreation } from "../../lib/auth-forms";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
@@ -87,6 +88,25 @@ export function AccountCreationPage() {
               <Link to="/auth">Sign in</Link>
             </Button>
           </CardContent>
+        ) : summary.data?.isExpired && !pendingEmail ? (
+          <CardContent className="grid gap-4 pt-6">
+            <h1 className="text-2xl font-semibold">This link has expired</h1>
+            <p className="text-muted-foreground">
+              Sign up with the email you paid with
+              {summary.data.email ? (
+                <>
+                  {" "}
+                  (<strong className="break-all">{summary.data.email}</strong>)
+                </>
+              ) : null}{" "}
+              and your subscription is linked to the new account.
+            </p>
+            <Button asChild>
+              <Link to="/auth" state={{ show: "signup" }}>
+                Sign up
+              </Link>
+            </Button>
+          </CardContent>
         ) : pendingEmail ? (
           <CardContent className="pt-6">
             <CheckEmailPanel
@@ -103,6 +123,13 @@ export function AccountCreationPage() {
                 Thank you for subscribing! Create your account to start using{" "}
                 {config?.appName ?? "Tend"}.
               </CardDescription>
+              {summary.data?.isPaid && summary.data.email ? (
+                <p className="text-sm text-muted-foreground">
+                  We also emailed <strong className="break-all">{summary.data.email}</strong> a link
+                  back to this page, in case you need to finish later. It works for{" "}
+                  {FINISH_ACCOUNT_LINK_DAYS} days.
+                </p>
+              ) : null}
             </CardHeader>
             <CardContent className="grid gap-4">
               <form noValidate onSubmit={form.handleSubmit(createAccount)} className="grid gap-4">
