@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import type { Env } from "../../env";
 import { ensureAccountRows } from "../../lib/account-rows";
+import { listAppOrigins } from "../../lib/app-origins";
 import { recordAuthEvent } from "./auth-events.service";
 import { findSessionUserId, phoneOtpGuard } from "./phone-otp-guard";
 import {
@@ -58,7 +59,7 @@ export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
     baseURL: env.APP_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
-    trustedOrigins: [env.APP_URL],
+    trustedOrigins: listAppOrigins(env.APP_URL, env.NODE_ENV === "production"),
     // Into our structured log instead of the console.
     logger: {
       level: "warn",
