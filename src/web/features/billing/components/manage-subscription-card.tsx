@@ -108,6 +108,7 @@ export function ManageSubscriptionCard() {
               title="Cancel your subscription?"
               description={`You keep full access until ${formatDate(row.currentPeriodEnd)}. You can resume any time before then.`}
               confirmLabel="Cancel subscription"
+              cancelLabel="Keep subscription"
               isDestructive
               onConfirm={() => void changeCancel(true)}
             />
