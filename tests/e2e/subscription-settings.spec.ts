@@ -22,7 +22,7 @@ test("Manage subscription (local): subscribe from the trial, cancel at period en
   await expect(subscription.getByText("Free trial")).toBeVisible();
   await expect(
     subscription.getByText(
-      `Your trial ends on ${await formatInPage(page, trial.billingStatus.currentPeriodEnd)}.`,
+      `Your trial ends on ${await formatInPage(page, trial.billingStatus.currentPeriodEnd)}: 14 days left.`,
     ),
   ).toBeVisible();
 
