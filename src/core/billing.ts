@@ -20,6 +20,20 @@ export const CheckoutResponseSchema = z.object({ url: z.string() });
 
 export const LinkBodySchema = z.object({ sessionId: CheckoutSessionIdSchema });
 
+/** How long the mailed link back to account creation works after a payment. */
+export const FINISH_ACCOUNT_LINK_DAYS = 7;
+
+/** A checkout as account creation needs it: the email paid with, carried into the form. */
+export const CheckoutSummarySchema = z.object({
+  email: z.string().nullable(),
+  isPaid: z.boolean(),
+  /** Already linked to an account (the link was used): sign in instead. */
+  isLinked: z.boolean(),
+  /** Paid more than FINISH_ACCOUNT_LINK_DAYS ago: sign up with the email paid with instead. */
+  isExpired: z.boolean(),
+});
+export type CheckoutSummary = z.infer<typeof CheckoutSummarySchema>;
+
 export const OnboardingSubscriptionBodySchema = z.object({
   sessionId: CheckoutSessionIdSchema.optional(),
 });

@@ -37,7 +37,9 @@ import { testClockScopePlugin } from "./features/test-support/test-clock-scope";
 import { testRoutes } from "./features/test-support/test.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
+import { requestLogPlugin } from "./plugins/request-log";
 import { sameOriginPlugin } from "./plugins/same-origin";
+import { listAppOrigins } from "./lib/app-origins";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createServices, type Clock, type Services } from "./services";
@@ -79,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // made /r/:token and /unsubscribe/:token fall through to the SPA.
     routerOptions: { maxParamLength: 1000 },
     genReqId: () => crypto.randomUUID(),
+    // plugins/request-log.ts writes one line per request instead.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,8 +116,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("appUrl", env.APP_URL);
   app.decorate("clock", clock);
 
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
-  await app.register(sameOriginPlugin, { appUrl: env.APP_URL });
+  await app.register(sameOriginPlugin, {
+    origins: listAppOrigins(env.APP_URL, env.NODE_ENV === "production"),
+  });
   await app.register(securityPlugin, {
     isRateLimited: env.RATE_LIMIT_ENABLED,
     isProduction: env.NODE_ENV === "production",

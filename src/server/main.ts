@@ -23,7 +23,7 @@ async function main() {
     },
   });
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`${env.APP_NAME} is running at ${env.APP_URL}`);
+  app.log.info(`${env.APP_NAME} is running: open ${env.APP_URL} in your browser`);
   const warning = devMailboxStartWarning(env);
   if (warning) app.log.warn(warning);
 }

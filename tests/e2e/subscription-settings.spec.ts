@@ -22,7 +22,7 @@ test("Manage subscription (local): subscribe from the trial, cancel at period en
   await expect(subscription.getByText("Free trial")).toBeVisible();
   await expect(
     subscription.getByText(
-      `Your trial ends on ${await formatInPage(page, trial.billingStatus.currentPeriodEnd)}.`,
+      `Your trial ends on ${await formatInPage(page, trial.billingStatus.currentPeriodEnd)}: 14 days left.`,
     ),
   ).toBeVisible();
 
@@ -46,6 +46,8 @@ test("Manage subscription (local): subscribe from the trial, cancel at period en
   await subscription.getByRole("button", { name: "Cancel subscription" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Cancel your subscription?" });
   await expect(dialog).toContainText(`You keep full access until ${periodEnd}.`);
+  // The safe choice says what it keeps, and has the focus.
+  await expect(dialog.getByRole("button", { name: "Keep subscription" })).toBeFocused();
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Cancel subscription" }).click();
   await expectToast(page, "Subscription cancelled");

@@ -15,6 +15,8 @@ export const PUBLIC = new Set([
   "GET /api/auth/*",
   "POST /api/auth/*",
   "POST /api/billing/checkout",
+  // The checkout session id is the secret (pay-first recovery, decision 122).
+  "GET /api/billing/checkout/:sessionId",
   "POST /api/billing/webhook",
   // A signed token in the path is the credential (one-tap links, unsubscribe, calendar feed).
   "GET /r/:token",

@@ -16,7 +16,7 @@ const SIBLING_PORT = "http://localhost:3001";
 const SIBLING_HOST = "http://shop.localhost:3000";
 
 function refusal(from: string) {
-  return `This request came from ${from}, not from ${TEST_APP_URL}, so it was refused to protect your account. Open ${TEST_APP_URL} and try again.`;
+  return `This request came from ${from}, not from ${TEST_APP_URL}, so it was refused to protect your account. Open ${TEST_APP_URL} and try again. If you run this server, set APP_URL to the address you open it at.`;
 }
 
 describe("cross-site writes", () => {
@@ -28,6 +28,16 @@ describe("cross-site writes", () => {
     await payLocal(t.app, await startCheckout(t.app, user));
   });
   afterAll(async () => t.close());
+
+  it("accepts 127.0.0.1 for APP_URL's localhost on the same port outside production", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: { origin: "http://127.0.0.1:3000" },
+      payload: { email: "loopback@example.com", password: "correct-horse-1", name: "L" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
 
   it("refuses a text/plain form from a sibling port that would cancel the subscription", async () => {
     const res = await injectAs(t.app, user, {

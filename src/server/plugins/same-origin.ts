@@ -11,6 +11,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Authenticated by their own signature, never by a browser cookie: an Origin says nothing there.
 const SIGNED_WEBHOOKS = new Set(["/api/billing/webhook"]);
 
+// For whoever runs the server: the address it answers is configuration, named so it can be found.
+const SELF_HOST_HINT = "If you run this server, set APP_URL to the address you open it at.";
+
 function toOrigin(value: string): string | null {
   try {
     const origin = new URL(value).origin;
@@ -24,27 +27,32 @@ function describeOrigin(value: string): string {
   return toOrigin(value) ?? "a page with no address (a sandboxed frame or a local file)";
 }
 
-/** Why this request is refused as cross-site, or null when it may go on. */
-export function findCrossSiteProblem(request: FastifyRequest, appOrigin: string): string | null {
+/** Why this request is refused as cross-site, or null when it may go on. `appOrigins[0]` is
+ * APP_URL's; the others are its loopback twins outside production (lib/app-origins.ts). */
+export function findCrossSiteProblem(
+  request: FastifyRequest,
+  appOrigins: readonly string[],
+): string | null {
+  const appOrigin = appOrigins[0]!;
   if (SAFE_METHODS.has(request.method)) return null;
   const path = request.url.split("?")[0]!;
   if (!path.startsWith("/api/") || SIGNED_WEBHOOKS.has(path)) return null;
   const origin = request.headers.origin;
   if (typeof origin === "string") {
-    if (toOrigin(origin) === appOrigin) return null;
-    return `This request came from ${describeOrigin(origin)}, not from ${appOrigin}, so it was refused to protect your account. Open ${appOrigin} and try again.`;
+    const from = toOrigin(origin);
+    if (from && appOrigins.includes(from)) return null;
+    return `This request came from ${describeOrigin(origin)}, not from ${appOrigin}, so it was refused to protect your account. Open ${appOrigin} and try again. ${SELF_HOST_HINT}`;
   }
   // Browsers send Origin on every cross-origin POST; Sec-Fetch-Site covers one that did not.
   // Neither header: not a browser (curl, a script, a server), which has no ambient cookie to abuse.
   const site = request.headers["sec-fetch-site"];
   if (site === undefined || site === "same-origin" || site === "none") return null;
-  return `This request came from another site, not from ${appOrigin}, so it was refused to protect your account. Open ${appOrigin} and try again.`;
+  return `This request came from another site, not from ${appOrigin}, so it was refused to protect your account. Open ${appOrigin} and try again. ${SELF_HOST_HINT}`;
 }
 
-export const sameOriginPlugin = fp(async (app: FastifyInstance, opts: { appUrl: string }) => {
-  const appOrigin = new URL(opts.appUrl).origin;
+export const sameOriginPlugin = fp(async (app: FastifyInstance, opts: { origins: string[] }) => {
   app.addHook("onRequest", async (request) => {
-    const problem = findCrossSiteProblem(request, appOrigin);
+    const problem = findCrossSiteProblem(request, opts.origins);
     if (problem) throw new AppError("FORBIDDEN", problem);
   });
 });

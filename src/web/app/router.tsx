@@ -63,6 +63,20 @@ export function createRouter() {
                 ),
             },
             {
+              path: "/forgot-password",
+              lazy: () =>
+                importWithRetry(
+                  () => import("../features/auth/components/forgot-password-page"),
+                ).then((m) => ({ Component: m.ForgotPasswordPage })),
+            },
+            {
+              path: "/reset-password",
+              lazy: () =>
+                importWithRetry(
+                  () => import("../features/auth/components/reset-password-page"),
+                ).then((m) => ({ Component: m.ResetPasswordPage })),
+            },
+            {
               path: "/subscribe",
               lazy: () =>
                 importWithRetry(() => import("../features/billing/components/subscribe-page")).then(

@@ -43,7 +43,8 @@ export function isOnboardingPath(pathname: string): boolean {
 }
 
 // "The check is skipped on the OAuth callback, payment-success, onboarding and
-// account-creation paths", plus /verify-email and our local /checkout page (decision 041).
+// account-creation paths", plus /verify-email and our local /checkout page (decision 041), and
+// the forgotten-password pages: a reset link opened where someone is signed in still works.
 export function isGateSkipped(pathname: string): boolean {
   return (
     isUnder(pathname, "/auth/oauth-callback") ||
@@ -51,7 +52,9 @@ export function isGateSkipped(pathname: string): boolean {
     isOnboardingPath(pathname) ||
     isUnder(pathname, "/account-creation") ||
     isUnder(pathname, "/verify-email") ||
-    isUnder(pathname, "/checkout")
+    isUnder(pathname, "/checkout") ||
+    pathname === "/forgot-password" ||
+    pathname === "/reset-password"
   );
 }
 

@@ -13,15 +13,26 @@ export const CredentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof CredentialsSchema>;
 
+const NewPasswordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, "Password must be at least 6 characters long");
+
+function passwordsMatch(v: { password: string; confirmPassword: string }): boolean {
+  return v.password === v.confirmPassword;
+}
+const MISMATCH = { message: "Passwords do not match", path: ["confirmPassword"] };
+
 // Account creation after payment (spec 01 §5).
 export const AccountCreationSchema = z
-  .object({
-    email: EmailField,
-    password: z.string().min(PASSWORD_MIN_LENGTH, "Password must be at least 6 characters long"),
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+  .object({ email: EmailField, password: NewPasswordField, confirmPassword: z.string() })
+  .refine(passwordsMatch, MISMATCH);
 export type AccountCreation = z.infer<typeof AccountCreationSchema>;
+
+// A forgotten password: ask for the link, then choose a new one by account creation's rules.
+export const ForgotPasswordSchema = z.object({ email: EmailField });
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+export const NewPasswordSchema = z
+  .object({ password: NewPasswordField, confirmPassword: z.string() })
+  .refine(passwordsMatch, MISMATCH);
+export type NewPassword = z.infer<typeof NewPasswordSchema>;

@@ -5,6 +5,8 @@ const TITLES: [RegExp, string][] = [
   [/^\/auth\/oauth-callback$/, "Signing in"],
   [/^\/auth$/, "Sign in"],
   [/^\/verify-email$/, "Verify your email"],
+  [/^\/forgot-password$/, "Forgot password"],
+  [/^\/reset-password$/, "Choose a new password"],
   [/^\/subscribe$/, "Subscribe"],
   [/^\/checkout$/, "Checkout"],
   [/^\/payment-success$/, "Payment"],

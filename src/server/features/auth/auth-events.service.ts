@@ -1,7 +1,13 @@
 import type { Db } from "../../db/client";
 import { authEvents } from "../../db/schema/index";
 
-export const AUTH_EVENT_TYPES = ["SIGNED_UP", "SIGNED_IN", "SIGNED_OUT", "EMAIL_VERIFIED"] as const;
+export const AUTH_EVENT_TYPES = [
+  "SIGNED_UP",
+  "SIGNED_IN",
+  "SIGNED_OUT",
+  "EMAIL_VERIFIED",
+  "PASSWORD_RESET",
+] as const;
 export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
 
 // Append-only: there is no update or delete of auth events anywhere.

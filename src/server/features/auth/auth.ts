@@ -3,6 +3,7 @@
 // bearer tokens for API clients.
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
+import { and, count, eq, gt } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
@@ -14,8 +15,16 @@ import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import type { Env } from "../../env";
 import { ensureAccountRows } from "../../lib/account-rows";
+import { listAppOrigins } from "../../lib/app-origins";
 import { recordAuthEvent } from "./auth-events.service";
 import { findSessionUserId, guardPhoneOtp } from "./phone-otp-guard";
+import {
+  buildPasswordChangedMail,
+  buildPasswordResetMail,
+  buildResetLink,
+  RESET_MAILS_PER_HOUR,
+  RESET_PASSWORD_EXPIRES_SECONDS,
+} from "./password-reset-mail";
 import { hideSessionTokens, narrowSessionRequest } from "./session-hooks";
 import { buildVerificationMail, buildVerifyLink } from "./verification-mail";
 
@@ -29,6 +38,20 @@ export type AuthLogger = {
   [K in "debug" | "info" | "warn" | "error"]: (obj: unknown, msg?: string) => void;
 };
 
+async function countRecentResetMails(db: Db, email: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(schema.outbox)
+    .where(
+      and(
+        eq(schema.outbox.kind, "reset-password"),
+        eq(schema.outbox.to, email),
+        gt(schema.outbox.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 export type AuthDeps = { env: Env; db: Db; mailer: Mailer; sms: SmsSender; logger: AuthLogger };
 
 export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
@@ -38,7 +61,7 @@ export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
     baseURL: env.APP_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
-    trustedOrigins: [env.APP_URL],
+    trustedOrigins: listAppOrigins(env.APP_URL, env.NODE_ENV === "production"),
     // Into our structured log instead of the console.
     logger: {
       level: "warn",
@@ -63,6 +86,35 @@ export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
       password: {
         hash: (password) => hash(password, ARGON2_OPTIONS),
         verify: ({ hash: stored, password }) => verify(stored, password, ARGON2_OPTIONS),
+      },
+      // Forgotten password (issue 14): a single-use link for an hour, then every session of the
+      // account is signed out and a notice mail goes out. The answer to the request is the same
+      // whether or not the address has an account (Better Auth's own behaviour).
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        if ((await countRecentResetMails(db, user.email)) >= RESET_MAILS_PER_HOUR) {
+          logger.info({ userId: user.id }, "password reset mail skipped: hourly limit reached");
+          return;
+        }
+        await mailer.send({
+          ...buildPasswordResetMail({
+            appName: env.APP_NAME,
+            link: buildResetLink({ appUrl: env.APP_URL, token }),
+          }),
+          to: user.email,
+          kind: "reset-password",
+          userId: user.id,
+        });
+      },
+      async onPasswordReset({ user }) {
+        await recordAuthEvent(db, { userId: user.id, eventType: "PASSWORD_RESET" });
+        await mailer.send({
+          ...buildPasswordChangedMail({ appName: env.APP_NAME, appUrl: env.APP_URL }),
+          to: user.email,
+          kind: "password-changed",
+          userId: user.id,
+        });
       },
     },
     emailVerification: {
@@ -108,6 +160,8 @@ export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
         "/sign-in/email": { window: 60, max: 10 },
         "/sign-up/email": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 3 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/reset-password": { window: 60, max: 10 },
         "/verify-email": { window: 60, max: 20 },
         "/phone-number/send-otp": { window: 60, max: 3 },
         "/phone-number/verify": { window: 60, max: 10 },

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   BillingStatusResponseSchema,
   CheckoutResponseSchema,
+  CheckoutSummarySchema,
   LinkBodySchema,
   LinkResponseSchema,
   OnboardingSubscriptionBodySchema,
@@ -13,6 +14,7 @@ import {
 } from "../../../core/billing";
 import {
   createPortalUrl,
+  describeCheckout,
   getBillingStatus,
   linkCheckoutSession,
   linkOrCreateSubscription,
@@ -36,6 +38,18 @@ export async function billingRoutes(fastify: FastifyInstance) {
       const user = await app.findSessionUser(request);
       return startCheckout(ctx, user?.emailVerified ? { id: user.id, email: user.email } : null);
     },
+  );
+
+  app.get(
+    "/api/billing/checkout/:sessionId",
+    {
+      config: CHECKOUT_RATE_LIMIT,
+      schema: {
+        params: LinkBodySchema,
+        response: { 200: CheckoutSummarySchema },
+      },
+    },
+    async (request) => describeCheckout(ctx, request.params.sessionId),
   );
 
   app.post(

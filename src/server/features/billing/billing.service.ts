@@ -1,13 +1,19 @@
 // Billing operations behind the routes: checkout, linking a paid session, link-or-create after
 // verification, the status read, cancel/resume and the portal, and the paid-access check.
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
-import type { BillingStatusResponse, LinkResponse } from "../../../core/billing";
+import { and, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import {
+  FINISH_ACCOUNT_LINK_DAYS,
+  type BillingStatusResponse,
+  type CheckoutSummary,
+  type LinkResponse,
+} from "../../../core/billing";
+import { DAY_MS } from "../../../core/constants";
 import { computeSubscriptionStatus } from "../../../core/subscription";
-import { billingStatus, checkoutSessions, subscriptions } from "../../db/schema/index";
+import { billingStatus, checkoutSessions, subscriptions, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
-import { fulfilCheckoutSession } from "./fulfilment";
+import { fulfilCheckoutSession, invalidSession } from "./fulfilment";
 import {
   applySubscription,
   ensureOffAccess,
@@ -115,6 +121,31 @@ export async function linkCheckoutSession(
 
 // Spec 01 §4: verification of a sign-up links the paid subscription when a checkout session id
 // exists, otherwise creates the onboarding subscription (our trial). Safe to call again.
+async function findUnclaimedPayment(
+  ctx: BillingContext,
+  userId: string,
+): Promise<string | undefined> {
+  const [user] = await ctx.db
+    .select({ email: users.email, isVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.isVerified) return undefined;
+  const [row] = await ctx.db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.provider, ctx.provider.name),
+        eq(checkoutSessions.status, "paid"),
+        isNull(checkoutSessions.userId),
+        eq(sql`lower(${checkoutSessions.email})`, user.email.toLowerCase()),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.completedAt))
+    .limit(1);
+  return row?.id;
+}
+
 export async function linkOrCreateSubscription(
   ctx: BillingContext,
   input: { userId: string; sessionId?: string },
@@ -125,11 +156,14 @@ export async function linkOrCreateSubscription(
     return { outcome: "existing", subscriptionStatus: "active" };
   }
   let isPending = false;
-  if (input.sessionId) {
+  // Without a session id (a lost tab, a later sign-up), a payment made with this verified email
+  // and not linked yet is this user's.
+  const sessionId = input.sessionId ?? (await findUnclaimedPayment(ctx, input.userId));
+  if (sessionId) {
     try {
       const linked = await linkCheckoutSession(ctx, {
         userId: input.userId,
-        sessionId: input.sessionId,
+        sessionId,
       });
       if (linked.outcome === "linked") return linked;
       isPending = true;
@@ -293,4 +327,31 @@ export async function createPortalUrl(ctx: BillingContext, userId: string): Prom
   if (!latest?.customerId)
     throw new AppError("BAD_REQUEST", "There is no subscription to manage yet.");
   return create({ customerId: latest.customerId, returnUrl: `${ctx.env.APP_URL}/app/settings` });
+}
+
+/** The email a checkout was paid with, for the account-creation form. Knowing the session id is
+ * what grants access, as with a hosted checkout URL. */
+export async function describeCheckout(
+  ctx: BillingContext,
+  sessionId: string,
+): Promise<CheckoutSummary> {
+  if (ctx.provider.name === "off") throw invalidSession();
+  const [row] = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  if (row && row.provider !== ctx.provider.name) throw invalidSession();
+  if (row?.status === "complete")
+    return { email: row.email, isPaid: true, isLinked: true, isExpired: false };
+  const checkout = await ctx.provider.readCheckoutSession(sessionId);
+  if (!checkout) throw invalidSession();
+  const paidAt = row?.completedAt?.getTime();
+  const isExpired =
+    paidAt !== undefined && ctx.now().getTime() - paidAt > FINISH_ACCOUNT_LINK_DAYS * DAY_MS;
+  return {
+    email: row?.email ?? checkout.email,
+    isPaid: checkout.isPaid,
+    isLinked: false,
+    isExpired,
+  };
 }

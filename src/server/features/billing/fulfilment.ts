@@ -7,12 +7,13 @@ import type { Tx } from "../../db/client";
 import { checkoutSessions, subscriptions, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
-import { buildSubscriptionStartedMail } from "./subscription-mail";
+import { FINISH_ACCOUNT_LINK_DAYS } from "../../../core/billing";
+import { buildFinishAccountMail, buildSubscriptionStartedMail } from "./subscription-mail";
 import { applySubscription } from "./subscription-store";
 
 export type FulfilResult =
   | { state: "pending"; userId: string | null }
-  | { state: "paid"; userId: null }
+  | { state: "paid"; userId: null; isNewlyPaid: boolean; email: string | null }
   | { state: "fulfilled"; userId: string; isFirst: boolean; subscriptionStatus: string | null };
 
 export function invalidSession(): AppError {
@@ -86,7 +87,13 @@ export async function fulfilCheckoutSession(
         completedAt: row.completedAt ?? now,
       })
       .where(eq(checkoutSessions.id, sessionId));
-    if (!owner) return { state: "paid", userId: null };
+    if (!owner)
+      return {
+        state: "paid",
+        userId: null,
+        isNewlyPaid: row.completedAt === null,
+        email: row.email ?? checkout.email,
+      };
     if (subscription) {
       await applySubscription(tx, {
         userId: owner,
@@ -106,7 +113,32 @@ export async function fulfilCheckoutSession(
   });
 
   if (result.state === "fulfilled" && result.isFirst) await sendStartedMail(ctx, result.userId);
+  if (result.state === "paid" && result.isNewlyPaid && result.email)
+    await sendFinishAccountMail(ctx, { sessionId, email: result.email });
   return result;
+}
+
+// Paid with no account yet: a way back to account creation if the tab is lost (issue 14). The
+// local provider marks its sessions paid itself, so it calls this directly.
+export async function sendFinishAccountMail(
+  ctx: BillingContext,
+  input: { sessionId: string; email: string },
+): Promise<void> {
+  try {
+    await ctx.mailer.send({
+      ...buildFinishAccountMail({
+        appName: ctx.env.APP_NAME,
+        appUrl: ctx.env.APP_URL,
+        sessionId: input.sessionId,
+        days: FINISH_ACCOUNT_LINK_DAYS,
+      }),
+      to: input.email,
+      kind: "finish-account",
+      userId: null,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error }, "could not send the finish-account mail");
+  }
 }
 
 async function sendStartedMail(ctx: BillingContext, userId: string): Promise<void> {

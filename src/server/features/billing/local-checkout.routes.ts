@@ -18,7 +18,7 @@ import {
 import { checkoutSessions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
-import { fulfilCheckoutSession } from "./fulfilment";
+import { fulfilCheckoutSession, sendFinishAccountMail } from "./fulfilment";
 import { LOCAL_PROVIDER, newLocalId } from "./local-provider";
 
 // Hosted checkout sessions expire after a day; so do ours.
@@ -103,7 +103,7 @@ export async function localCheckoutRoutes(fastify: FastifyInstance) {
           cardNumber: CARD_MESSAGES.declined,
         });
       }
-      await ctx.db
+      const paidNow = await ctx.db
         .update(checkoutSessions)
         .set({
           email,
@@ -112,9 +112,13 @@ export async function localCheckoutRoutes(fastify: FastifyInstance) {
           subscriptionId: newLocalId("sub"),
           completedAt: now,
         })
-        .where(and(eq(checkoutSessions.id, id), isNull(checkoutSessions.completedAt)));
-      // What a provider's webhook would do: fulfil now if the checkout belongs to a user.
-      await fulfilCheckoutSession(ctx, { sessionId: id });
+        .where(and(eq(checkoutSessions.id, id), isNull(checkoutSessions.completedAt)))
+        .returning({ id: checkoutSessions.id });
+      // What a provider's webhook would do: fulfil now if the checkout belongs to a user, or
+      // mail the payer a way back to account creation if it belongs to no one yet.
+      const result = await fulfilCheckoutSession(ctx, { sessionId: id });
+      if (paidNow.length > 0 && result.state === "paid")
+        await sendFinishAccountMail(ctx, { sessionId: id, email });
       return { redirectUrl: successPath(id) };
     },
   );

@@ -3,7 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { FINISH_ACCOUNT_LINK_DAYS } from "../../../core/billing";
 import { AccountCreationSchema, type AccountCreation } from "../../lib/auth-forms";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
@@ -16,9 +17,13 @@ import { useMe } from "../../lib/session/get-me";
 import { continueWithGoogle } from "../../features/auth/api/sign-in";
 import { signUpWithEmail } from "../../features/auth/api/sign-up";
 import { CheckEmailPanel } from "../../features/auth/components/check-email-panel";
+import { useCheckoutSummary } from "../../features/billing/api/get-checkout-summary";
 import { storePendingSessionId } from "../../features/billing/hooks/pending-session";
+import { lateValues } from "../../lib/late-values";
 
 export const NO_SESSION_MESSAGE = "No subscription session found. Please subscribe first.";
+
+const EMPTY_ACCOUNT: AccountCreation = { email: "", password: "", confirmPassword: "" };
 
 export function AccountCreationPage() {
   const [params] = useSearchParams();
@@ -27,9 +32,13 @@ export function AccountCreationPage() {
   const { data: me, isPending } = useMe();
   const { data: config } = useConfig();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // The email paid with arrives after the form renders; a typed one wins (issue 18).
+  const summary = useCheckoutSummary(sessionId);
+  const paidEmail = summary.data ? (summary.data.email ?? "") : undefined;
   const form = useForm<AccountCreation>({
     resolver: zodResolver(AccountCreationSchema),
-    defaultValues: { email: "", password: "", confirmPassword: "" },
+    defaultValues: EMPTY_ACCOUNT,
+    ...lateValues(paidEmail === undefined ? undefined : { ...EMPTY_ACCOUNT, email: paidEmail }),
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -69,7 +78,36 @@ export function AccountCreationPage() {
   return (
     <main className="mx-auto flex max-w-md px-4 py-10">
       <Card className="w-full">
-        {pendingEmail ? (
+        {summary.data?.isLinked && !pendingEmail ? (
+          <CardContent className="grid gap-4 pt-6">
+            <h1 className="text-2xl font-semibold">Your account is ready</h1>
+            <p className="text-muted-foreground">
+              This payment is already linked to an account. Sign in to continue.
+            </p>
+            <Button asChild>
+              <Link to="/auth">Sign in</Link>
+            </Button>
+          </CardContent>
+        ) : summary.data?.isExpired && !pendingEmail ? (
+          <CardContent className="grid gap-4 pt-6">
+            <h1 className="text-2xl font-semibold">This link has expired</h1>
+            <p className="text-muted-foreground">
+              Sign up with the email you paid with
+              {summary.data.email ? (
+                <>
+                  {" "}
+                  (<strong className="break-all">{summary.data.email}</strong>)
+                </>
+              ) : null}{" "}
+              and your subscription is linked to the new account.
+            </p>
+            <Button asChild>
+              <Link to="/auth" state={{ show: "signup" }}>
+                Sign up
+              </Link>
+            </Button>
+          </CardContent>
+        ) : pendingEmail ? (
           <CardContent className="pt-6">
             <CheckEmailPanel
               email={pendingEmail}
@@ -85,6 +123,13 @@ export function AccountCreationPage() {
                 Thank you for subscribing! Create your account to start using{" "}
                 {config?.appName ?? "Tend"}.
               </CardDescription>
+              {summary.data?.isPaid && summary.data.email ? (
+                <p className="text-sm text-muted-foreground">
+                  We also emailed <strong className="break-all">{summary.data.email}</strong> a link
+                  back to this page, in case you need to finish later. It works for{" "}
+                  {FINISH_ACCOUNT_LINK_DAYS} days.
+                </p>
+              ) : null}
             </CardHeader>
             <CardContent className="grid gap-4">
               <form noValidate onSubmit={form.handleSubmit(createAccount)} className="grid gap-4">

@@ -61,6 +61,8 @@ export function ConfirmDialog(props: {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The safe choice, named for what it keeps ("Keep subscription"); "Cancel" by default. */
+  cancelLabel?: string;
   onConfirm: () => void;
   isDestructive?: boolean;
 }) {
@@ -78,7 +80,7 @@ export function ConfirmDialog(props: {
           </AlertPrimitive.Description>
           <div className="flex justify-end gap-2">
             <AlertPrimitive.Cancel className={buttonVariants({ variant: "outline" })}>
-              Cancel
+              {props.cancelLabel ?? "Cancel"}
             </AlertPrimitive.Cancel>
             <AlertPrimitive.Action
               className={buttonVariants({

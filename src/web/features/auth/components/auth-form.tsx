@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { CredentialsSchema, type Credentials } from "../../../lib/auth-forms";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -32,6 +33,14 @@ export function AuthForm(props: {
           {...form.register("password")}
         />
       </Field>
+      {isLogin ? (
+        <Link
+          to="/forgot-password"
+          className="-mt-2 justify-self-end text-sm underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      ) : null}
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting
           ? isLogin

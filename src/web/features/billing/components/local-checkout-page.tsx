@@ -19,6 +19,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { ApiRequestError } from "../../../lib/api-client";
+import { lateValues } from "../../../lib/late-values";
 import { useConfig } from "../../../lib/session/get-config";
 import { payLocalCheckout, useLocalCheckout } from "../api/local-checkout";
 
@@ -26,11 +27,21 @@ function successUrl(sessionId: string): string {
   return `/payment-success?session_id=${encodeURIComponent(sessionId)}`;
 }
 
-function PaymentForm({ sessionId, email }: { sessionId: string; email: string | null }) {
+const EMPTY_PAYMENT: LocalPaymentBody = { email: "", cardNumber: "", expiry: "", cvc: "" };
+
+/** Shown at once; the session's email fills the field when it arrives unless one was typed. */
+function PaymentForm({
+  sessionId,
+  email,
+}: {
+  sessionId: string;
+  email: string | null | undefined;
+}) {
   const navigate = useNavigate();
   const form = useForm<LocalPaymentBody>({
     resolver: zodResolver(LocalPaymentBodySchema),
-    defaultValues: { email: email ?? "", cardNumber: "", expiry: "", cvc: "" },
+    defaultValues: EMPTY_PAYMENT,
+    ...lateValues(email === undefined ? undefined : { ...EMPTY_PAYMENT, email: email ?? "" }),
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -119,16 +130,16 @@ export function LocalCheckoutPage() {
           : "This checkout link is incomplete. Please start again from the plan page."}
       </Alert>
     );
-  } else if (isPending || isDone) {
+  } else if (isDone) {
     body = <PageSpinner label="Loading checkout" />;
-  } else if (session.status === "expired") {
+  } else if (session?.status === "expired") {
     body = (
       <Alert variant="destructive">
         This checkout has expired. Please start again from the plan page.
       </Alert>
     );
   } else {
-    body = <PaymentForm sessionId={sessionId} email={session.email} />;
+    body = <PaymentForm sessionId={sessionId} email={isPending ? undefined : session?.email} />;
   }
 
   return (

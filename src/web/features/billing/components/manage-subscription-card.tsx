@@ -1,7 +1,8 @@
 // Settings → Subscription: what the user has and how to change it. Stripe: the customer portal.
 // Local: cancel at period end, and resume. A trial or no subscription: subscribe now.
 import { useId, useState } from "react";
-import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
+import { DAY_MS, PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
+import { formatCount } from "../../../../core/plural";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import {
@@ -20,6 +21,12 @@ import { SubscribeButton } from "./subscribe-button";
 
 function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "long" }) : "";
+}
+
+// "14 days left", counted in whole days up to the end of the trial (issue 14).
+function describeDaysLeft(end: string | null): string {
+  const days = end ? Math.max(0, Math.ceil((Date.parse(end) - Date.now()) / DAY_MS)) : 0;
+  return `${formatCount(days, { one: "day", other: "days" })} left`;
 }
 
 export function ManageSubscriptionCard() {
@@ -78,7 +85,7 @@ export function ManageSubscriptionCard() {
         ) : row?.isTrial && data.status === "active" ? (
           <p className="text-sm">
             <Badge variant="secondary">Free trial</Badge> Your trial ends on{" "}
-            {formatDate(row.currentPeriodEnd)}.
+            {formatDate(row.currentPeriodEnd)}: {describeDaysLeft(row.currentPeriodEnd)}.
           </p>
         ) : isPaid ? (
           <p className="text-sm">
@@ -108,6 +115,7 @@ export function ManageSubscriptionCard() {
               title="Cancel your subscription?"
               description={`You keep full access until ${formatDate(row.currentPeriodEnd)}. You can resume any time before then.`}
               confirmLabel="Cancel subscription"
+              cancelLabel="Keep subscription"
               isDestructive
               onConfirm={() => void changeCancel(true)}
             />

@@ -15,6 +15,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useAssignRhythm } from "../api/assign-rhythm";
 import { RhythmPicker } from "./rhythm-picker";
+import { formatContactCount } from "../../../../core/plural";
 
 type Target = "selected" | "tag";
 
@@ -50,7 +51,7 @@ export function BulkRhythmCard(props: {
       {
         onSuccess: ({ updated }) => {
           toast({
-            title: `${describeRhythm(value)} set for ${updated} ${updated === 1 ? "contact" : "contacts"}`,
+            title: `${describeRhythm(value)} set for ${formatContactCount(updated)}`,
             variant: "success",
           });
           props.onDone();

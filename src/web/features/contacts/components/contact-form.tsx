@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api-client";
+import { lateValues } from "../../../lib/late-values";
 import { createResolver, editResolver, toDraft, type ContactDraft } from "../lib/contact-draft";
 import { browserToday, MONTH_NAMES } from "../lib/format";
 import { EntryListFields } from "./entry-list-fields";
@@ -36,6 +37,8 @@ export function ContactForm(props: Props) {
   const form = useForm<ContactDraft, unknown, ContactCreateInput>({
     resolver: props.mode === "create" ? createResolver : editResolver,
     defaultValues: toDraft(props.mode === "edit" ? props.contact : undefined),
+    // A newer copy of the contact (a refetch) updates the fields not being edited.
+    ...lateValues(props.mode === "edit" ? toDraft(props.contact) : undefined),
   });
   const { register, control, formState, handleSubmit, setError, setFocus, setValue } = form;
   const errors = formState.errors;

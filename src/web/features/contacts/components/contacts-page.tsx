@@ -12,6 +12,7 @@ import { useContacts } from "../api/list-contacts";
 import { useContactFilters } from "../hooks/use-contact-filters";
 import { ContactFiltersBar } from "./contact-filters-bar";
 import { ContactList } from "./contact-list";
+import { formatContactCount } from "../../../../core/plural";
 
 // The main screen: everyone in the address book, most urgent first, searchable as you type.
 export function ContactsPage() {
@@ -90,7 +91,7 @@ export function ContactsPage() {
             setFilter={setFilter}
           />
           <p className="sr-only" role="status" aria-live="polite">
-            {selected.items.length} contacts shown
+            {formatContactCount(selected.items.length)} shown
           </p>
           {selected.items.length === 0 ? (
             <Card>

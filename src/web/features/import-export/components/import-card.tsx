@@ -19,6 +19,7 @@ import { importBlocker, ImportSummary } from "./import-summary";
 import { MappingTable } from "./mapping-table";
 import { PreviewTable } from "./preview-table";
 import { UndoImportButton } from "./undo-import-button";
+import { formatContactCount } from "../../../../core/plural";
 
 function Step(props: { title: string; children: ReactNode; id: string }) {
   return (
@@ -129,9 +130,7 @@ export function ImportCard() {
                   onClick={w.commit}
                   disabled={Boolean(blocker) || w.isPreviewing || w.isCommitting}
                 >
-                  {w.isCommitting
-                    ? "Importing..."
-                    : `Import ${toImport} ${toImport === 1 ? "contact" : "contacts"}`}
+                  {w.isCommitting ? "Importing..." : `Import ${formatContactCount(toImport)}`}
                 </Button>
                 <Button variant="ghost" onClick={w.startOver} disabled={w.isCommitting}>
                   Cancel

@@ -30,6 +30,7 @@ import {
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api-client";
+import { lateValues } from "../../../lib/late-values";
 import { cn } from "../../../lib/utils";
 import { useUpdateReminderSettings } from "../api/update-reminder-settings";
 import { ReminderChannelStatus } from "./reminder-channel-status";
@@ -67,8 +68,8 @@ export function RemindersCard(props: {
   const update = useUpdateReminderSettings();
   const form = useForm<ReminderSettingsInput, unknown, ReminderSettingsValues>({
     resolver: zodResolver(ReminderSettingsInputSchema),
-    // Follows the saved values (after a save, or another tab's), dropping unsaved edits.
-    values: toFormValues(saved),
+    // Follows the saved values (after a save, or another tab's) in the fields not being edited.
+    ...lateValues(toFormValues(saved)),
   });
   const { errors, isDirty } = form.formState;
   const method = useWatch({ control: form.control, name: "reminderMethod" });

@@ -1,0 +1,86 @@
+// /reset-password?token=: choose a new password by the account-creation rules. On success every
+// session of the account is signed out (the server does it) and the user signs in again.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { NewPasswordSchema, type NewPassword } from "../../../lib/auth-forms";
+import { toast } from "../../../lib/toast";
+import { INVALID_RESET_LINK, resetPassword } from "../api/reset-password";
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const navigate = useNavigate();
+  const form = useForm<NewPassword>({
+    resolver: zodResolver(NewPasswordSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function save(values: NewPassword) {
+    try {
+      await resetPassword({ token: token ?? "", password: values.password });
+      toast({
+        title: "Password changed",
+        description: "Sign in with your new password. Every other device was signed out.",
+        variant: "success",
+      });
+      await navigate("/auth", { replace: true });
+    } catch (error) {
+      form.setError("root", {
+        message: error instanceof Error ? error.message : "We couldn't change your password.",
+      });
+    }
+  }
+
+  return (
+    <main className="mx-auto flex max-w-md px-4 py-10">
+      <Card className="w-full">
+        <CardHeader>
+          <h1 className="text-2xl font-semibold">Choose a new password</h1>
+          <CardDescription>
+            After the change, every device signed in to your account is signed out.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {!token ? (
+            <Alert variant="destructive">{INVALID_RESET_LINK}</Alert>
+          ) : (
+            <form noValidate onSubmit={form.handleSubmit(save)} className="grid gap-4">
+              <Field
+                label="New password"
+                error={errors.password?.message}
+                description="At least 6 characters."
+              >
+                <Input type="password" autoComplete="new-password" {...form.register("password")} />
+              </Field>
+              <Field label="Confirm password" error={errors.confirmPassword?.message}>
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  {...form.register("confirmPassword")}
+                />
+              </Field>
+              {errors.root?.message ? (
+                <Alert variant="destructive">{errors.root.message}</Alert>
+              ) : null}
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? "Saving..." : "Change password"}
+              </Button>
+            </form>
+          )}
+          {!token || errors.root?.message === INVALID_RESET_LINK ? (
+            <Button asChild variant="outline">
+              <Link to="/forgot-password">Ask for a new link</Link>
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
