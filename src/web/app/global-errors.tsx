@@ -4,9 +4,8 @@ import { createRoot } from "react-dom/client";
 import { UPDATE_BANNER_AUTO_DISMISS_MS } from "../../core/constants";
 import { Button } from "../components/ui/button";
 import { logError } from "../lib/local-log";
+import { reloadOnceForChunk } from "./chunk-reload";
 import { isChunkLoadError } from "./lazy";
-
-const RELOADED_KEY = "tend.global-chunk-reloaded";
 
 function showUpdateBanner(): void {
   if (document.getElementById("update-banner")) return;
@@ -37,12 +36,7 @@ function showUpdateBanner(): void {
 
 function handle(error: unknown): void {
   if (isChunkLoadError(error)) {
-    if (!sessionStorage.getItem(RELOADED_KEY)) {
-      sessionStorage.setItem(RELOADED_KEY, "1");
-      window.location.reload();
-      return;
-    }
-    showUpdateBanner();
+    if (!reloadOnceForChunk()) showUpdateBanner();
     return;
   }
   logError(error);
