@@ -39,6 +39,8 @@ import { sameOriginPlugin } from "./plugins/same-origin";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createServices, type Clock, type Services } from "./services";
+import type { Storage } from "./lib/storage/storage";
+import { filesRoutes } from "./features/files/files.routes";
 
 export type { Clock };
 
@@ -53,6 +55,7 @@ declare module "fastify" {
     services: Services;
     appUrl: string;
     clock: Clock;
+    storage: Storage;
   }
 }
 
@@ -100,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("services", services);
   app.decorate("appUrl", env.APP_URL);
   app.decorate("clock", clock);
+  app.decorate("storage", services.storage);
 
   await app.register(errorsPlugin);
   await app.register(sameOriginPlugin, { appUrl: env.APP_URL });
@@ -123,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authEventRoutes);
   await app.register(verifyRoutes);
   await app.register(avatarRoutes);
+  await app.register(filesRoutes);
   await app.register(billingRoutes);
   await app.register(leadsRoutes);
   await app.register(onboardingRoutes);
