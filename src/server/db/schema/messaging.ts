@@ -2,6 +2,7 @@
 // mailbox reads it when no SMTP is set), in-app notifications, and feedback.
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { FeedbackDiagnostics } from "../../../core/feedback";
 import { users } from "./auth";
 
 export const outbox = pgTable(
@@ -80,6 +81,8 @@ export const feedback = pgTable(
     subject: text().notNull(),
     message: text().notNull(),
     imageUrl: text(),
+    /** A bug report's browser, app version and recent local errors, sent with consent. */
+    diagnostics: jsonb().$type<FeedbackDiagnostics>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId)],
