@@ -26,7 +26,11 @@ export function UserMenu({ actions }: { actions?: UserMenuActions }) {
   const updateMe = useUpdateMe();
   const signOut = useSignOut();
   if (!me) return null;
-  const isDark = document.documentElement.classList.contains("dark");
+  // The same rule as the theme controller: the saved choice, else the device's preference.
+  const saved = me.settings.theme;
+  const isDark = saved
+    ? saved === "dark"
+    : window.matchMedia("(prefers-color-scheme: dark)").matches;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger

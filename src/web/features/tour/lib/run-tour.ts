@@ -31,7 +31,23 @@ export function runTour({ productName, onClosed }: RunTourOptions): boolean {
     doneBtnText: "Done",
     popoverClass: "tend-tour",
     overlayClickBehavior: "close",
+    // driver.js titles the popover with a <header>, which would be a second banner landmark:
+    // the same title as a heading instead (same id, so the dialog keeps its name).
+    onPopoverRender: (popover) => {
+      const heading = document.createElement("h2");
+      heading.id = popover.title.id;
+      heading.className = popover.title.className;
+      heading.style.cssText = popover.title.style.cssText;
+      heading.textContent = popover.title.textContent;
+      popover.title.replaceWith(heading);
+      popover.title = heading;
+    },
     onHighlighted: (_element, _step, { driver: d }) => {
+      // The last step points at nothing; driver.js still marks its stand-in <div> as a popup
+      // trigger, which no screen reader can use.
+      const dummy = document.getElementById("driver-dummy-element");
+      for (const name of ["aria-haspopup", "aria-expanded", "aria-controls"])
+        dummy?.removeAttribute(name);
       if (d.isLastStep()) {
         writeTourFlags({ completed: true });
         toast({
