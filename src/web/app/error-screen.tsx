@@ -15,7 +15,11 @@ export function ErrorScreen(props: {
   const error = props.error instanceof Error ? props.error : new Error(String(props.error));
 
   if (props.isChunkError) {
-    return <LoadFailedScreen isChunkError onRetry={props.onRetry} />;
+    return (
+      <main className="bg-background">
+        <LoadFailedScreen isChunkError onRetry={props.onRetry} />
+      </main>
+    );
   }
 
   return (
@@ -91,11 +95,11 @@ export function ErrorScreen(props: {
 }
 
 // A page whose code could not be loaded (spec 02 §8): "Component Update Required" with Try Again
-// and Refresh Page for a stale chunk, otherwise "Something went wrong" / "Unable to load this
+// and Refresh Page for a stale chunk, inside the page's own layout, otherwise "Something went wrong" / "Unable to load this
 // component." with Try Again.
 export function LoadFailedScreen(props: { isChunkError: boolean; onRetry?: () => void }) {
   return (
-    <main className="flex min-h-[60vh] items-center justify-center bg-background p-4">
+    <div className="flex min-h-[60vh] items-center justify-center bg-background p-4">
       <Card className="w-full max-w-lg">
         <CardHeader>
           <h1 className="text-2xl font-semibold">
@@ -118,6 +122,6 @@ export function LoadFailedScreen(props: { isChunkError: boolean; onRetry?: () =>
           ) : null}
         </CardContent>
       </Card>
-    </main>
+    </div>
   );
 }

@@ -45,8 +45,7 @@ function handle(error: unknown): void {
 export function installGlobalErrorHandlers(): void {
   window.addEventListener("error", (event) => handle(event.error ?? event.message));
   window.addEventListener("unhandledrejection", (event) => handle(event.reason));
-  window.addEventListener("vite:preloadError", (event) => {
-    event.preventDefault();
-    handle(new Error("Failed to fetch dynamically imported module"));
-  });
+  // No "vite:preloadError" listener: cancelling that event makes a failed import() resolve to
+  // undefined, and reloading there would cut short the route's own retries (lazy-route.tsx).
+  // A chunk error nothing handled arrives here as an unhandled rejection.
 }
