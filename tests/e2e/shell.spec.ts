@@ -318,3 +318,27 @@ test("on a phone the tour points at the link row under the header", async ({ pag
   await expectAccessibleInBothThemes(page);
   await page.screenshot({ path: "test-results/tour-390.png" });
 });
+
+test("the app renders when the first session answer arrives, or after 2 s without one", async ({
+  page,
+}) => {
+  // A quick answer: rendered at once.
+  let started = Date.now();
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  const quick = Date.now() - started;
+
+  // No answer for 6 s: the page appears after the 2 s timeout, not after the answer.
+  await page.route("**/api/me", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    await route.continue().catch(() => undefined);
+  });
+  started = Date.now();
+  await page.goto("/no-such-page");
+  const heading = page.getByRole("heading", { name: "Oops! Page not found" });
+  await expect(heading).toBeVisible({ timeout: 5000 });
+  const waited = Date.now() - started;
+  expect(waited).toBeGreaterThanOrEqual(1900);
+  expect(waited).toBeLessThan(5000);
+  expect(quick).toBeLessThan(waited);
+});
