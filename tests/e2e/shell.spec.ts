@@ -257,12 +257,14 @@ test("the tour from onboarding: seven steps less the absent map, keyboard, compl
   for (const [index, title] of titles.entries()) {
     await expect(popover.locator(".driver-popover-title")).toHaveText(title);
     await expect(popover).toContainText(`Step ${index + 1} of ${titles.length}`);
+    if (index === titles.length - 1) {
+      // Reaching the last step completes the tour; the toast stays 5 s, so look at once.
+      await expectToast(page, "Tour Completed!");
+      await expectToast(page, "You've completed the tour of Tend. Welcome aboard!");
+    }
     await expectAccessibleInBothThemes(page);
     if (index < titles.length - 1) await page.keyboard.press("ArrowRight");
   }
-  await expect(page.locator('[data-tour="nav-rhythms"]')).not.toHaveClass(/driver-active/);
-  await expectToast(page, "Tour Completed!");
-  await expectToast(page, "You've completed the tour of Tend. Welcome aboard!");
   expect(await flags()).toMatchObject({ completed: true });
 
   await popover.getByRole("button", { name: "Done" }).click();
