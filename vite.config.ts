@@ -1,11 +1,16 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
 import { defineConfig } from "vite";
+
+// The running build's version, which a bug report carries (Feedback and Support).
+const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: "dist/web",
     emptyOutDir: true,

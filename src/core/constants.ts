@@ -37,7 +37,8 @@ export const REMINDER_CADENCES = ["days", "weeks", "as_needed"] as const;
 export const DEFAULT_REMINDER_FREQUENCY = 1;
 export const DEFAULT_REMINDER_CADENCE = "days";
 export const DEFAULT_REMINDER_HOUR = 9;
-export const DEFAULT_REMINDER_TIME = "09:00:00";
+/** DEFAULT_REMINDER_HOUR as the settings store it: "09:00:00". */
+export const DEFAULT_REMINDER_TIME = `${String(DEFAULT_REMINDER_HOUR).padStart(2, "0")}:00:00`;
 export const DEFAULT_REMINDER_METHOD = "email";
 export const DEFAULT_TIMEZONE = "UTC";
 
@@ -90,5 +91,9 @@ export const LAZY_IMPORT_RETRIES = 3;
 export const LAZY_IMPORT_DELAY_MS = SECOND_MS;
 export const LAZY_IMPORT_BACKOFF = 1.5;
 export const UPDATE_BANNER_AUTO_DISMISS_MS = 30 * SECOND_MS;
+/** The error boundary's retries of a failed load, before it reloads the page once (spec 02 §8). */
+export const ERROR_BOUNDARY_RETRY_DELAYS_MS = [SECOND_MS, 2 * SECOND_MS] as const;
+/** How long a reload for a stale chunk counts as "already reloaded once" (decision 112). */
+export const CHUNK_RELOAD_MEMORY_MS = MINUTE_MS;
 
 export const DEFAULT_TRIAL_DAYS = 14;

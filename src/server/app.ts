@@ -43,6 +43,9 @@ import { listAppOrigins } from "./lib/app-origins";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createServices, type Clock, type Services } from "./services";
+import type { Storage } from "./lib/storage/storage";
+import { filesRoutes } from "./features/files/files.routes";
+import { feedbackRoutes } from "./features/feedback/feedback.routes";
 
 export type { Clock };
 
@@ -59,6 +62,7 @@ declare module "fastify" {
     clock: Clock;
     /** Every route as registered ("GET /api/contacts/:id"); the test sweeps start from it. */
     routeInventory: readonly string[];
+    storage: Storage;
   }
 }
 
@@ -115,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("services", services);
   app.decorate("appUrl", env.APP_URL);
   app.decorate("clock", clock);
+  app.decorate("storage", services.storage);
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
@@ -141,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authEventRoutes);
   await app.register(verifyRoutes);
   await app.register(avatarRoutes);
+  await app.register(filesRoutes);
+  await app.register(feedbackRoutes);
   await app.register(billingRoutes);
   await app.register(leadsRoutes);
   await app.register(onboardingRoutes);

@@ -64,6 +64,13 @@ const EnvSchema = z
     GEOCODER: z.enum(["offline", "mapbox"]).default("offline"),
     GEOCODER_KEY: z.string().min(1).optional(),
     GEOCODER_URL: z.url().default("https://api.mapbox.com"),
+    // Uploaded files go to S3-compatible storage when S3_BUCKET is set, else under DATA_DIR.
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanString.optional(),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
@@ -89,6 +96,13 @@ const EnvSchema = z
         code: "custom",
         path: ["GOOGLE_CLIENT_SECRET"],
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
       });
     }
   });

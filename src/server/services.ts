@@ -1,5 +1,5 @@
 // What both entry points share: the database, the clock, the one outbox sender and the mail and
-// SMS facades over it. `buildApp` adds HTTP on top; `npm run worker` uses these alone.
+// SMS facades over it, and file storage. `buildApp` adds HTTP on top; `npm run worker` uses these alone.
 import type { FastifyBaseLogger } from "fastify";
 import { createMailer, type Mailer } from "./adapters/mail";
 import { createSmsSender, type SmsSender } from "./adapters/sms";
@@ -8,6 +8,8 @@ import type { Env } from "./env";
 import { createOutboxSender, type OutboxSender } from "./features/outbox/outbox.public";
 import { reminderDeliveryHooks } from "./features/reminders/reminders.public";
 import { readScopedClockOffset } from "./features/test-support/test-support.public";
+import { createStorage } from "./lib/storage/create-storage";
+import type { Storage } from "./lib/storage/storage";
 
 export type Clock = { now: () => Date; offsetMs: number };
 
@@ -19,6 +21,8 @@ export type Services = {
   outbox: OutboxSender;
   mailer: Mailer;
   sms: SmsSender;
+  /** Uploaded files (avatars, feedback attachments): disk or S3, see lib/storage/storage.ts. */
+  storage: Storage;
 };
 
 export function createServices(options: {
@@ -43,5 +47,6 @@ export function createServices(options: {
     outbox,
     mailer: createMailer(database.db, outbox),
     sms: createSmsSender(database.db, outbox),
+    storage: createStorage(env),
   };
 }

@@ -127,6 +127,20 @@ test("shows the spec's texts when saving or loading settings fails", async ({ pa
   await expect(
     page.getByRole("alert").filter({ hasText: "Failed to load settings" }),
   ).toBeVisible();
+
+  // The server could not insert the defaults: that message, not the generic one.
+  await page.unroute("**/api/settings/reminders");
+  await page.route("**/api/settings/reminders", (route) =>
+    route.fulfill({
+      status: 500,
+      json: { error: { code: "INTERNAL", message: "Failed to create default settings" } },
+    }),
+  );
+  await page.reload();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Failed to create default settings" }),
+  ).toBeVisible();
+  await expect(page.getByText("Failed to load settings")).toHaveCount(0);
 });
 
 test("saves a phone number and verifies it with the texted code", async ({ page }) => {

@@ -71,6 +71,8 @@ export const SIGNED_IN = new Set([
   "GET /api/geocode",
   "GET /api/geocode/country",
   "GET /api/map/static.svg",
+  "GET /api/files/:bucket/*",
+  "POST /api/feedback",
   "POST /api/notifications/:id/seen",
   "POST /api/notifications/mark-all-seen",
   "GET /api/settings/reminders",
@@ -89,6 +91,7 @@ export function concrete(route: string): { method: string; url: string } {
   const [method, path] = route.split(" ") as [string, string];
   const url = path
     .replace(":style.svg", "avataaars.svg")
+    .replace(":bucket", "avatars")
     .replace(/:[A-Za-z]+/g, SOME_ID)
     .replace("*", "get-session");
   return { method, url };
@@ -96,3 +99,9 @@ export function concrete(route: string): { method: string; url: string } {
 
 /** Long-lived answers (Server-Sent Events): swept for 401 and 403, fuzzed by their own tests. */
 export const STREAMING = new Set(["GET /api/notifications/stream"]);
+
+/**
+ * Signed-in routes that answer 404 rather than 401 without a session, on purpose: a stored file
+ * is served only to its owner, and nobody else learns whether it exists (decision 105).
+ */
+export const HIDDEN_WITHOUT_SESSION = new Set(["GET /api/files/:bucket/*"]);

@@ -1,18 +1,13 @@
 import { Component, useEffect, useRef, type ReactNode } from "react";
 import { useRouteError } from "react-router";
 import { logError } from "../lib/local-log";
+import { hasReloadedForChunk, reloadOnceForChunk } from "./chunk-reload";
 import { ErrorScreen } from "./error-screen";
 import { isChunkLoadError } from "./lazy";
 
-const RELOADED_KEY = "tend.chunk-reloaded";
-
 // A stale chunk after a deploy: reload once; if it happens again, offer the update screen.
 function shouldReloadForChunk(error: unknown): boolean {
-  if (!isChunkLoadError(error)) return false;
-  if (sessionStorage.getItem(RELOADED_KEY)) return false;
-  sessionStorage.setItem(RELOADED_KEY, "1");
-  window.location.reload();
-  return true;
+  return isChunkLoadError(error) && reloadOnceForChunk();
 }
 
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -48,7 +43,7 @@ export function RouteErrorElement() {
     logError(error);
     shouldReloadForChunk(error);
   }, [error]);
-  if (isChunkLoadError(error) && !sessionStorage.getItem(RELOADED_KEY)) return null;
+  if (isChunkLoadError(error) && !hasReloadedForChunk()) return null;
   return (
     <ErrorScreen
       error={error}

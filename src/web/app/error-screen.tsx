@@ -2,7 +2,7 @@
 // cleared. Also the chunk-update variant of spec 02 §8.
 import { useState } from "react";
 import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { clearErrorLog, readErrorLog, type ErrorLogEntry } from "../lib/local-log";
 
 export function ErrorScreen(props: {
@@ -16,23 +16,8 @@ export function ErrorScreen(props: {
 
   if (props.isChunkError) {
     return (
-      <main className="flex min-h-screen items-center justify-center bg-background p-4">
-        <Card className="w-full max-w-lg">
-          <CardHeader>
-            <CardTitle>Component Update Required</CardTitle>
-            <CardDescription>
-              A new version of the app is available. Refresh to load it.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="flex gap-2">
-            {props.onRetry ? (
-              <Button variant="outline" onClick={props.onRetry}>
-                Try Again
-              </Button>
-            ) : null}
-            <Button onClick={() => window.location.reload()}>Refresh Page</Button>
-          </CardContent>
-        </Card>
+      <main className="bg-background">
+        <LoadFailedScreen isChunkError onRetry={props.onRetry} />
       </main>
     );
   }
@@ -106,5 +91,37 @@ export function ErrorScreen(props: {
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+// A page whose code could not be loaded (spec 02 §8): "Component Update Required" with Try Again
+// and Refresh Page for a stale chunk, inside the page's own layout, otherwise "Something went wrong" / "Unable to load this
+// component." with Try Again.
+export function LoadFailedScreen(props: { isChunkError: boolean; onRetry?: () => void }) {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center bg-background p-4">
+      <Card className="w-full max-w-lg">
+        <CardHeader>
+          <h1 className="text-2xl font-semibold">
+            {props.isChunkError ? "Component Update Required" : "Something went wrong"}
+          </h1>
+          <CardDescription>
+            {props.isChunkError
+              ? "A new version of the app is available. Refresh to load it."
+              : "Unable to load this component."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex gap-2">
+          {props.onRetry ? (
+            <Button variant="outline" onClick={props.onRetry}>
+              Try Again
+            </Button>
+          ) : null}
+          {props.isChunkError ? (
+            <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+          ) : null}
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -30,7 +30,10 @@ export function AppGate() {
     );
   }
   if (gate.session === "loading") return <PageSpinner />;
-  if (gate.session === "none") {
+  // Onboarding paths are let through signed out (spec 02 §2): the page itself polls for the
+  // session a single sign-on or email link is bringing back, and otherwise says "You must be
+  // logged in to complete onboarding" with a way to sign in.
+  if (gate.session === "none" && !isOnboardingPath(location.pathname)) {
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   }
   // The subscription rules run in AccessGate (app/access-gate.tsx); until they have decided,

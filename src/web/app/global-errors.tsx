@@ -4,9 +4,8 @@ import { createRoot } from "react-dom/client";
 import { UPDATE_BANNER_AUTO_DISMISS_MS } from "../../core/constants";
 import { Button } from "../components/ui/button";
 import { logError } from "../lib/local-log";
+import { reloadOnceForChunk } from "./chunk-reload";
 import { isChunkLoadError } from "./lazy";
-
-const RELOADED_KEY = "tend.global-chunk-reloaded";
 
 function showUpdateBanner(): void {
   if (document.getElementById("update-banner")) return;
@@ -37,12 +36,7 @@ function showUpdateBanner(): void {
 
 function handle(error: unknown): void {
   if (isChunkLoadError(error)) {
-    if (!sessionStorage.getItem(RELOADED_KEY)) {
-      sessionStorage.setItem(RELOADED_KEY, "1");
-      window.location.reload();
-      return;
-    }
-    showUpdateBanner();
+    if (!reloadOnceForChunk()) showUpdateBanner();
     return;
   }
   logError(error);
@@ -51,8 +45,7 @@ function handle(error: unknown): void {
 export function installGlobalErrorHandlers(): void {
   window.addEventListener("error", (event) => handle(event.error ?? event.message));
   window.addEventListener("unhandledrejection", (event) => handle(event.reason));
-  window.addEventListener("vite:preloadError", (event) => {
-    event.preventDefault();
-    handle(new Error("Failed to fetch dynamically imported module"));
-  });
+  // No "vite:preloadError" listener: cancelling that event makes a failed import() resolve to
+  // undefined, and reloading there would cut short the route's own retries (lazy-route.tsx).
+  // A chunk error nothing handled arrives here as an unhandled rejection.
 }

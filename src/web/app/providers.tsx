@@ -1,11 +1,15 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { Tooltip } from "radix-ui";
-import { useState, type ReactNode } from "react";
-import { createQueryClient } from "../lib/query-client";
+import type { ReactNode } from "react";
 import { Toaster } from "../lib/toast";
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={300}>

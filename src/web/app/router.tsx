@@ -1,15 +1,13 @@
 // Every route of the app (spec 01 §2, spec 02 §2). Pages load lazily, with retry on chunk errors.
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
-import { AppLayout } from "../components/layout/app-layout";
-import { NotificationBell } from "../features/notifications/components/notification-bell";
-import { ReminderChannelBanner } from "../features/settings/components/reminder-channel-banner";
 import { LandingRoute } from "../pages/landing-route";
 import { NotFoundPage } from "../pages/not-found-page";
 import { RouteErrorElement } from "./error-boundary";
 import { AppGate } from "./gate";
-import { importWithRetry } from "./lazy";
+import { lazyRoute } from "./lazy-route";
 import { PublicLayout } from "./public-layout";
 import { RootLayout } from "./root-layout";
+import { AppShellRoute } from "./routes/app-shell-route";
 
 function OnboardingAlias() {
   const { search } = useLocation();
@@ -27,79 +25,69 @@ export function createRouter() {
         { path: "/notifications", element: <Navigate to="/app/notifications" replace /> },
         {
           path: "/checkout",
-          lazy: () =>
-            importWithRetry(
-              () => import("../features/billing/components/local-checkout-page"),
-            ).then((m) => ({
-              Component: m.LocalCheckoutPage,
-            })),
+          lazy: lazyRoute(
+            () => import("../features/billing/components/local-checkout-page"),
+            (m) => m.LocalCheckoutPage,
+          ),
         },
         {
           path: "/auth/oauth-callback",
-          lazy: () =>
-            importWithRetry(
-              () => import("../features/billing/components/oauth-callback-page"),
-            ).then((m) => ({
-              Component: m.OAuthCallbackPage,
-            })),
+          lazy: lazyRoute(
+            () => import("../features/billing/components/oauth-callback-page"),
+            (m) => m.OAuthCallbackPage,
+          ),
         },
         {
           Component: PublicLayout,
           children: [
             {
               path: "/auth",
-              lazy: () =>
-                importWithRetry(() => import("./routes/auth-route")).then((m) => ({
-                  Component: m.AuthRoute,
-                })),
+              lazy: lazyRoute(
+                () => import("./routes/auth-route"),
+                (m) => m.AuthRoute,
+              ),
             },
             {
               path: "/verify-email",
-              lazy: () =>
-                importWithRetry(() => import("../features/auth/components/verify-email-page")).then(
-                  (m) => ({
-                    Component: m.VerifyEmailPage,
-                  }),
-                ),
+              lazy: lazyRoute(
+                () => import("../features/auth/components/verify-email-page"),
+                (m) => m.VerifyEmailPage,
+              ),
             },
             {
               path: "/forgot-password",
-              lazy: () =>
-                importWithRetry(
-                  () => import("../features/auth/components/forgot-password-page"),
-                ).then((m) => ({ Component: m.ForgotPasswordPage })),
+              lazy: lazyRoute(
+                () => import("../features/auth/components/forgot-password-page"),
+                (m) => m.ForgotPasswordPage,
+              ),
             },
             {
               path: "/reset-password",
-              lazy: () =>
-                importWithRetry(
-                  () => import("../features/auth/components/reset-password-page"),
-                ).then((m) => ({ Component: m.ResetPasswordPage })),
+              lazy: lazyRoute(
+                () => import("../features/auth/components/reset-password-page"),
+                (m) => m.ResetPasswordPage,
+              ),
             },
             {
               path: "/subscribe",
-              lazy: () =>
-                importWithRetry(() => import("../features/billing/components/subscribe-page")).then(
-                  (m) => ({
-                    Component: m.SubscribePage,
-                  }),
-                ),
+              lazy: lazyRoute(
+                () => import("../features/billing/components/subscribe-page"),
+                (m) => m.SubscribePage,
+              ),
             },
             {
               path: "/payment-success",
-              lazy: () =>
-                importWithRetry(
-                  () => import("../features/billing/components/payment-success-page"),
-                ).then((m) => ({
-                  Component: m.PaymentSuccessPage,
-                })),
+              lazy: lazyRoute(
+                () => import("../features/billing/components/payment-success-page"),
+                (m) => m.PaymentSuccessPage,
+              ),
             },
             {
               path: "/account-creation",
-              lazy: () =>
-                importWithRetry(() => import("./routes/account-creation-page")).then((m) => ({
-                  Component: m.AccountCreationPage,
-                })),
+              lazy: lazyRoute(
+                () => import("./routes/account-creation-page"),
+                (m) => m.AccountCreationPage,
+              ),
             },
           ],
         },
@@ -109,81 +97,70 @@ export function createRouter() {
           children: [
             {
               path: "onboarding",
-              lazy: () =>
-                importWithRetry(
-                  () => import("../features/onboarding/components/onboarding-page"),
-                ).then((m) => ({
-                  Component: m.OnboardingPage,
-                })),
+              lazy: lazyRoute(
+                () => import("../features/onboarding/components/onboarding-page"),
+                (m) => m.OnboardingPage,
+              ),
             },
             {
-              element: (
-                <AppLayout
-                  banner={<ReminderChannelBanner />}
-                  headerActions={<NotificationBell />}
-                />
-              ),
+              Component: AppShellRoute,
               children: [
                 { index: true, element: <Navigate to="/app/contacts" replace /> },
                 {
                   path: "contacts",
-                  lazy: () =>
-                    importWithRetry(
-                      () => import("../features/contacts/components/contacts-page"),
-                    ).then((m) => ({
-                      Component: m.ContactsPage,
-                    })),
+                  lazy: lazyRoute(
+                    () => import("../features/contacts/components/contacts-page"),
+                    (m) => m.ContactsPage,
+                  ),
                 },
                 {
                   path: "contacts/new",
-                  lazy: () =>
-                    importWithRetry(
-                      () => import("../features/contacts/components/new-contact-page"),
-                    ).then((m) => ({ Component: m.NewContactPage })),
+                  lazy: lazyRoute(
+                    () => import("../features/contacts/components/new-contact-page"),
+                    (m) => m.NewContactPage,
+                  ),
                 },
                 {
                   path: "contacts/:id",
-                  lazy: () =>
-                    importWithRetry(
-                      () => import("../features/contacts/components/contact-detail-page"),
-                    ).then((m) => ({ Component: m.ContactDetailPage })),
+                  lazy: lazyRoute(
+                    () => import("../features/contacts/components/contact-detail-page"),
+                    (m) => m.ContactDetailPage,
+                  ),
                 },
                 {
                   path: "rhythms",
-                  lazy: () =>
-                    importWithRetry(
-                      () => import("../features/contacts/components/rhythms-page"),
-                    ).then((m) => ({ Component: m.RhythmsPage })),
+                  lazy: lazyRoute(
+                    () => import("../features/contacts/components/rhythms-page"),
+                    (m) => m.RhythmsPage,
+                  ),
                 },
                 {
                   path: "import",
-                  lazy: () =>
-                    importWithRetry(
-                      () => import("../features/import-export/components/data-page"),
-                    ).then((m) => ({ Component: m.DataPage })),
+                  lazy: lazyRoute(
+                    () => import("../features/import-export/components/data-page"),
+                    (m) => m.DataPage,
+                  ),
                 },
                 {
                   path: "notifications",
-                  lazy: () =>
-                    importWithRetry(
-                      () => import("../features/notifications/components/notifications-page"),
-                    ).then((m) => ({ Component: m.NotificationsPage })),
+                  lazy: lazyRoute(
+                    () => import("../features/notifications/components/notifications-page"),
+                    (m) => m.NotificationsPage,
+                  ),
                 },
                 {
                   path: "settings",
-                  lazy: () =>
-                    importWithRetry(() => import("./routes/settings-route")).then((m) => ({
-                      Component: m.SettingsRoute,
-                    })),
+                  lazy: lazyRoute(
+                    () => import("./routes/settings-route"),
+                    (m) => m.SettingsRoute,
+                  ),
                 },
                 {
                   path: "debug/subscription",
-                  lazy: () =>
-                    importWithRetry(
-                      () => import("../features/billing/components/subscription-debug-page"),
-                    ).then((m) => ({
-                      Component: m.SubscriptionDebugPage,
-                    })),
+                  lazy: lazyRoute(
+                    () => import("../features/billing/components/subscription-debug-page"),
+                    (m) => m.SubscriptionDebugPage,
+                  ),
                 },
                 { path: "*", Component: NotFoundPage },
               ],

@@ -12,6 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  DEFAULT_DICEBEAR_STYLE,
+  DEFAULT_REMINDER_CADENCE,
+  DEFAULT_REMINDER_FREQUENCY,
+  DEFAULT_REMINDER_METHOD,
+  DEFAULT_REMINDER_TIME,
+  DEFAULT_TIMEZONE,
+} from "../../../core/constants";
 import { users } from "./auth";
 
 const userId = () =>
@@ -28,7 +36,7 @@ export const profiles = pgTable("profiles", {
   dicebearSeed: text().notNull(),
   avatarType: text().notNull().default("dicebear"),
   avatarUrl: text().notNull().default(""),
-  dicebearStyle: text().notNull().default("avataaars"),
+  dicebearStyle: text().notNull().default(DEFAULT_DICEBEAR_STYLE),
   streetAddress: text(),
   street: text(),
   city: text(),
@@ -58,12 +66,12 @@ export const userSettings = pgTable("user_settings", {
     .references(() => users.id, { onDelete: "cascade" }),
   theme: text(),
   avatarType: text().notNull().default("dicebear"),
-  dicebearStyle: text().notNull().default("avataaars"),
-  timezone: text().notNull().default("UTC"),
-  reminderFrequency: integer().notNull().default(1),
-  reminderCadence: text().notNull().default("days"),
-  reminderTime: text().notNull().default("09:00:00"),
-  reminderMethod: text().notNull().default("email"),
+  dicebearStyle: text().notNull().default(DEFAULT_DICEBEAR_STYLE),
+  timezone: text().notNull().default(DEFAULT_TIMEZONE),
+  reminderFrequency: integer().notNull().default(DEFAULT_REMINDER_FREQUENCY),
+  reminderCadence: text().notNull().default(DEFAULT_REMINDER_CADENCE),
+  reminderTime: text().notNull().default(DEFAULT_REMINDER_TIME),
+  reminderMethod: text().notNull().default(DEFAULT_REMINDER_METHOD),
   onboardingCompleted: boolean().notNull().default(false),
   // Reminder channels (decision 080): the one-click unsubscribe turns email reminders off; a hard
   // bounce pauses email to that address until the user changes or confirms it; SMS is suspended

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { FeedbackDiagnostics } from "../../../core/feedback";
 import { users } from "./auth";
 
 export const outbox = pgTable(
@@ -125,6 +126,8 @@ export const feedback = pgTable(
     subject: text().notNull(),
     message: text().notNull(),
     imageUrl: text(),
+    /** A bug report's browser, app version and recent local errors, sent with consent. */
+    diagnostics: jsonb().$type<FeedbackDiagnostics>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId)],

@@ -3,7 +3,7 @@ import { NavLink, Outlet } from "react-router";
 import { cn } from "../../lib/utils";
 import { APP_NAV } from "./app-nav";
 import { Logo } from "./logo";
-import { UserMenu } from "./user-menu";
+import { UserMenu, type UserMenuActions } from "./user-menu";
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -17,13 +17,16 @@ function navClass({ isActive }: { isActive: boolean }) {
 // The signed-in layout: a fixed header with the logo, the main navigation and the user menu;
 // on mobile the navigation is a row under the header. `banner` (from the app level, which may
 // use features) sits above every page's content; `headerActions` (the notifications bell) sits
-// beside the user menu.
+// beside the user menu; `menuActions` are the user menu's feedback and tour items. Each tab also
+// carries a data-tour target (the mobile row's copy ends in -mobile) for the guided tour.
 export function AppLayout({
   banner,
   headerActions,
+  menuActions,
 }: {
   banner?: ReactNode;
   headerActions?: ReactNode;
+  menuActions?: UserMenuActions;
 }) {
   return (
     <div className="min-h-screen bg-background text-foreground">
@@ -45,7 +48,7 @@ export function AppLayout({
           </nav>
           <div className="flex items-center gap-2">
             {headerActions}
-            <UserMenu />
+            <UserMenu actions={menuActions} />
           </div>
         </div>
         <nav
@@ -53,7 +56,12 @@ export function AppLayout({
           className="flex gap-1 overflow-x-auto border-t border-border px-2 py-1 md:hidden"
         >
           {APP_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navClass}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={navClass}
+              data-tour={`${item.tour}-mobile`}
+            >
               {item.label}
             </NavLink>
           ))}

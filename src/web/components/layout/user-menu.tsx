@@ -1,5 +1,6 @@
-import { LogOut, Moon, Settings, Sun } from "lucide-react";
+import { LifeBuoy, LogOut, Map as MapIcon, Moon, Settings, Sun } from "lucide-react";
 import { useNavigate } from "react-router";
+import { SETTINGS_MESSAGES } from "../../../core/settings";
 import { useMe } from "../../lib/session/get-me";
 import { useUpdateMe } from "../../lib/session/update-me";
 import { useSignOut } from "../../lib/session/sign-out";
@@ -14,13 +15,22 @@ import {
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
 
-export function UserMenu() {
+/** What the app level (which may use features) does for the menu's feature items. */
+export type UserMenuActions = { onOpenFeedback: () => void; onStartTour: () => void };
+
+// The user menu (spec 02 §2): email (disabled), Profile, Light Mode / Dark Mode, Settings,
+// Feedback and Support, App Tour, Sign Out.
+export function UserMenu({ actions }: { actions?: UserMenuActions }) {
   const { data: me } = useMe();
   const navigate = useNavigate();
   const updateMe = useUpdateMe();
   const signOut = useSignOut();
   if (!me) return null;
-  const isDark = document.documentElement.classList.contains("dark");
+  // The same rule as the theme controller: the saved choice, else the device's preference.
+  const saved = me.settings.theme;
+  const isDark = saved
+    ? saved === "dark"
+    : window.matchMedia("(prefers-color-scheme: dark)").matches;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -45,8 +55,8 @@ export function UserMenu() {
               {
                 onError: () =>
                   toast({
-                    title: "Error",
-                    description: "Failed to update setting",
+                    title: SETTINGS_MESSAGES.errorTitle,
+                    description: SETTINGS_MESSAGES.updateFailed,
                     variant: "destructive",
                   }),
               },
@@ -60,6 +70,18 @@ export function UserMenu() {
           <Settings aria-hidden />
           Settings
         </DropdownMenuItem>
+        {actions ? (
+          <>
+            <DropdownMenuItem onSelect={actions.onOpenFeedback}>
+              <LifeBuoy aria-hidden />
+              Feedback and Support
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={actions.onStartTour}>
+              <MapIcon aria-hidden />
+              App Tour
+            </DropdownMenuItem>
+          </>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() => {

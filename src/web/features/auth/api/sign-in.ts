@@ -1,4 +1,5 @@
 import { authClient } from "../../../lib/auth-client";
+import { forgetOAuthStart, rememberOAuthStart } from "../../../lib/oauth-return";
 import { toast } from "../../../lib/toast";
 import { AuthFlowError, verifyCallbackUrl } from "./sign-up";
 
@@ -11,19 +12,15 @@ export async function signInWithEmail(input: { email: string; password: string }
   if (error) throw new AuthFlowError(error.message ?? "Sign in failed", error.code);
 }
 
-const OAUTH_REDIRECT_KEY = "tend.oauth.redirect";
-const OAUTH_IN_PROGRESS_KEY = "tend.oauth.in-progress";
-
 // Google: the post-login redirect and an in-progress flag are kept locally (spec 01 §7).
 export async function signInWithGoogle(redirectTo = "/app/contacts") {
-  localStorage.setItem(OAUTH_REDIRECT_KEY, redirectTo);
-  localStorage.setItem(OAUTH_IN_PROGRESS_KEY, "1");
+  rememberOAuthStart(redirectTo);
   const { error } = await authClient.signIn.social({
     provider: "google",
     callbackURL: "/auth/oauth-callback",
   });
   if (error) {
-    localStorage.removeItem(OAUTH_IN_PROGRESS_KEY);
+    forgetOAuthStart();
     throw new AuthFlowError(error.message ?? "Google sign-in failed", error.code);
   }
 }

@@ -8,6 +8,7 @@ import { OAUTH_REDIRECT_DELAY_MS, OAUTH_TIMEOUT_MS } from "../../../../core/cons
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { forgetOAuthStart, readOAuthReturn } from "../../../lib/oauth-return";
 import { every, pollForValue } from "../../../lib/retry";
 import { sleep } from "../../../lib/utils";
 import { getMe, ME_QUERY_KEY } from "../../../lib/session/get-me";
@@ -44,6 +45,10 @@ export function OAuthCallbackPage() {
   useEffect(() => {
     if (hasStarted.current) return;
     hasStarted.current = true;
+    // The stored post-login page is read once and the Google sign-in's marks cleared whatever
+    // the outcome, so a later visit starts clean.
+    const returnTo = readOAuthReturn();
+    forgetOAuthStart();
     void (async () => {
       const url = new URL(window.location.href);
       const providerError = url.searchParams.get("error");
@@ -79,7 +84,10 @@ export function OAuthCallbackPage() {
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       setStep("redirecting");
       await sleep(OAUTH_REDIRECT_DELAY_MS);
-      await navigate("/onboarding", { replace: true });
+      // /onboarding as the spec says; a user who finished onboarding goes to the page they
+      // signed in from (the onboarding guard would only send them on to /app/contacts).
+      const isOnboarded = me.settings.onboardingCompleted;
+      await navigate(isOnboarded && returnTo ? returnTo : "/onboarding", { replace: true });
     })();
   }, [navigate, queryClient, refreshStatus]);
 

@@ -1,0 +1,215 @@
+// The "Submit Feedback" dialog (spec 02 §2, §5, §8): type, Subject, Message, an optional image,
+// Cancel and "Submit Feedback". A bug report may carry diagnostics, only with the box ticked.
+import { useId, useRef, useState, type FormEvent } from "react";
+import {
+  FEEDBACK_IMAGE_MAX_BYTES,
+  FEEDBACK_MESSAGE_MAX,
+  FEEDBACK_MESSAGES as M,
+  FEEDBACK_SUBJECT_MAX,
+  FEEDBACK_TYPE_LABELS,
+  FEEDBACK_TYPES,
+  type FeedbackType,
+} from "../../../../core/feedback";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Field } from "../../../components/ui/field";
+import { Input, Select, Textarea } from "../../../components/ui/input";
+import { ApiRequestError } from "../../../lib/api-client";
+import { useMe } from "../../../lib/session/get-me";
+import { toast } from "../../../lib/toast";
+import { useSubmitFeedback } from "../api/submit-feedback";
+import { collectDiagnostics } from "../lib/diagnostics";
+
+function showFailure(error: unknown): void {
+  const status = error instanceof ApiRequestError ? error.status : 0;
+  if (status === 401 || status === 403) {
+    toast({ title: M.validationTitle, description: M.loginRequired, variant: "destructive" });
+  } else if (status === 415) {
+    toast({ title: M.invalidFileTitle, description: M.invalidFile, variant: "destructive" });
+  } else if (status === 413) {
+    toast({ title: M.tooLargeTitle, description: M.tooLarge, variant: "destructive" });
+  } else if (status === 400 && (error as ApiRequestError).message === M.requiredFields) {
+    toast({ title: M.validationTitle, description: M.requiredFields, variant: "destructive" });
+  } else {
+    const message = error instanceof Error && error.message ? error.message : M.unexpected;
+    toast({ title: M.errorTitle, description: message, variant: "destructive" });
+  }
+}
+
+export function FeedbackDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { data: me } = useMe();
+  const submit = useSubmitFeedback();
+  const [feedbackType, setFeedbackType] = useState<FeedbackType>("feedback");
+  const [subject, setSubject] = useState("");
+  const [message, setMessage] = useState("");
+  const [image, setImage] = useState<File | null>(null);
+  const [shareDiagnostics, setShareDiagnostics] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const consentId = useId();
+
+  function reset() {
+    setFeedbackType("feedback");
+    setSubject("");
+    setMessage("");
+    setImage(null);
+    setShareDiagnostics(false);
+    if (fileInput.current) fileInput.current.value = "";
+  }
+
+  function clearFile() {
+    setImage(null);
+    if (fileInput.current) fileInput.current.value = "";
+  }
+
+  function chooseFile(file: File | undefined) {
+    if (!file) return clearFile();
+    // A first look by the browser's idea of the type; the server checks the content itself.
+    if (!file.type.startsWith("image/")) {
+      toast({ title: M.invalidFileTitle, description: M.invalidFile, variant: "destructive" });
+      return clearFile();
+    }
+    if (file.size > FEEDBACK_IMAGE_MAX_BYTES) {
+      toast({ title: M.tooLargeTitle, description: M.tooLarge, variant: "destructive" });
+      return clearFile();
+    }
+    setImage(file);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!me) {
+      toast({ title: M.validationTitle, description: M.loginRequired, variant: "destructive" });
+      return;
+    }
+    if (!subject.trim() || !message.trim()) {
+      toast({ title: M.validationTitle, description: M.requiredFields, variant: "destructive" });
+      return;
+    }
+    const isBug = feedbackType === "bug";
+    submit.mutate(
+      {
+        feedbackType,
+        subject,
+        message,
+        image,
+        diagnostics: isBug && shareDiagnostics ? collectDiagnostics() : null,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: M.successTitle, description: M.success });
+          reset();
+          props.onOpenChange(false);
+        },
+        onError: showFailure,
+      },
+    );
+  }
+
+  const isSubmitting = submit.isPending;
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={(open) => {
+        if (!open && isSubmitting) return;
+        if (!open) reset();
+        props.onOpenChange(open);
+      }}
+    >
+      <DialogContent>
+        <DialogTitle>{M.title}</DialogTitle>
+        <DialogDescription>
+          Tell us what you think, report a problem, or ask for a feature.
+        </DialogDescription>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <Field label="Type">
+            <Select
+              value={feedbackType}
+              onChange={(e) => setFeedbackType(e.target.value as FeedbackType)}
+            >
+              {FEEDBACK_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {FEEDBACK_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Subject">
+            <Input
+              value={subject}
+              maxLength={FEEDBACK_SUBJECT_MAX}
+              required
+              onChange={(e) => setSubject(e.target.value)}
+            />
+          </Field>
+          <Field label="Message">
+            <Textarea
+              value={message}
+              rows={5}
+              maxLength={FEEDBACK_MESSAGE_MAX}
+              required
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          </Field>
+          <Field label="Attachment (optional)" description={M.imageHint}>
+            <Input
+              ref={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/gif"
+              onChange={(e) => chooseFile(e.target.files?.[0])}
+            />
+          </Field>
+          {feedbackType === "bug" ? (
+            <div className="grid gap-2 rounded-md border border-border p-3 text-sm">
+              <div className="flex items-start gap-2">
+                <input
+                  id={consentId}
+                  type="checkbox"
+                  className="mt-1 size-4"
+                  checked={shareDiagnostics}
+                  onChange={(e) => setShareDiagnostics(e.target.checked)}
+                />
+                <label htmlFor={consentId}>
+                  Include technical details: my browser, the app version and the last errors logged
+                  in this browser
+                </label>
+              </div>
+              <details>
+                <summary className="cursor-pointer text-muted-foreground">
+                  What would be sent
+                </summary>
+                <pre
+                  className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2 text-xs"
+                  tabIndex={0}
+                  aria-label="Technical details that would be sent"
+                >
+                  {JSON.stringify(collectDiagnostics(), null, 2)}
+                </pre>
+              </details>
+            </div>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={isSubmitting}
+              onClick={() => {
+                reset();
+                props.onOpenChange(false);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? M.submitting : M.title}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

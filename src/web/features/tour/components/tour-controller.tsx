@@ -1,0 +1,85 @@
+// Starts the guided tour (spec 02 §4): from the App Tour menu item, or on a contacts path whose
+// URL carries startTour=true or fromOnboarding=true when no tour is active, none was completed and
+// no start lock exists. The parameters leave the URL and the tour begins ~500 ms later.
+import { useCallback, useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { DEFAULT_PRODUCT_NAME } from "../../../../core/product-name";
+import { useConfig } from "../../../lib/session/get-config";
+import { isTourRunning, runTour, stopTour } from "../lib/run-tour";
+import { mayAutoStartTour, writeTourFlags } from "../lib/tour-state";
+
+export const TOUR_START_DELAY_MS = 500;
+const CONTACTS_PATH = "/app/contacts";
+const TOUR_PARAMS = ["startTour", "fromOnboarding"] as const;
+/** Router state set by the App Tour item: the user asked, so a completed tour runs again. */
+type TourRequest = { tourRequested?: boolean };
+
+function isContactsPath(pathname: string): boolean {
+  return pathname === CONTACTS_PATH || pathname.startsWith(`${CONTACTS_PATH}/`);
+}
+
+export function TourController() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const productName = useConfig().data?.appName ?? DEFAULT_PRODUCT_NAME;
+  const productNameRef = useRef(productName);
+  useEffect(() => {
+    productNameRef.current = productName;
+  }, [productName]);
+
+  const pendingStart = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // An "active" flag left by a page that was closed mid-tour is not a running tour.
+  useEffect(() => {
+    if (!isTourRunning()) writeTourFlags({ active: false });
+    return () => {
+      if (pendingStart.current) clearTimeout(pendingStart.current);
+      pendingStart.current = null;
+      stopTour();
+    };
+  }, []);
+
+  const begin = useCallback(() => {
+    runTour({
+      productName: productNameRef.current,
+      onClosed: () => {
+        if (window.location.pathname !== CONTACTS_PATH) void navigate(CONTACTS_PATH);
+      },
+    });
+  }, [navigate]);
+
+  const params = new URLSearchParams(location.search);
+  const hasTourParam = TOUR_PARAMS.some((name) => params.get(name) === "true");
+  const isRequested = (location.state as TourRequest | null)?.tourRequested === true;
+
+  useEffect(() => {
+    if (!hasTourParam || !isContactsPath(location.pathname)) return;
+    if (pendingStart.current || isTourRunning()) return;
+    if (!isRequested && !mayAutoStartTour()) return;
+    const cleaned = new URLSearchParams(location.search);
+    for (const name of TOUR_PARAMS) cleaned.delete(name);
+    const search = cleaned.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "" },
+      { replace: true },
+    );
+    // Kept across the URL change just made; cleared only when the layout unmounts.
+    pendingStart.current = setTimeout(() => {
+      pendingStart.current = null;
+      begin();
+    }, TOUR_START_DELAY_MS);
+  }, [hasTourParam, isRequested, location.pathname, location.search, navigate, begin]);
+
+  return null;
+}
+
+/** What the App Tour menu item does: start here on a contacts page, or go there first. */
+export function useStartTour(): () => void {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    if (isTourRunning()) return;
+    const state: TourRequest = { tourRequested: true };
+    void navigate(`${CONTACTS_PATH}?startTour=true`, { state, replace: isContactsPath(pathname) });
+  }, [navigate, pathname]);
+}
