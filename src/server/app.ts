@@ -41,6 +41,7 @@ import { spaPlugin } from "./plugins/spa";
 import { createServices, type Clock, type Services } from "./services";
 import type { Storage } from "./lib/storage/storage";
 import { filesRoutes } from "./features/files/files.routes";
+import { profileRoutes } from "./features/profile/profile.routes";
 
 export type { Clock };
 
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verifyRoutes);
   await app.register(avatarRoutes);
   await app.register(filesRoutes);
+  await app.register(profileRoutes);
   await app.register(billingRoutes);
   await app.register(leadsRoutes);
   await app.register(onboardingRoutes);
