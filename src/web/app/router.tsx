@@ -156,6 +156,15 @@ export function createRouter() {
                     ).then((m) => ({ Component: m.NotificationsPage })),
                 },
                 {
+                  path: "profile",
+                  lazy: () =>
+                    importWithRetry(
+                      () => import("../features/profile/components/profile-page"),
+                    ).then((m) => ({
+                      Component: m.ProfilePage,
+                    })),
+                },
+                {
                   path: "settings",
                   lazy: () =>
                     importWithRetry(() => import("./routes/settings-route")).then((m) => ({

@@ -1,3 +1,4 @@
+import { readAvatarStyle } from "../lib/avatar-style-cache";
 import { cn } from "../lib/utils";
 
 // A person's avatar: their uploaded image, or a deterministic generated one from our server.
@@ -12,7 +13,7 @@ export function Avatar(props: {
   const size = props.size ?? 32;
   const src =
     props.imageUrl ||
-    `/api/avatars/${encodeURIComponent(props.style ?? "avataaars")}.svg?seed=${encodeURIComponent(props.seed)}&size=${size}`;
+    `/api/avatars/${encodeURIComponent(props.style ?? readAvatarStyle())}.svg?seed=${encodeURIComponent(props.seed)}&size=${size}`;
   return (
     <img
       src={src}

@@ -1,4 +1,4 @@
-import { LogOut, Moon, Settings, Sun } from "lucide-react";
+import { LogOut, Moon, Settings, Sun, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
 import { useMe } from "../../lib/session/get-me";
 import { useUpdateMe } from "../../lib/session/update-me";
@@ -38,6 +38,10 @@ export function UserMenu() {
       <DropdownMenuContent align="end">
         <DropdownMenuItem disabled>{me.user.email}</DropdownMenuItem>
         <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate("/app/profile")}>
+          <UserRound aria-hidden />
+          Profile
+        </DropdownMenuItem>
         <DropdownMenuItem
           onSelect={() => {
             updateMe.mutate(
