@@ -83,6 +83,20 @@ export const MUTATION_RETRY = 1;
 
 export const AVATAR_SIZES = [32, 64, 128] as const;
 export const DEFAULT_DICEBEAR_STYLE = "avataaars";
+/** The DiceBear styles /api/avatars/{style}.svg renders, in the order the avatar dialog offers. */
+export const DICEBEAR_STYLES = [
+  "avataaars",
+  "bottts",
+  "initials",
+  "lorelei",
+  "micah",
+  "notionists",
+  "fun-emoji",
+  "shapes",
+  "thumbs",
+] as const;
+/** The side of a stored custom avatar: the largest size shown (128) at 2× for sharp screens. */
+export const AVATAR_STORED_SIDE = 256;
 
 export const TOUR_VERSION = "1";
 export const TOUR_TOAST_MS = 5 * SECOND_MS;

@@ -46,6 +46,7 @@ import { createServices, type Clock, type Services } from "./services";
 import type { Storage } from "./lib/storage/storage";
 import { filesRoutes } from "./features/files/files.routes";
 import { feedbackRoutes } from "./features/feedback/feedback.routes";
+import { profileRoutes } from "./features/profile/profile.routes";
 
 export type { Clock };
 
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(avatarRoutes);
   await app.register(filesRoutes);
   await app.register(feedbackRoutes);
+  await app.register(profileRoutes);
   await app.register(billingRoutes);
   await app.register(leadsRoutes);
   await app.register(onboardingRoutes);

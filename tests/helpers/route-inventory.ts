@@ -36,6 +36,11 @@ export const PUBLIC = new Set([
 export const SIGNED_IN = new Set([
   "GET /api/me",
   "PATCH /api/me",
+  "DELETE /api/account",
+  "GET /api/profile",
+  "PATCH /api/profile",
+  "POST /api/profile/avatar/upload",
+  "PUT /api/profile/avatar",
   "GET /api/billing/status",
   "POST /api/billing/link",
   "POST /api/billing/onboarding-subscription",

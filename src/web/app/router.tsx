@@ -149,6 +149,13 @@ export function createRouter() {
                   ),
                 },
                 {
+                  path: "profile",
+                  lazy: lazyRoute(
+                    () => import("../features/profile/components/profile-page"),
+                    (m) => m.ProfilePage,
+                  ),
+                },
+                {
                   path: "settings",
                   lazy: lazyRoute(
                     () => import("./routes/settings-route"),

@@ -1,4 +1,4 @@
-import { DEFAULT_DICEBEAR_STYLE } from "../../core/constants";
+import { readAvatarStyle } from "../lib/avatar-style-cache";
 import { cn } from "../lib/utils";
 
 // A person's avatar: their uploaded image, or a deterministic generated one from our server.
@@ -13,7 +13,7 @@ export function Avatar(props: {
   const size = props.size ?? 32;
   const src =
     props.imageUrl ||
-    `/api/avatars/${encodeURIComponent(props.style ?? DEFAULT_DICEBEAR_STYLE)}.svg?seed=${encodeURIComponent(props.seed)}&size=${size}`;
+    `/api/avatars/${encodeURIComponent(props.style ?? readAvatarStyle())}.svg?seed=${encodeURIComponent(props.seed)}&size=${size}`;
   return (
     <img
       src={src}

@@ -1,11 +1,19 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { MeSchema, MeUpdateSchema } from "../../../core/account";
 import { profiles, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../../lib/account-rows";
 import { enforceTextRule } from "../settings/settings.public";
+import { cancelSubscriptionsForDeletion } from "../billing/billing.public";
+import { toWebHeaders } from "../../plugins/auth";
+import { deleteAccount } from "./account-deletion";
+
+const DeleteAccountSchema = z.object({
+  password: z.string().min(1, "Enter your password to delete your account.").max(256),
+});
 
 function parseTheme(value: string | null): "light" | "dark" | null {
   return value === "light" || value === "dark" ? value : null;
@@ -89,6 +97,38 @@ export async function accountRoutes(fastify: FastifyInstance) {
         }
       });
       return readMe(userId);
+    },
+  );
+
+  // Delete the account and everything in it (decision 107). The password confirms it is them.
+  app.delete(
+    "/api/account",
+    { preHandler: app.requireUser, schema: { body: DeleteAccountSchema } },
+    async (request, reply) => {
+      const user = request.user;
+      try {
+        await app.auth.api.verifyPassword({
+          body: { password: request.body.password },
+          headers: toWebHeaders(request),
+        });
+      } catch {
+        throw new AppError("BAD_REQUEST", "That password is not right.", {
+          password: "That password is not right.",
+        });
+      }
+      await cancelSubscriptionsForDeletion(app.billing, user.id);
+      await deleteAccount(
+        { db, storage: app.storage, mailer: app.mailer, appName: app.env.APP_NAME },
+        user,
+      );
+      // The session row is gone with the user; clear the cookie too.
+      return reply
+        .header("set-cookie", [
+          "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
+          "__Secure-better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure",
+        ])
+        .status(204)
+        .send();
     },
   );
 }

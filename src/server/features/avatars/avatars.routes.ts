@@ -4,10 +4,11 @@ import { createAvatar, type Style } from "@dicebear/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { DICEBEAR_STYLES } from "../../../core/constants";
 import { AVATAR_SIZES } from "../../../core/constants";
 import { AppError } from "../../lib/app-error";
 
-const STYLES: Record<string, Style<object>> = {
+const STYLES = {
   avataaars: collection.avataaars,
   bottts: collection.bottts,
   initials: collection.initials,
@@ -17,7 +18,7 @@ const STYLES: Record<string, Style<object>> = {
   "fun-emoji": collection.funEmoji,
   shapes: collection.shapes,
   thumbs: collection.thumbs,
-};
+} satisfies Record<(typeof DICEBEAR_STYLES)[number], Style<object>>;
 
 export const AVATAR_STYLES = Object.keys(STYLES);
 
@@ -41,8 +42,9 @@ export async function avatarRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      // Own keys only: "__proto__" or "toString" are not styles (they answered 500 once).
       const style = Object.hasOwn(STYLES, request.params.style)
-        ? STYLES[request.params.style]
+        ? (STYLES as Record<string, Style<object>>)[request.params.style]
         : undefined;
       if (!style) {
         throw new AppError(

@@ -1,3 +1,3 @@
 // What the rest of the server may use of billing (eslint.config.js holds it to this file): the
-// paid-access check the auth plugin runs before paid routes.
-export { hasPaidAccess } from "./billing.service";
+// paid-access check the auth plugin runs before paid routes, and cancelling on account deletion.
+export { cancelSubscriptionsForDeletion, hasPaidAccess } from "./billing.service";

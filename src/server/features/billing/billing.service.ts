@@ -355,3 +355,38 @@ export async function describeCheckout(
     isExpired,
   };
 }
+
+/**
+ * Before an account is deleted: every paid subscription the current provider holds for the user
+ * is set to end, so nothing is charged again. Throws (nothing deleted) when the provider fails.
+ */
+export async function cancelSubscriptionsForDeletion(
+  ctx: BillingContext,
+  userId: string,
+): Promise<number> {
+  if (ctx.provider.name === "off") return 0;
+  const rows = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.provider, ctx.provider.name),
+        eq(subscriptions.status, "active"),
+      ),
+    );
+  let cancelled = 0;
+  for (const row of rows) {
+    if (row.cancelAtPeriodEnd) continue;
+    try {
+      await ctx.provider.setCancelAtPeriodEnd(row.id, true);
+      cancelled += 1;
+    } catch {
+      throw new AppError(
+        "UNAVAILABLE",
+        "We couldn't cancel your subscription with the payment provider, so nothing was deleted. Please try again in a few minutes.",
+      );
+    }
+  }
+  return cancelled;
+}

@@ -1,4 +1,4 @@
-import { LifeBuoy, LogOut, Map as MapIcon, Moon, Settings, Sun } from "lucide-react";
+import { LifeBuoy, LogOut, Map as MapIcon, Moon, Settings, Sun, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
 import { SETTINGS_MESSAGES } from "../../../core/settings";
 import { useMe } from "../../lib/session/get-me";
@@ -48,6 +48,10 @@ export function UserMenu({ actions }: { actions?: UserMenuActions }) {
       <DropdownMenuContent align="end">
         <DropdownMenuItem disabled>{me.user.email}</DropdownMenuItem>
         <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate("/app/profile")}>
+          <UserRound aria-hidden />
+          Profile
+        </DropdownMenuItem>
         <DropdownMenuItem
           onSelect={() => {
             updateMe.mutate(

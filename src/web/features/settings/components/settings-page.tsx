@@ -7,6 +7,7 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { useMe } from "../../../lib/session/get-me";
 import { useReminderSettings } from "../api/get-reminder-settings";
+import { AccountCard } from "./account-card";
 import { AppearanceCard } from "./appearance-card";
 import { CalendarCard } from "./calendar-card";
 import { PhoneCard } from "./phone-card";
@@ -71,6 +72,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           isVerified={user.phoneNumberVerified === true}
         />
         {subscriptionCard}
+        <AccountCard email={user.email} />
       </>
     );
   }
