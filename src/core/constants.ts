@@ -83,3 +83,21 @@ export const LAZY_IMPORT_BACKOFF = 1.5;
 export const UPDATE_BANNER_AUTO_DISMISS_MS = 30 * SECOND_MS;
 
 export const DEFAULT_TRIAL_DAYS = 14;
+
+// World map (spec 02 §9).
+export const MAP_MIN_ZOOM = 0;
+export const MAP_MAX_ZOOM = 18;
+export const MAP_ZOOM_PROFILE = 2;
+export const MAP_ZOOM_TIME_ZONE = 3;
+export const MAP_ZOOM_COUNTRY = 4;
+/** Below 12 the light or dark base; 12 to below 14 streets; 14 and above satellite-streets. */
+export const MAP_STREETS_ZOOM = 12;
+export const MAP_SATELLITE_ZOOM = 14;
+export const MAP_TILE_CACHE = { base: 500, streets: 750, satellite: 1000 } as const;
+export const MAP_SECONDS_PER_REVOLUTION = 120;
+export const MAP_MAX_SPIN_ZOOM = 5;
+export const MAP_SLOW_SPIN_ZOOM = 3;
+/** Travel mode's radius (ours). */
+export const TRAVEL_RADIUS_MIN_KM = 25;
+export const TRAVEL_RADIUS_MAX_KM = 500;
+export const TRAVEL_RADIUS_DEFAULT_KM = 100;

@@ -25,6 +25,7 @@ import { contactsRoutes } from "./features/contacts/contacts.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importExportRoutes } from "./features/import-export/import-export.routes";
+import { mapRoutes } from "./features/map/map.routes";
 import { leadsRoutes } from "./features/leads/leads.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import type { OutboxSender } from "./features/outbox/outbox-sender";
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oneTapRoutes);
   await app.register(calendarRoutes);
   await app.register(notificationsRoutes);
+  await app.register(mapRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 

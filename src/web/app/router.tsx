@@ -16,6 +16,11 @@ function OnboardingAlias() {
   return <Navigate to={`/app/onboarding${search}`} replace />;
 }
 
+function MapAlias() {
+  const { search } = useLocation();
+  return <Navigate to={`/app/map${search}`} replace />;
+}
+
 export function createRouter() {
   return createBrowserRouter([
     {
@@ -25,6 +30,8 @@ export function createRouter() {
         { path: "/", Component: LandingRoute },
         { path: "/onboarding", Component: OnboardingAlias },
         { path: "/notifications", element: <Navigate to="/app/notifications" replace /> },
+        // Decision 119: the spec's public /map is the signed-in world map.
+        { path: "/map", element: <MapAlias /> },
         {
           path: "/checkout",
           lazy: () =>
@@ -140,6 +147,13 @@ export function createRouter() {
                     importWithRetry(
                       () => import("../features/contacts/components/rhythms-page"),
                     ).then((m) => ({ Component: m.RhythmsPage })),
+                },
+                {
+                  path: "map",
+                  lazy: () =>
+                    importWithRetry(() => import("./routes/map-route")).then((m) => ({
+                      Component: m.MapRoute,
+                    })),
                 },
                 {
                   path: "import",
