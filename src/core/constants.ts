@@ -57,6 +57,15 @@ export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 400;
 export const GEOCODER_MIN_CHARS = 3;
 export const GEOCODER_DEBOUNCE_MS = 200;
 export const GEOCODER_LIMIT = 5;
+/** The most suggestions one geocode request may ask for (the component asks for GEOCODER_LIMIT). */
+export const GEOCODER_MAX_LIMIT = 10;
+/** A vendor geocoder that has not answered by then is dropped for the offline gazetteer. */
+export const GEOCODER_VENDOR_TIMEOUT_MS = 3 * SECOND_MS;
+export const STATIC_MAP_MIN_ZOOM = 1;
+export const STATIC_MAP_MAX_ZOOM = 20;
+export const STATIC_MAP_DEFAULT_ZOOM = 12;
+export const STATIC_MAP_DEFAULT_WIDTH = 400;
+export const STATIC_MAP_DEFAULT_HEIGHT = 200;
 
 export const GATING_SUBSCRIPTION_WAIT_MS = 2 * SECOND_MS;
 export const REDIRECT_FLAG_RESET_MS = 100;

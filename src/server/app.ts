@@ -29,6 +29,7 @@ import { mapRoutes } from "./features/map/map.routes";
 import { leadsRoutes } from "./features/leads/leads.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import type { OutboxSender } from "./features/outbox/outbox-sender";
+import { placesRoutes } from "./features/places/places.routes";
 import { oneTapRoutes } from "./features/reminders/one-tap.routes";
 import { remindersRoutes } from "./features/reminders/reminders.routes";
 import { calendarRoutes } from "./features/reminders/calendar.routes";
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settingsRoutes);
   await app.register(contactsRoutes);
   await app.register(importExportRoutes);
+  await app.register(placesRoutes);
   await app.register(remindersRoutes);
   await app.register(oneTapRoutes);
   await app.register(calendarRoutes);

@@ -58,6 +58,10 @@ const EnvSchema = z
     MAP_STYLE_URL: z.url().optional(),
     /** The map vendor's public access token, handed to signed-in browsers by /api/map/config. */
     MAP_TOKEN: z.string().min(1).optional(),
+    // Offline gazetteer by default; a vendor only when configured (docs/decisions/100).
+    GEOCODER: z.enum(["offline", "mapbox"]).default("offline"),
+    GEOCODER_KEY: z.string().min(1).optional(),
+    GEOCODER_URL: z.url().default("https://api.mapbox.com"),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
@@ -68,6 +72,7 @@ const EnvSchema = z
       need("STRIPE_WEBHOOK_SECRET", "when BILLING_PROVIDER=stripe");
       need("STRIPE_PRICE_ID", "when BILLING_PROVIDER=stripe");
     }
+    if (env.GEOCODER === "mapbox") need("GEOCODER_KEY", "when GEOCODER=mapbox (an access token)");
     if (env.NODE_ENV === "production") {
       need("AUTH_SECRET", "in production (32+ random characters)");
       need("APP_URL", "in production (the public address, e.g. https://tend.example.com)");
