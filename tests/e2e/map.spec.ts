@@ -221,3 +221,34 @@ test("/map leads to the world map", async ({ page }) => {
   await expect(page).toHaveURL(/\/app\/map$/);
   await expect(page.getByRole("heading", { level: 1, name: "World Map" })).toBeVisible();
 });
+
+test("travel mode near Lisbon lists who lives within the radius, nearest first", async ({
+  page,
+}) => {
+  await createUser(page);
+  await addContact(page, "Pedro", "Porto", { latitude: 41.1496, longitude: -8.611 });
+  await addContact(page, "Miguel", "Madrid", { latitude: 40.4168, longitude: -3.7038 });
+  await addContact(page, "Ana", "Silva", { latitude: 38.7223, longitude: -9.1393 });
+  await addContact(page, "Sara", "Sintra", { latitude: 38.8029, longitude: -9.3817 });
+
+  await page.goto("/app/map?near=Lisbon");
+  const list = page.getByTestId("travel-list");
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem").nth(0)).toContainText("Ana Silva");
+  await expect(list.getByRole("listitem").nth(1)).toContainText("Sara Sintra");
+  await expect(page.getByTestId("travel-summary")).toContainText("2 are due");
+
+  await page.getByLabel(/^Within \d+ km$/).fill("300");
+  await expect(page.getByText("Within 300 km", { exact: true })).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  const names = await list.getByRole("listitem").locator("span.font-medium").allTextContents();
+  expect(names).toEqual(["Ana Silva", "Sara Sintra", "Pedro Porto"]);
+  await expect(list).not.toContainText("Miguel");
+
+  await list.getByRole("button", { name: "Snooze Ana Silva until I'm back" }).click();
+  await expectToast(page, /Ana Silva snoozed until/);
+  await expect(list.getByRole("listitem").nth(0).locator("[data-due-state]")).not.toHaveText(
+    "Overdue",
+  );
+  await expectNoAxeViolations(page);
+});

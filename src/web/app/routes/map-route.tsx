@@ -3,6 +3,7 @@
 import { useContacts } from "../../features/contacts/api/list-contacts";
 import { ContactMapCard } from "../../features/contacts/components/contact-map-card";
 import { StateBadge } from "../../features/contacts/components/state-badge";
+import { TripActions } from "../../features/contacts/components/trip-actions";
 import { MapPage } from "../../features/map/components/map-page";
 import { Alert } from "../../components/ui/alert";
 import { PageSpinner } from "../../components/ui/spinner";
@@ -23,6 +24,8 @@ export function MapRoute() {
       renderCard={(contact, close) => (
         <ContactMapCard contact={contact} today={today} timeZone={timeZone} onClose={close} />
       )}
+      today={today}
+      renderTripActions={(contact, trip) => <TripActions contact={contact} {...trip} />}
     />
   );
 }

@@ -17,6 +17,7 @@ import {
   spinDegreesPerSecond,
   styleTierForZoom,
   tileCacheSizeFor,
+  type LngLat,
   type MapStyleTier,
   type StartPosition,
 } from "../../../../core/map";
@@ -68,6 +69,8 @@ export function GlobeMap(props: {
   isDark: boolean;
   vendor: VendorStyle | null;
   isRotating: boolean;
+  /** A place to fly to (travel mode). */
+  focus: LngLat | null;
   onRotationStop: () => void;
   onSelect: (id: string) => void;
   onVisibleChange: (ids: string[]) => void;
@@ -277,6 +280,16 @@ export function GlobeMap(props: {
     applyPalette(map, palette);
     setBasemap((current) => (current === "vendor" ? current : palette.theme));
   }, [props.isDark, isReady]);
+
+  // Travel mode picked a place: fly there (a plain jump when motion is reduced).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !isReady || !props.focus) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const target = { center: [props.focus.lng, props.focus.lat] as [number, number], zoom: 6 };
+    if (reduce) map.jumpTo(target);
+    else map.flyTo({ ...target, duration: 1500 });
+  }, [props.focus, isReady]);
 
   // Rotation switched on: start the first step (each moveend takes the next).
   useEffect(() => {

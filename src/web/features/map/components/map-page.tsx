@@ -7,7 +7,7 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "
 import { Link } from "react-router";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
 import { countTags } from "../../../../core/contact-list";
-import { chooseStartPosition, pointOf } from "../../../../core/map";
+import { chooseStartPosition, pointOf, type LngLat } from "../../../../core/map";
 import { DUE_STATE_LABELS, DUE_STATES, type DueState } from "../../../../core/rhythm";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -17,6 +17,7 @@ import { useIsDark, usePrefersReducedMotion } from "../hooks/use-is-dark";
 import type { MapPoint } from "../lib/map-layers";
 import { resolveMapToken } from "../lib/map-token";
 import { FlatMap } from "./flat-map";
+import { TravelPanel, type TripDates } from "./travel-panel";
 import type { VendorStyle } from "./globe-map";
 
 const GlobeMap = lazy(() => import("./globe-map").then((m) => ({ default: m.GlobeMap })));
@@ -37,8 +38,8 @@ export function MapPage(props: {
   contacts: Contact[];
   renderStateBadge: (state: DueState) => ReactNode;
   renderCard: (contact: Contact, close: () => void) => ReactNode;
-  /** Travel mode, composed by the route. */
-  children?: ReactNode;
+  renderTripActions: (contact: Contact, trip: TripDates) => ReactNode;
+  today: string;
 }) {
   const config = useMapConfig();
   const isDark = useIsDark();
@@ -104,6 +105,8 @@ export function MapPage(props: {
     [config.data?.home],
   );
   const close = useCallback(() => setSelectedId(null), []);
+  // Travel mode's place: the globe flies there.
+  const [focus, setFocus] = useState<LngLat | null>(null);
   const showFlat = !canUseWebGL || hasFailed;
 
   return (
@@ -191,6 +194,7 @@ export function MapPage(props: {
                 isDark={isDark}
                 vendor={hasTokenError ? null : vendor}
                 isRotating={isSpinning}
+                focus={focus}
                 onRotationStop={() => setIsRotating(false)}
                 onSelect={setSelectedId}
                 onVisibleChange={setVisibleIds}
@@ -254,7 +258,13 @@ export function MapPage(props: {
           ) : null}
         </aside>
       </div>
-      {props.children}
+      <TravelPanel
+        contacts={props.contacts}
+        today={props.today}
+        renderStateBadge={props.renderStateBadge}
+        renderActions={props.renderTripActions}
+        onFocusPlace={setFocus}
+      />
     </section>
   );
 }
