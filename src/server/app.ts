@@ -108,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, {
     isRateLimited: env.RATE_LIMIT_ENABLED,
     isProduction: env.NODE_ENV === "production",
+    mapOrigin: env.MAP_STYLE_URL
+      ? new URL(env.MAP_STYLE_URL.replaceAll("{style}", "x")).origin
+      : null,
   });
   await app.register(swagger, {
     openapi: { info: { title: `${env.APP_NAME} API`, version: "1" } },

@@ -53,5 +53,11 @@ describe("GET /api/map/config", () => {
       styleUrl: "https://tiles.example.com/styles/{style}/style.json",
       token: "pk.test-token",
     });
+    // The page may load the vendor's style and tiles; an offline deployment allows only itself.
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.example\.com/);
+    const offlineUser = await createUser(offline.app);
+    const own = await injectAs(offline.app, offlineUser, { method: "GET", url: "/api/map/config" });
+    expect(String(own.headers["content-security-policy"])).toMatch(/connect-src 'self';/);
   });
 });
