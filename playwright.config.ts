@@ -4,6 +4,19 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
 
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The world map needs WebGL: Chromium >= 144 no longer falls back to software WebGL by itself,
+// so its specs run with SwiftShader instead of --disable-gpu (stack-notes.md).
+const MAP_SPECS = "**/map*.spec.ts";
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -18,19 +31,30 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
   },
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: MAP_SPECS,
+      use: { launchOptions: { executablePath, args: ["--disable-gpu", ...chromiumArgs] } },
+    },
+    {
+      name: "map",
+      testMatch: MAP_SPECS,
+      use: {
+        launchOptions: {
+          executablePath,
+          args: [
+            "--use-angle=swiftshader",
+            "--enable-unsafe-swiftshader",
+            "--enable-webgl",
+            "--ignore-gpu-blocklist",
+            ...chromiumArgs,
+          ],
+        },
+      },
+    },
+  ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/readyz`,

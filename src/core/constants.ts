@@ -111,3 +111,21 @@ export const ERROR_BOUNDARY_RETRY_DELAYS_MS = [SECOND_MS, 2 * SECOND_MS] as cons
 export const CHUNK_RELOAD_MEMORY_MS = MINUTE_MS;
 
 export const DEFAULT_TRIAL_DAYS = 14;
+
+// World map (spec 02 §9).
+export const MAP_MIN_ZOOM = 0;
+export const MAP_MAX_ZOOM = 18;
+export const MAP_ZOOM_PROFILE = 2;
+export const MAP_ZOOM_TIME_ZONE = 3;
+export const MAP_ZOOM_COUNTRY = 4;
+/** Below 12 the light or dark base; 12 to below 14 streets; 14 and above satellite-streets. */
+export const MAP_STREETS_ZOOM = 12;
+export const MAP_SATELLITE_ZOOM = 14;
+export const MAP_TILE_CACHE = { base: 500, streets: 750, satellite: 1000 } as const;
+export const MAP_SECONDS_PER_REVOLUTION = 120;
+export const MAP_MAX_SPIN_ZOOM = 5;
+export const MAP_SLOW_SPIN_ZOOM = 3;
+/** Travel mode's radius (ours). */
+export const TRAVEL_RADIUS_MIN_KM = 25;
+export const TRAVEL_RADIUS_MAX_KM = 500;
+export const TRAVEL_RADIUS_DEFAULT_KM = 100;

@@ -25,6 +25,7 @@ import { contactsRoutes } from "./features/contacts/contacts.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importExportRoutes } from "./features/import-export/import-export.routes";
+import { mapRoutes } from "./features/map/map.routes";
 import { leadsRoutes } from "./features/leads/leads.routes";
 import { notificationsStreamRoutes } from "./features/notifications/notifications-stream.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
@@ -130,6 +131,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, {
     isRateLimited: env.RATE_LIMIT_ENABLED,
     isProduction: env.NODE_ENV === "production",
+    mapOrigin: env.MAP_STYLE_URL
+      ? new URL(env.MAP_STYLE_URL.replaceAll("{style}", "x")).origin
+      : null,
   });
   await app.register(swagger, {
     openapi: { info: { title: `${env.APP_NAME} API`, version: "1" } },
@@ -162,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(calendarRoutes);
   await app.register(notificationsRoutes);
   await app.register(notificationsStreamRoutes);
+  await app.register(mapRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 

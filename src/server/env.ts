@@ -60,6 +60,8 @@ const EnvSchema = z
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     WEB_DIST_DIR: z.string().default("./dist/web"),
     MAP_STYLE_URL: z.url().optional(),
+    /** The map vendor's public access token, handed to signed-in browsers by /api/map/config. */
+    MAP_TOKEN: z.string().min(1).optional(),
     // Offline gazetteer by default; a vendor only when configured (docs/decisions/100).
     GEOCODER: z.enum(["offline", "mapbox"]).default("offline"),
     GEOCODER_KEY: z.string().min(1).optional(),

@@ -76,6 +76,7 @@ export const SIGNED_IN = new Set([
   "GET /api/geocode",
   "GET /api/geocode/country",
   "GET /api/map/static.svg",
+  "GET /api/map/config",
   "GET /api/files/:bucket/*",
   "POST /api/feedback",
   "POST /api/notifications/:id/seen",

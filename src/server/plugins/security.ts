@@ -8,7 +8,16 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { isRateLimited: boolean; isProduction: boolean }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      isRateLimited: boolean;
+      isProduction: boolean;
+      /** A configured map vendor's origin: its style, tiles and images may load (decision 115). */
+      mapOrigin?: string | null;
+    },
+  ) => {
+    const vendor = opts.mapOrigin ? [opts.mapOrigin] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -17,9 +26,9 @@ export const securityPlugin = fp(
           baseUri: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
+          imgSrc: ["'self'", "data:", "blob:", ...vendor],
           fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...vendor],
           workerSrc: ["'self'", "blob:"],
           childSrc: ["'self'", "blob:"],
           objectSrc: ["'none'"],

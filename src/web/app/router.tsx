@@ -14,6 +14,11 @@ function OnboardingAlias() {
   return <Navigate to={`/app/onboarding${search}`} replace />;
 }
 
+function MapAlias() {
+  const { search } = useLocation();
+  return <Navigate to={`/app/map${search}`} replace />;
+}
+
 export function createRouter() {
   return createBrowserRouter([
     {
@@ -23,6 +28,8 @@ export function createRouter() {
         { path: "/", Component: LandingRoute },
         { path: "/onboarding", Component: OnboardingAlias },
         { path: "/notifications", element: <Navigate to="/app/notifications" replace /> },
+        // Decision 119: the spec's public /map is the signed-in world map.
+        { path: "/map", element: <MapAlias /> },
         {
           path: "/checkout",
           lazy: lazyRoute(
@@ -132,6 +139,13 @@ export function createRouter() {
                   lazy: lazyRoute(
                     () => import("../features/contacts/components/rhythms-page"),
                     (m) => m.RhythmsPage,
+                  ),
+                },
+                {
+                  path: "map",
+                  lazy: lazyRoute(
+                    () => import("./routes/map-route"),
+                    (m) => m.MapRoute,
                   ),
                 },
                 {

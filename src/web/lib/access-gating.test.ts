@@ -23,10 +23,18 @@ const SKIPPED = [
 ];
 
 describe("paths", () => {
-  it("treats everything outside /app as public, but for the /notifications alias", () => {
-    for (const p of ["/", "/auth", "/subscribe", "/nope", "/application", "/notifications/x"])
+  it("treats everything outside /app as public, but for the /notifications and /map aliases", () => {
+    for (const p of [
+      "/",
+      "/auth",
+      "/subscribe",
+      "/nope",
+      "/application",
+      "/notifications/x",
+      "/maps",
+    ])
       expect(isPublicPath(p)).toBe(true);
-    for (const p of ["/app", "/app/contacts", "/app/debug/subscription", "/notifications"])
+    for (const p of ["/app", "/app/contacts", "/app/debug/subscription", "/notifications", "/map"])
       expect(isPublicPath(p)).toBe(false);
   });
 

@@ -28,9 +28,10 @@ function isUnder(pathname: string, base: string): boolean {
 }
 
 // /notifications, the target of "View all notifications" (spec 02 §2), is /app/notifications
-// under another name: gated like the app, not bounced to /app/contacts as a public page.
+// under another name, and /map is /app/map (decision 119): gated like the app, not bounced to
+// /app/contacts as a public page.
 export function isAppPath(pathname: string): boolean {
-  return isUnder(pathname, "/app") || pathname === "/notifications";
+  return isUnder(pathname, "/app") || pathname === "/notifications" || pathname === "/map";
 }
 
 /** Everything outside /app is public (spec 02 §2); the OAuth callback is its own route. */

@@ -18,6 +18,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/app\/contacts\/[^/]+$/, "Contact"],
   [/^\/app\/rhythms$/, "Rhythms"],
   [/^\/app\/import$/, "Data"],
+  [/^\/app\/map$/, "World Map"],
   [/^\/app\/settings$/, "Settings"],
   [/^\/app\/notifications$/, "Notifications"],
   [/^\/app\/debug\/subscription$/, "Subscription debug"],

@@ -5,4 +5,5 @@ export const APP_NAV: NavItem[] = [
   { label: "Contacts", to: "/app/contacts", tour: "nav-contacts" },
   { label: "Data", to: "/app/import", tour: "nav-data" },
   { label: "Rhythms", to: "/app/rhythms", tour: "nav-rhythms" },
+  { label: "World Map", to: "/app/map", tour: "nav-map" },
 ];

@@ -1,0 +1,62 @@
+// Travel mode's one-click actions for a contact (issue 13), both snoozes to a day: "Snooze
+// until I'm back" moves their due date to the day you return; "Remind me when I'm there" makes
+// them due the day you arrive, so that day's reminder names them (decision 118).
+import { BellRing, Moon } from "lucide-react";
+import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { Button } from "../../../components/ui/button";
+import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useSnoozeContact } from "../api/snooze-contact";
+import { formatLocalDate } from "../lib/format";
+
+export function TripActions(props: { contact: Contact; arriveOn: string; backOn: string }) {
+  const snooze = useSnoozeContact(props.contact.id);
+  const name = contactDisplayName(props.contact);
+
+  function snoozeUntil(until: string, title: string) {
+    snooze.mutate(
+      { until },
+      {
+        onSuccess: () => toast({ title, variant: "success" }),
+        onError: (error) =>
+          toast({
+            title: "Couldn't snooze",
+            description: errorMessage(error),
+            variant: "destructive",
+          }),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={snooze.isPending || !props.backOn}
+        aria-label={`Snooze ${name} until I'm back`}
+        onClick={() =>
+          snoozeUntil(props.backOn, `${name} snoozed until ${formatLocalDate(props.backOn)}`)
+        }
+      >
+        <Moon aria-hidden />
+        Snooze until I'm back
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={snooze.isPending || !props.arriveOn}
+        aria-label={`Remind me about ${name} when I'm there`}
+        onClick={() =>
+          snoozeUntil(
+            props.arriveOn,
+            `We'll remind you about ${name} on ${formatLocalDate(props.arriveOn)}`,
+          )
+        }
+      >
+        <BellRing aria-hidden />
+        Remind me when I'm there
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+// The globe: MapLibre on the globe projection, loaded only when this component mounts (the
+// library is a chunk of its own). Offline basemap by default; a vendor style when configured,
+// falling back to the offline one on a token error (spec 02 §8).
+import type * as MapLibre from "maplibre-gl";
+import type {
+  GeoJSONSource,
+  Map as MapLibreMap,
+  MapLayerMouseEvent,
+  StyleSpecification,
+} from "maplibre-gl";
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import "maplibre-gl/dist/maplibre-gl.css";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from "../../../../core/constants";
+import {
+  distanceKm,
+  spinDegreesPerSecond,
+  styleTierForZoom,
+  tileCacheSizeFor,
+  type LngLat,
+  type MapStyleTier,
+  type StartPosition,
+} from "../../../../core/map";
+import { loadCountries, type Countries } from "../lib/basemap";
+import { isIgnorableMapError, isTokenError, reportMapError } from "../lib/map-errors";
+import {
+  applyPalette,
+  CONTACTS_SOURCE,
+  contactLayers,
+  contactsSource,
+  LAYER,
+  offlineStyle,
+  pointsToGeoJson,
+  type MapPoint,
+} from "../lib/map-layers";
+import { readPalette } from "../lib/map-palette";
+
+export type VendorStyle = { styleUrl: string; token: string | null };
+
+const VENDOR_STYLE_NAMES: Record<MapStyleTier, (isDark: boolean) => string> = {
+  base: (isDark) => (isDark ? "dark" : "light"),
+  streets: () => "streets",
+  satellite: () => "satellite-streets",
+};
+
+/** The vendor style for a tier: `{style}` in the URL names it (light, dark, streets…). */
+export function vendorStyleUrl(template: string, tier: MapStyleTier, isDark: boolean): string {
+  return template.replaceAll("{style}", VENDOR_STYLE_NAMES[tier](isDark));
+}
+
+/** A visible hemisphere is a little under 90° from the centre; the rest is behind the globe. */
+const VISIBLE_ARC_KM = 9_000;
+
+function pointsInView(map: MapLibreMap, points: readonly MapPoint[]): string[] {
+  const bounds = map.getBounds();
+  const centre = map.getCenter();
+  const isWholeGlobe = map.getZoom() < 2.5;
+  return points
+    .filter(
+      (p) =>
+        distanceKm(centre, p) < VISIBLE_ARC_KM && (isWholeGlobe || bounds.contains([p.lng, p.lat])),
+    )
+    .map((p) => p.id);
+}
+
+export function GlobeMap(props: {
+  points: MapPoint[];
+  start: StartPosition;
+  isDark: boolean;
+  vendor: VendorStyle | null;
+  isRotating: boolean;
+  /** A place to fly to (travel mode). */
+  focus: LngLat | null;
+  onRotationStop: () => void;
+  onSelect: (id: string) => void;
+  onVisibleChange: (ids: string[]) => void;
+  onFailed: () => void;
+  onTokenError: () => void;
+}) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const [hovered, setHovered] = useState<{ name: string; x: number; y: number } | null>(null);
+  const [isReady, setIsReady] = useState(false);
+  const [basemap, setBasemap] = useState<string>("");
+
+  // Create the map once; later prop changes update it in place.
+  useEffect(() => {
+    let isCancelled = false;
+    let map: MapLibreMap | null = null;
+    const container = containerRef.current;
+    if (!container) return;
+
+    void (async () => {
+      let maplibregl: typeof MapLibre;
+      let countries: Countries;
+      try {
+        [maplibregl, countries] = await Promise.all([import("maplibre-gl"), loadCountries()]);
+      } catch (error) {
+        if (isCancelled) return;
+        reportMapError("init", error);
+        latest.current.onFailed();
+        return;
+      }
+      if (isCancelled) return;
+      maplibregl.setWorkerUrl(workerUrl);
+      const initial = latest.current;
+      const palette = readPalette(initial.isDark);
+      const offline = offlineStyle(palette, countries, initial.points);
+      let vendor = initial.vendor;
+      let tier: MapStyleTier = styleTierForZoom(initial.start.zoom);
+
+      function vendorStyle(): string | StyleSpecification {
+        return vendor ? vendorStyleUrl(vendor.styleUrl, tier, latest.current.isDark) : offline;
+      }
+
+      try {
+        map = new maplibregl.Map({
+          container,
+          style: vendor ? undefined : offline,
+          center: [initial.start.center.lng, initial.start.center.lat],
+          zoom: initial.start.zoom,
+          minZoom: MAP_MIN_ZOOM,
+          maxZoom: MAP_MAX_ZOOM,
+          maxTileCacheSize: tileCacheSizeFor(tier),
+          attributionControl: false,
+          transformRequest: (url) => {
+            if (!vendor?.token) return { url };
+            const target = new URL(url, window.location.href);
+            if (target.origin !== new URL(vendor.styleUrl, window.location.href).origin)
+              return { url };
+            target.searchParams.set("access_token", vendor.token);
+            return { url: target.toString() };
+          },
+        });
+      } catch (error) {
+        reportMapError("init", error);
+        latest.current.onFailed();
+        return;
+      }
+      mapRef.current = map;
+      // The instance, for the browser tests and for debugging from the console.
+      Object.defineProperty(container, "maplibreMap", { value: map, configurable: true });
+      const m = map;
+
+      function swapToOffline() {
+        vendor = null;
+        const now = readPalette(latest.current.isDark);
+        m.setStyle(offlineStyle(now, countries, latest.current.points));
+        setBasemap(now.theme);
+      }
+
+      // A vendor style carries no contacts: each swap keeps ours on top.
+      function setVendorStyle() {
+        m.setStyle(vendorStyle(), {
+          transformStyle: (_previous, next) => ({
+            ...next,
+            projection: { type: "globe" },
+            sources: { ...next.sources, [CONTACTS_SOURCE]: contactsSource(latest.current.points) },
+            layers: [...next.layers, ...contactLayers(readPalette(latest.current.isDark))],
+          }),
+        });
+      }
+
+      if (vendor) setVendorStyle();
+
+      m.on("error", (event) => {
+        const error = event.error;
+        if (vendor && isTokenError(error)) {
+          latest.current.onTokenError();
+          swapToOffline();
+          return;
+        }
+        if (isIgnorableMapError(error)) return;
+        reportMapError("runtime", error);
+      });
+
+      m.on("load", () => {
+        try {
+          m.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), "top-right");
+          setIsReady(true);
+          setBasemap(vendor ? "vendor" : palette.theme);
+          latest.current.onVisibleChange(pointsInView(m, latest.current.points));
+        } catch (error) {
+          reportMapError("setup", error);
+        }
+      });
+
+      m.on("zoomend", () => {
+        if (!vendor) return;
+        const next = styleTierForZoom(m.getZoom());
+        if (next === tier) return;
+        tier = next;
+        m._maxTileCacheSize = tileCacheSizeFor(tier);
+        setVendorStyle();
+      });
+
+      m.on("moveend", () => {
+        latest.current.onVisibleChange(pointsInView(m, latest.current.points));
+        spin();
+      });
+
+      m.on("click", LAYER.clusters, (event: MapLayerMouseEvent) => {
+        const feature = event.features?.[0];
+        const clusterId = feature?.properties?.cluster_id as number | undefined;
+        const source = m.getSource(CONTACTS_SOURCE);
+        if (clusterId === undefined || !source || source.type !== "geojson") return;
+        void (source as GeoJSONSource)
+          .getClusterExpansionZoom(clusterId)
+          .then((zoom) => {
+            const [lng, lat] = (feature?.geometry as GeoJSON.Point).coordinates as [number, number];
+            m.easeTo({ center: [lng, lat], zoom: Math.min(zoom, MAP_MAX_ZOOM) });
+          })
+          .catch((error: unknown) => reportMapError("runtime", error));
+      });
+      m.on("click", LAYER.points, (event: MapLayerMouseEvent) => {
+        const id = event.features?.[0]?.properties?.id as string | undefined;
+        if (id) latest.current.onSelect(id);
+      });
+      for (const layer of [LAYER.clusters, LAYER.points]) {
+        m.on("mouseenter", layer, () => (m.getCanvas().style.cursor = "pointer"));
+        m.on("mouseleave", layer, () => (m.getCanvas().style.cursor = ""));
+      }
+      m.on("mousemove", LAYER.land, (event: MapLayerMouseEvent) => {
+        const name = event.features?.[0]?.properties?.name as string | undefined;
+        setHovered(name ? { name, x: event.point.x, y: event.point.y } : null);
+      });
+      m.on("mouseleave", LAYER.land, () => setHovered(null));
+
+      // Rotation (spec 02 §9): eases a second at a time while on; any touch of the map ends it.
+      function spin() {
+        if (!latest.current.isRotating) return;
+        const degrees = spinDegreesPerSecond(m.getZoom());
+        if (degrees <= 0) return;
+        const centre = m.getCenter();
+        m.easeTo({
+          center: [centre.lng - degrees, centre.lat],
+          duration: 1000,
+          easing: (n) => n,
+        });
+      }
+      for (const type of ["mousedown", "touchstart", "wheel", "dragstart"] as const) {
+        m.on(type, () => {
+          if (latest.current.isRotating) latest.current.onRotationStop();
+        });
+      }
+      container.addEventListener("keydown", () => {
+        if (latest.current.isRotating) latest.current.onRotationStop();
+      });
+      (m as MapLibreMap & { spin?: () => void }).spin = spin;
+    })();
+
+    return () => {
+      isCancelled = true;
+      map?.remove();
+      mapRef.current = null;
+    };
+  }, []);
+
+  // Contacts changed (a filter, a logged contact): new data, same map.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !isReady) return;
+    const source = map.getSource(CONTACTS_SOURCE);
+    if (source && source.type === "geojson") {
+      void (source as GeoJSONSource).setData(pointsToGeoJson(props.points));
+    }
+    props.onVisibleChange(pointsInView(map, props.points));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the callback is read fresh
+  }, [props.points, isReady]);
+
+  // Theme changed: re-colour the basemap and the markers.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !isReady) return;
+    const palette = readPalette(props.isDark);
+    applyPalette(map, palette);
+    setBasemap((current) => (current === "vendor" ? current : palette.theme));
+  }, [props.isDark, isReady]);
+
+  // Travel mode picked a place: fly there (a plain jump when motion is reduced).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !isReady || !props.focus) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const target = { center: [props.focus.lng, props.focus.lat] as [number, number], zoom: 6 };
+    if (reduce) map.jumpTo(target);
+    else map.flyTo({ ...target, duration: 1500 });
+  }, [props.focus, isReady]);
+
+  // Rotation switched on: start the first step (each moveend takes the next).
+  useEffect(() => {
+    const map: (MapLibreMap & { spin?: () => void }) | null = mapRef.current;
+    if (map && isReady && props.isRotating) map.spin?.();
+    if (map && !props.isRotating) map.stop();
+  }, [props.isRotating, isReady]);
+
+  return (
+    <div className="relative h-full w-full">
+      <div
+        ref={containerRef}
+        className="h-full w-full"
+        data-testid="globe"
+        data-ready={isReady ? "true" : "false"}
+        data-basemap={basemap}
+        role="region"
+        aria-label="Globe of your contacts (the list beside it has the same people)"
+      />
+      {hovered ? (
+        <div
+          data-testid="country-name"
+          className="pointer-events-none absolute z-10 rounded bg-card px-2 py-1 text-xs font-medium text-card-foreground shadow"
+          style={{ left: hovered.x + 12, top: hovered.y + 12 }}
+        >
+          {hovered.name}
+        </div>
+      ) : null}
+    </div>
+  );
+}

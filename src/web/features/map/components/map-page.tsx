@@ -1,0 +1,270 @@
+// /app/map: everyone with a place on a globe coloured by who is due, filters by state and tag,
+// an accessible list of who is in view, and the card of the one you pick. The contacts and the
+// card come from the route (features do not import each other).
+import { RotateCw } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { countTags } from "../../../../core/contact-list";
+import { chooseStartPosition, pointOf, type LngLat } from "../../../../core/map";
+import { DUE_STATE_LABELS, DUE_STATES, type DueState } from "../../../../core/rhythm";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { useMapConfig } from "../api/get-map-config";
+import { useIsDark, usePrefersReducedMotion } from "../hooks/use-is-dark";
+import type { MapPoint } from "../lib/map-layers";
+import { resolveMapToken } from "../lib/map-token";
+import { FlatMap } from "./flat-map";
+import { TravelPanel, type TripDates } from "./travel-panel";
+import type { VendorStyle } from "./globe-map";
+
+const GlobeMap = lazy(() => import("./globe-map").then((m) => ({ default: m.GlobeMap })));
+
+export const NO_WEBGL_TEXT = "Your browser does not support Mapbox GL";
+
+function hasWebGL(): boolean {
+  try {
+    return Boolean(document.createElement("canvas").getContext("webgl2"));
+  } catch {
+    return false;
+  }
+}
+
+const IN_VIEW_SHOWN = 50;
+
+export function MapPage(props: {
+  contacts: Contact[];
+  renderStateBadge: (state: DueState) => ReactNode;
+  renderCard: (contact: Contact, close: () => void) => ReactNode;
+  renderTripActions: (contact: Contact, trip: TripDates) => ReactNode;
+  today: string;
+}) {
+  const config = useMapConfig();
+  const isDark = useIsDark();
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const [canUseWebGL] = useState(hasWebGL);
+  const [hasFailed, setHasFailed] = useState(false);
+  const [hasTokenError, setHasTokenError] = useState(false);
+  const [isRotating, setIsRotating] = useState(false);
+  const [state, setState] = useState<DueState | "">("");
+  const [tag, setTag] = useState("");
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [visibleIds, setVisibleIds] = useState<string[] | null>(null);
+
+  // Reduced motion: never rotate, whatever was switched on.
+  const isSpinning = isRotating && !prefersReducedMotion;
+
+  // The vendor style and its token (spec 02 §7 order); null: the offline basemap.
+  const vendorQuery = useQuery({
+    queryKey: ["map", "vendor", config.data?.styleUrl ?? null],
+    enabled: config.isFetched,
+    queryFn: async (): Promise<VendorStyle | null> => {
+      const styleUrl = config.data?.styleUrl;
+      if (!styleUrl) return null;
+      const token = await resolveMapToken(async () => config.data?.token ?? null);
+      return { styleUrl, token };
+    },
+  });
+  const vendor: VendorStyle | null | undefined = config.isError ? null : vendorQuery.data;
+
+  const tags = useMemo(() => countTags(props.contacts), [props.contacts]);
+  const filtered = useMemo(
+    () =>
+      props.contacts.filter(
+        (c) =>
+          (!state || c.state === state) &&
+          (!tag || c.tags.some((t) => t.toLocaleLowerCase() === tag.toLocaleLowerCase())),
+      ),
+    [props.contacts, state, tag],
+  );
+  const points = useMemo<MapPoint[]>(() => {
+    const list: MapPoint[] = [];
+    for (const c of filtered) {
+      const point = pointOf(c);
+      if (point) list.push({ id: c.id, name: contactDisplayName(c), state: c.state, ...point });
+    }
+    return list;
+  }, [filtered]);
+  const unplaced = useMemo(() => props.contacts.filter((c) => !pointOf(c)), [props.contacts]);
+  const byId = useMemo(() => new Map(props.contacts.map((c) => [c.id, c])), [props.contacts]);
+  const selected = selectedId ? byId.get(selectedId) : undefined;
+  const inView = useMemo(() => {
+    const ids = visibleIds ?? points.map((p) => p.id);
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }, [visibleIds, points, byId]);
+
+  const start = useMemo(
+    () =>
+      chooseStartPosition({
+        profile: config.data?.home ?? null,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        locale: navigator.language,
+      }),
+    [config.data?.home],
+  );
+  const close = useCallback(() => setSelectedId(null), []);
+  // Travel mode's place: the globe flies there.
+  const [focus, setFocus] = useState<LngLat | null>(null);
+  const showFlat = !canUseWebGL || hasFailed;
+
+  return (
+    <section aria-labelledby="map-title" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="map-title" className="text-3xl font-bold">
+            World Map
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {points.length.toLocaleString("en-US")} of{" "}
+            {props.contacts.length.toLocaleString("en-US")} contacts on the map
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="grid gap-1 text-sm font-medium">
+            State
+            <select
+              className="h-9 rounded-md border border-border bg-background px-2 text-sm"
+              value={state}
+              onChange={(e) => setState(e.target.value as DueState | "")}
+            >
+              <option value="">All states</option>
+              {DUE_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {DUE_STATE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1 text-sm font-medium">
+            Tag
+            <select
+              className="h-9 max-w-40 rounded-md border border-border bg-background px-2 text-sm"
+              value={tag}
+              onChange={(e) => setTag(e.target.value)}
+            >
+              <option value="">All tags</option>
+              {tags.map((t) => (
+                <option key={t.tag} value={t.tag}>
+                  {t.tag} ({t.count})
+                </option>
+              ))}
+            </select>
+          </label>
+          {!showFlat && !prefersReducedMotion ? (
+            <Button
+              variant="outline"
+              aria-pressed={isSpinning}
+              onClick={() => setIsRotating((on) => !on)}
+            >
+              <RotateCw aria-hidden />
+              {isSpinning ? "Stop rotating" : "Rotate globe"}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {!canUseWebGL ? <Alert>{NO_WEBGL_TEXT}</Alert> : null}
+      {hasTokenError ? (
+        <Alert data-testid="map-token-error">
+          The map service refused its access token, so this is the offline map.
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="relative h-[55vh] min-h-80 overflow-hidden rounded-lg border border-border bg-muted">
+          {showFlat ? (
+            <FlatMap points={points} isDark={isDark} onSelect={setSelectedId} />
+          ) : vendor === undefined ? (
+            <div className="flex h-full items-center justify-center">
+              <Spinner label="Loading the map" />
+            </div>
+          ) : (
+            <Suspense
+              fallback={
+                <div className="flex h-full items-center justify-center">
+                  <Spinner label="Loading the map" />
+                </div>
+              }
+            >
+              <GlobeMap
+                points={points}
+                start={start}
+                isDark={isDark}
+                vendor={hasTokenError ? null : vendor}
+                isRotating={isSpinning}
+                focus={focus}
+                onRotationStop={() => setIsRotating(false)}
+                onSelect={setSelectedId}
+                onVisibleChange={setVisibleIds}
+                onFailed={() => setHasFailed(true)}
+                onTokenError={() => setHasTokenError(true)}
+              />
+            </Suspense>
+          )}
+          {selected ? (
+            <div className="absolute inset-x-2 bottom-2 z-20 sm:left-auto sm:w-80">
+              {props.renderCard(selected, close)}
+            </div>
+          ) : null}
+        </div>
+
+        <aside aria-labelledby="in-view-title" className="grid content-start gap-2">
+          <h2 id="in-view-title" className="text-lg font-semibold">
+            In view ({inView.length.toLocaleString("en-US")})
+          </h2>
+          {inView.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No one with a place in this view.</p>
+          ) : (
+            <ul className="grid max-h-[50vh] gap-1 overflow-y-auto" data-testid="in-view-list">
+              {inView.slice(0, IN_VIEW_SHOWN).map((c) => (
+                <li key={c.id} className="flex items-center justify-between gap-2">
+                  <button
+                    type="button"
+                    className="truncate rounded px-1 text-left text-sm underline-offset-2 hover:underline focus-visible:outline-2"
+                    onClick={() => setSelectedId(c.id)}
+                  >
+                    {contactDisplayName(c)}
+                  </button>
+                  {props.renderStateBadge(c.state)}
+                </li>
+              ))}
+            </ul>
+          )}
+          {inView.length > IN_VIEW_SHOWN ? (
+            <p className="text-sm text-muted-foreground">
+              and {(inView.length - IN_VIEW_SHOWN).toLocaleString("en-US")} more: zoom in or filter
+              to see them.
+            </p>
+          ) : null}
+          {unplaced.length > 0 ? (
+            <details className="mt-2 rounded-md border border-border p-2 text-sm">
+              <summary className="cursor-pointer" data-testid="unplaced-summary">
+                {unplaced.length === 1
+                  ? "1 contact has no place yet — add one"
+                  : `${unplaced.length.toLocaleString("en-US")} contacts have no place yet — add one`}
+              </summary>
+              <ul className="mt-2 grid max-h-48 gap-1 overflow-y-auto">
+                {unplaced.slice(0, 100).map((c) => (
+                  <li key={c.id}>
+                    <Link className="underline" to={`/app/contacts/${c.id}`}>
+                      {contactDisplayName(c)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </aside>
+      </div>
+      <TravelPanel
+        contacts={props.contacts}
+        today={props.today}
+        renderStateBadge={props.renderStateBadge}
+        renderActions={props.renderTripActions}
+        onFocusPlace={setFocus}
+      />
+    </section>
+  );
+}

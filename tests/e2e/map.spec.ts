@@ -1,0 +1,254 @@
+// The world map in Chromium with software WebGL (SwiftShader, the "map" Playwright project):
+// the offline globe with nothing fetched from outside, contacts as state-coloured markers and
+// clusters, the card with "Log contact", the theme, and the flat map without WebGL.
+import type { Page } from "@playwright/test";
+import {
+  BASE_URL,
+  createUser,
+  expect,
+  expectAccessibleInBothThemes,
+  expectNoAxeViolations,
+  expectToast,
+  test,
+} from "./fixtures";
+
+// Paris is in the start table: the globe opens there at zoom 3 (spec 02 §9).
+test.use({ timezoneId: "Europe/Paris", locale: "en-US" });
+
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+type Place = { latitude?: number; longitude?: number; city?: string; country?: string };
+
+async function addContact(page: Page, firstName: string, lastName: string, place: Place) {
+  const res = await page.request.post("/api/contacts", {
+    headers: { origin: BASE_URL },
+    data: {
+      firstName,
+      lastName,
+      ...place,
+      rhythm: { interval: 1, unit: "week" },
+      lastContactedOn: daysAgo(30),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Every request that leaves localhost (data: and blob: URLs stay in the page). */
+function recordOutsideRequests(page: Page): string[] {
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (/^(data|blob):/.test(url)) return;
+    if (new URL(url).hostname !== "localhost") outside.push(url);
+  });
+  return outside;
+}
+
+type MapFeature = { x: number; y: number; count: number; name?: string };
+
+/**
+ * Markers and clusters drawn on the globe, with their position on the page: the source's
+ * features at this zoom, kept when a click at their point hits our layers (MapLibre's globe
+ * answers point queries of circle layers, not whole-viewport ones).
+ */
+async function renderedMarkers(page: Page): Promise<MapFeature[]> {
+  return page.getByTestId("globe").evaluate((el) => {
+    type Feature = {
+      geometry: { coordinates: [number, number] };
+      properties: Record<string, unknown>;
+    };
+    type Point = { x: number; y: number };
+    const map = (el as unknown as { maplibreMap: unknown }).maplibreMap as {
+      querySourceFeatures: (source: string) => Feature[];
+      queryRenderedFeatures: (p: Point, o: { layers: string[] }) => Feature[];
+      project: (c: [number, number]) => Point;
+    };
+    const box = el.getBoundingClientRect();
+    const seen = new Set<string>();
+    return map
+      .querySourceFeatures("contacts")
+      .filter((f) => {
+        const key = String(f.properties.cluster_id ?? f.properties.id);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        const p = map.project(f.geometry.coordinates);
+        if (p.x < 0 || p.y < 0 || p.x > box.width || p.y > box.height) return false;
+        return (
+          map.queryRenderedFeatures(p, { layers: ["contact-clusters", "contact-points"] }).length >
+          0
+        );
+      })
+      .map((f) => {
+        const p = map.project(f.geometry.coordinates);
+        return {
+          x: box.left + p.x,
+          y: box.top + p.y,
+          count: Number(f.properties.point_count ?? 1),
+          name: f.properties.name as string | undefined,
+        };
+      });
+  });
+}
+
+async function mapZoom(page: Page): Promise<number> {
+  return page
+    .getByTestId("globe")
+    .evaluate((el) =>
+      (el as unknown as { maplibreMap: { getZoom: () => number } }).maplibreMap.getZoom(),
+    );
+}
+
+test("the offline globe: markers, clusters, the card, Log contact and the theme", async ({
+  page,
+}) => {
+  const outside = recordOutsideRequests(page);
+  await createUser(page);
+  await addContact(page, "Claire", "Dubois", { latitude: 48.8566, longitude: 2.3522 });
+  await addContact(page, "Marc", "Lefèvre", { latitude: 48.87, longitude: 2.37 });
+  await addContact(page, "Ana", "Silva", {
+    latitude: 38.7223,
+    longitude: -9.1393,
+    city: "Lisbon",
+    country: "Portugal",
+  });
+  await addContact(page, "Nadia", "Nowhere", {});
+
+  await page.goto("/app");
+  await page.getByRole("link", { name: "World Map" }).first().click();
+  await expect(page).toHaveURL(/\/app\/map$/);
+  await expect(page).toHaveTitle("World Map · Tend");
+  await expect(page.getByRole("heading", { level: 1, name: "World Map" })).toBeVisible();
+  const globe = page.getByTestId("globe");
+  await expect(globe).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  await expect(globe).toHaveAttribute("data-basemap", "light");
+  await expect(page.getByText("3 of 4 contacts on the map")).toBeVisible();
+
+  // Markers only for the three with a place; the two in Paris share a cluster at zoom 3.
+  await expect.poll(async () => (await renderedMarkers(page)).length).toBe(2);
+  const markers = await renderedMarkers(page);
+  expect(markers.map((m) => m.count).sort()).toEqual([1, 2]);
+  expect(markers.find((m) => m.count === 1)?.name).toBe("Ana Silva");
+  await expect(page.getByTestId("unplaced-summary")).toHaveText(
+    "1 contact has no place yet — add one",
+  );
+  const inView = page.getByTestId("in-view-list");
+  await expect(inView.getByRole("listitem")).toHaveCount(3);
+  await expect(inView).not.toContainText("Nadia");
+
+  // The country under the pointer is named.
+  const box = (await globe.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 + 40);
+  await expect(page.getByTestId("country-name")).toHaveText("France");
+
+  // A cluster click zooms in until it splits.
+  const cluster = markers.find((m) => m.count === 2)!;
+  const zoomBefore = await mapZoom(page);
+  await page.mouse.click(cluster.x, cluster.y);
+  await expect.poll(() => mapZoom(page)).toBeGreaterThan(zoomBefore + 1);
+  await expect
+    .poll(async () => (await renderedMarkers(page)).some((m) => m.name === "Claire Dubois"))
+    .toBe(true);
+
+  // A marker click opens the card; "Log contact" moves Claire from overdue to on track.
+  await page.waitForTimeout(500); // let the zoom animation settle before aiming
+  const claire = (await renderedMarkers(page)).find((m) => m.name === "Claire Dubois")!;
+  await page.mouse.click(claire.x, claire.y);
+  const card = page.getByTestId("map-card");
+  await expect(card.getByRole("heading", { name: "Claire Dubois" })).toBeVisible();
+  await expect(card.getByTestId("local-time")).toContainText("(UTC)");
+  await expect(card.locator("[data-due-state]")).toHaveText("Overdue");
+  await expect(card).toContainText("Last contact");
+  await expect(card.getByRole("link", { name: "Open contact" })).toHaveAttribute(
+    "href",
+    /\/app\/contacts\/.+/,
+  );
+  await expectAccessibleInBothThemes(page);
+  await card.getByRole("button", { name: "Log contact with Claire Dubois" }).click();
+  await expectToast(page, "Logged contact with Claire Dubois");
+  await expect(card.locator("[data-due-state]")).toHaveText("On track");
+
+  // The theme switch changes the basemap.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(globe).toHaveAttribute("data-basemap", "dark");
+  const ocean = await globe.evaluate((el) =>
+    (
+      el as unknown as { maplibreMap: { getPaintProperty: (l: string, p: string) => unknown } }
+    ).maplibreMap.getPaintProperty("background", "background-color"),
+  );
+  expect(ocean).toBe("#0f172a");
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(globe).toHaveAttribute("data-basemap", "light");
+
+  expect(outside, "requests that left localhost").toEqual([]);
+});
+
+test("without WebGL: the spec's message and a flat map with the contacts", async ({ page }) => {
+  await page.addInitScript(() => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its canvas below
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      type: string,
+      ...rest: unknown[]
+    ) {
+      if (/webgl/i.test(type)) return null;
+      return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
+    } as typeof original;
+  });
+  const outside = recordOutsideRequests(page);
+  await createUser(page);
+  await addContact(page, "Ana", "Silva", { latitude: 38.7223, longitude: -9.1393 });
+  await addContact(page, "Kenji", "Sato", { latitude: 35.6895, longitude: 139.6917 });
+  await addContact(page, "Nadia", "Nowhere", {});
+
+  await page.goto("/app/map");
+  await expect(page.getByText("Your browser does not support Mapbox GL")).toBeVisible();
+  await expect(page.getByTestId("flat-map")).toBeVisible();
+  await expect(page.getByTestId("flat-marker")).toHaveCount(2);
+  await expect(page.getByTestId("globe")).toHaveCount(0);
+  await page.getByRole("button", { name: "Kenji Sato" }).first().click();
+  await expect(page.getByTestId("map-card").getByTestId("local-time")).toContainText("(UTC+9)");
+  await expectNoAxeViolations(page);
+  expect(outside).toEqual([]);
+});
+
+test("/map leads to the world map", async ({ page }) => {
+  await createUser(page);
+  await page.goto("/map");
+  await expect(page).toHaveURL(/\/app\/map$/);
+  await expect(page.getByRole("heading", { level: 1, name: "World Map" })).toBeVisible();
+});
+
+test("travel mode near Lisbon lists who lives within the radius, nearest first", async ({
+  page,
+}) => {
+  await createUser(page);
+  await addContact(page, "Pedro", "Porto", { latitude: 41.1496, longitude: -8.611 });
+  await addContact(page, "Miguel", "Madrid", { latitude: 40.4168, longitude: -3.7038 });
+  await addContact(page, "Ana", "Silva", { latitude: 38.7223, longitude: -9.1393 });
+  await addContact(page, "Sara", "Sintra", { latitude: 38.8029, longitude: -9.3817 });
+
+  await page.goto("/app/map?near=Lisbon");
+  const list = page.getByTestId("travel-list");
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem").nth(0)).toContainText("Ana Silva");
+  await expect(list.getByRole("listitem").nth(1)).toContainText("Sara Sintra");
+  await expect(page.getByTestId("travel-summary")).toContainText("2 are due");
+
+  await page.getByLabel(/^Within \d+ km$/).fill("300");
+  await expect(page.getByText("Within 300 km", { exact: true })).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  const names = await list.getByRole("listitem").locator("span.font-medium").allTextContents();
+  expect(names).toEqual(["Ana Silva", "Sara Sintra", "Pedro Porto"]);
+  await expect(list).not.toContainText("Miguel");
+
+  await list.getByRole("button", { name: "Snooze Ana Silva until I'm back" }).click();
+  await expectToast(page, /Ana Silva snoozed until/);
+  await expect(list.getByRole("listitem").nth(0).locator("[data-due-state]")).not.toHaveText(
+    "Overdue",
+  );
+  await expectNoAxeViolations(page);
+});
