@@ -72,6 +72,8 @@ export const ContactPatchSchema = ContactFieldsSchema.partial().extend({
     .optional(),
 });
 export type ContactPatch = z.output<typeof ContactPatchSchema>;
+/** What the edit form sends: the fields the user changed and the version it opened. */
+export type ContactEdit = Partial<ContactInput> & { expectedUpdatedAt: string };
 
 // ---------------------------------------------------------------- what the API answers
 

@@ -216,6 +216,46 @@ test("the detail page edits, snoozes, keeps history, archives and deletes", asyn
   await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
 });
 
+test("a save over a change made elsewhere is refused, and the other change stays", async ({
+  page,
+}) => {
+  await createUser(page);
+  const id = await addViaApi(page, { firstName: "Ada", lastName: "Lovelace", company: "Engines" });
+  await page.goto(`/app/contacts/${id}`);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByLabel("Company").fill("Analytical Society");
+
+  // Meanwhile, another tab (or device) saves a note.
+  const elsewhere = await page.request.patch(`/api/contacts/${id}`, {
+    data: { notes: "Met at the Royal Society" },
+    headers: { origin: BASE_URL },
+  });
+  expect(elsewhere.status()).toBe(200);
+
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    page.getByText("This contact was changed elsewhere: reload to see the change"),
+  ).toBeVisible();
+  const stored = (await (await page.request.get(`/api/contacts/${id}`)).json()) as {
+    company: string;
+    notes: string;
+  };
+  expect(stored).toMatchObject({ company: "Engines", notes: "Met at the Royal Society" });
+
+  // Reloaded, the edit starts from the current version and only the company changes.
+  await page.reload();
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(page.getByLabel("Notes")).toHaveValue("Met at the Royal Society");
+  await page.getByLabel("Company").fill("Analytical Society");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Analytical Society")).toBeVisible();
+  const saved = (await (await page.request.get(`/api/contacts/${id}`)).json()) as {
+    company: string;
+    notes: string;
+  };
+  expect(saved).toMatchObject({ company: "Analytical Society", notes: "Met at the Royal Society" });
+});
+
 test("the rhythms page groups who is due and sets a rhythm for a tag", async ({ page }) => {
   await createUser(page);
   const weekly = { interval: 1, unit: "week" };

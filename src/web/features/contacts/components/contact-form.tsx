@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Controller, useForm, useWatch, type Path } from "react-hook-form";
 import {
   type Contact,
   type ContactCreateInput,
+  type ContactEdit,
   type ContactInput,
 } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS, CONTACT_METHODS } from "../../../../core/contact-fields";
@@ -27,7 +28,8 @@ type Props =
   | {
       mode: "edit";
       contact: Contact;
-      onSubmit: (input: ContactInput) => Promise<unknown>;
+      /** Only the fields the user changed, and the version of the contact the form opened. */
+      onSubmit: (patch: ContactEdit) => Promise<unknown>;
       onCancel: () => void;
       timeZone: string;
     };
@@ -43,6 +45,8 @@ export function ContactForm(props: Props) {
   const { register, control, formState, handleSubmit, setError, setFocus, setValue } = form;
   const errors = formState.errors;
   const method = useWatch({ control, name: "preferredMethod" });
+  // The version this edit started from: saving over a newer one is refused (409) by the server.
+  const [openedVersion] = useState(props.mode === "edit" ? props.contact.updatedAt : "");
 
   useEffect(() => {
     setFocus("firstName");
@@ -50,7 +54,17 @@ export function ContactForm(props: Props) {
 
   const submit = handleSubmit(async (input) => {
     try {
-      await props.onSubmit(input);
+      if (props.mode === "create") {
+        await props.onSubmit(input);
+      } else {
+        // Only what the user changed: a field someone else changed meanwhile is not overwritten
+        // with the copy this form loaded.
+        const changed = new Set(Object.keys(formState.dirtyFields));
+        const patch = Object.fromEntries(
+          Object.entries(input).filter(([key]) => changed.has(key)),
+        ) as Partial<ContactInput>;
+        await props.onSubmit({ ...patch, expectedUpdatedAt: openedVersion });
+      }
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
         for (const [path, message] of Object.entries(error.fields)) {
