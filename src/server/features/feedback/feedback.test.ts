@@ -69,7 +69,7 @@ describe("POST /api/feedback", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: "help@tend.test", channel: "email" });
     expect(mails[0]!.subject).toBe("[Tend General Feedback] Love the rhythms");
-    expect(mails[0]!.html).toContain("&#60;b&#62;helps&#60;/b&#62;");
+    expect(mails[0]!.html).toContain("&lt;b&gt;helps&lt;/b&gt;");
     expect(mails[0]!.html).not.toContain("<b>helps</b>");
     expect(mails[0]!.text).toContain(user.email);
   });
