@@ -112,3 +112,25 @@ test("contact edit: a newer copy of the contact updates untouched fields and kee
   await expect(page.getByLabel("First name")).toHaveValue("Augusta");
   await expect(page.getByLabel("Last name")).toHaveValue("Byron");
 });
+
+test("profile: a name typed while a save is answered is kept, the saved one shows", async ({
+  page,
+}) => {
+  await createUser(page);
+  await page.goto("/app/profile");
+  await expect(page.getByLabel("First name")).toBeEditable();
+  const held = await holdApiAnswer(page, "PATCH", /^\/api\/profile$/);
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await held.asked;
+  await page.getByLabel("Last name").fill("Lovelace");
+  held.release();
+  await expect(page.getByRole("button", { name: "Update Profile" })).toBeEnabled();
+  await expect(page.getByLabel("First name")).toHaveValue("Ada");
+  await expect(page.getByLabel("Last name")).toHaveValue("Lovelace");
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expect(page.getByRole("button", { name: "Update Profile" })).toBeEnabled();
+  await page.reload();
+  await expect(page.getByLabel("Last name")).toHaveValue("Lovelace");
+  await expect(page.getByLabel("First name")).toHaveValue("Ada");
+});

@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
 import { useEffect, useState } from "react";
+import { lateValues } from "../../../lib/late-values";
 import { FormProvider, useForm, type Path, type Resolver } from "react-hook-form";
 import {
   PROFILE_MESSAGES,
@@ -92,13 +93,15 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const form = useForm<ProfileFormValues, unknown, ProfileUpdate>({
     resolver: profileResolver,
     defaultValues: toFormValues(profile),
+    // Follows the saved profile (after a save, an avatar change, another tab) in the fields not
+    // being edited; what the user typed, even while a save was answered, stays (decision 120).
+    ...lateValues(toFormValues(profile)),
   });
   const { register, handleSubmit, setError, formState } = form;
 
   const submit = handleSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync(values);
-      form.reset(toFormValues(saved));
+      await update.mutateAsync(values);
       toast({ title: "Profile updated", description: "Your profile has been saved." });
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
