@@ -50,6 +50,15 @@ describe("serving the built web app", () => {
     expect(index.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("answers an unknown page with HTTP 404 and the app, which shows its 404 page", async () => {
+    for (const url of ["/no-such-page", "/app/nothing", "/app/contacts/1/extra?x=1"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe(indexHtml);
+    }
+  });
+
   it("answers 404 for a missing asset or file instead of index.html", async () => {
     for (const url of ["/assets/app-old123.js", "/assets/fonts/x.woff2", "/missing.png"]) {
       const res = await t.app.inject({ url });

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { isAppPath } from "../../core/app-paths";
 import { fillProductName } from "../../core/product-name";
 
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
@@ -52,6 +53,8 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string })
       });
     }
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
+    // Unknown paths still get the app (it renders the 404 page), with the status that says so.
+    if (!isAppPath(pathname)) reply.status(404);
     return reply.send(pathname === "/" ? landingHtml : indexHtml);
   });
 }
