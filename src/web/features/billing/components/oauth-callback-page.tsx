@@ -9,7 +9,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { forgetOAuthStart, readOAuthReturn } from "../../../lib/oauth-return";
-import { every, pollForValue } from "../../../lib/retry";
+import { every, repeatUntil } from "../../../lib/retry";
 import { sleep } from "../../../lib/utils";
 import { getMe, ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { createOnboardingSubscription, linkSubscription } from "../api/link-subscription";
@@ -26,11 +26,15 @@ const STEP_TEXT: Record<Step, string> = {
   redirecting: "Redirecting...",
 };
 
-function waitForSession(timeoutMs: number) {
-  return pollForValue(getMe, {
-    attempts: Math.ceil(timeoutMs / SESSION_POLL_MS),
-    delayMs: every(SESSION_POLL_MS),
-  });
+// Until a deadline on the clock (not a count of polls): a slow answer uses up the time too.
+async function waitForSession(timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  const { value } = await repeatUntil(
+    () => getMe().catch(() => null),
+    (me) => me !== null || Date.now() >= deadline,
+    { attempts: Number.POSITIVE_INFINITY, delayMs: every(SESSION_POLL_MS) },
+  );
+  return value;
 }
 
 export function OAuthCallbackPage() {
