@@ -39,8 +39,9 @@ async function readBillingRow(ctx: BillingContext, userId: string) {
   return selectBillingRow(ctx, userId);
 }
 
-async function findPaidSubscription(ctx: BillingContext, userId: string) {
-  const [row] = await ctx.db
+/** The user's active subscriptions with the current provider, the latest-ending first. */
+function activePaidSubscriptions(ctx: BillingContext, userId: string) {
+  return ctx.db
     .select()
     .from(subscriptions)
     .where(
@@ -50,8 +51,11 @@ async function findPaidSubscription(ctx: BillingContext, userId: string) {
         eq(subscriptions.status, "active"),
       ),
     )
-    .orderBy(desc(subscriptions.currentPeriodEnd))
-    .limit(1);
+    .orderBy(desc(subscriptions.currentPeriodEnd));
+}
+
+async function findPaidSubscription(ctx: BillingContext, userId: string) {
+  const [row] = await activePaidSubscriptions(ctx, userId).limit(1);
   return row ?? null;
 }
 
@@ -365,16 +369,7 @@ export async function cancelSubscriptionsForDeletion(
   userId: string,
 ): Promise<number> {
   if (ctx.provider.name === "off") return 0;
-  const rows = await ctx.db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.provider, ctx.provider.name),
-        eq(subscriptions.status, "active"),
-      ),
-    );
+  const rows = await activePaidSubscriptions(ctx, userId);
   let cancelled = 0;
   for (const row of rows) {
     if (row.cancelAtPeriodEnd) continue;
