@@ -125,6 +125,8 @@ test("export everything, then re-import it into a new account", async ({ page, b
   ).toBe(201);
 
   await page.goto("/app/import");
+  // The page is a lazy route: check it once it has rendered, not the moment before.
+  await expect(page.getByRole("link", { name: "Everything as JSON" })).toBeVisible();
   await expectAccessibleInBothThemes(page);
   const [json] = await Promise.all([
     page.waitForEvent("download"),
