@@ -46,7 +46,12 @@ export function useNotificationStream(): void {
     const refresh = () => {
       clearTimeout(pending);
       pending = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+        // Without cancelling a read in flight: a "Load more" the user just asked for would
+        // otherwise be cancelled and the list fall back to its first page.
+        void queryClient.invalidateQueries(
+          { queryKey: NOTIFICATIONS_KEY },
+          { cancelRefetch: false },
+        );
       }, COALESCE_MS);
     };
     const open = () => {
