@@ -109,8 +109,15 @@ function listLines(lines: number[], unit: ReadImport["unit"]): string {
  * Commits an import in one transaction, with its "Import finished" alert; a failed one leaves
  * nothing but an "Import failed" alert, and the error goes on to the caller.
  */
-const NOTHING_CHANGED =
-  "Nothing changed: every contact in this file is already here with the same details. Your last import can still be undone.";
+/** A file whose every row matches an identical contact: not a failure, so no alert for it. */
+class NothingChangedError extends AppError {
+  constructor() {
+    super(
+      "CONFLICT",
+      "Nothing changed: every contact in this file is already here with the same details. Your last import can still be undone.",
+    );
+  }
+}
 
 export async function commitImport(
   deps: ImportDeps,
@@ -121,8 +128,7 @@ export async function commitImport(
     return await runImport(deps, ctx, upload);
   } catch (error) {
     // A file that changes nothing did not fail: the answer says so, no alert is left.
-    const isNothingChanged = error instanceof AppError && error.message === NOTHING_CHANGED;
-    if (!isNothingChanged) {
+    if (!(error instanceof NothingChangedError)) {
       await alertImportFailed(deps.db, { userId: ctx.userId, fileName: upload.fileName, error });
     }
     throw error;
@@ -189,7 +195,7 @@ async function runImport(
     // no import is recorded (the rollback removes its row), and "Undo" stays with the last
     // import that did change something.
     if (created === 0 && snapshots.length === 0) {
-      throw new AppError("CONFLICT", NOTHING_CHANGED);
+      throw new NothingChangedError();
     }
     const [saved] = await tx
       .update(imports)
