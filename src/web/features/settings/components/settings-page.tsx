@@ -84,7 +84,8 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           Settings
         </h1>
         <p className="text-muted-foreground">
-          Appearance, reminders, your calendar feed, your phone number, your subscription and your account.
+          Appearance, reminders, your calendar feed, your phone number, your subscription and your
+          account.
         </p>
       </div>
       {body}
