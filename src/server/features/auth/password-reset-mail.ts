@@ -38,7 +38,7 @@ export function buildPasswordResetMail(input: { appName: string; link: string })
     title: "Reset your password",
     body: `<p>Someone asked to reset the password of your ${name} account.</p>
 <p style="margin:24px 0"><a href="${href}" style="background:#166534;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">Choose a new password</a></p>
-<p style="font-size:13px;color:#6b7280;word-break:break-all">Or open this link: <a href="${href}">${href}</a></p>
+<p style="font-size:13px;color:#6b7280;word-break:break-all;overflow-wrap:anywhere">Or open this link: <a href="${href}">${href}</a></p>
 <p style="font-size:13px;color:#6b7280">The link works once, for 1 hour. If you did not ask for it, you can ignore this email: your password stays as it is.</p>`,
   });
   return { subject, text, html };
@@ -59,7 +59,7 @@ export function buildPasswordChangedMail(input: { appName: string; appUrl: strin
     title: "Your password was changed",
     body: `<p>The password of your ${name} account was just changed, and every device was signed out.</p>
 <p>If this was you, there is nothing more to do.</p>
-<p style="word-break:break-all">If it was not, choose a new password right away: <a href="${href}">${href}</a></p>`,
+<p style="word-break:break-all;overflow-wrap:anywhere">If it was not, choose a new password right away: <a href="${href}">${href}</a></p>`,
   });
   return { subject, text, html };
 }

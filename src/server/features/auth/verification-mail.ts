@@ -48,7 +48,7 @@ export function buildVerificationMail(input: { appName: string; link: string }) 
 <h1 style="font-size:20px;margin:0 0 16px">Welcome to ${name}!</h1>
 <p>Please confirm your email address to finish creating your account.</p>
 <p style="margin:24px 0"><a href="${href}" style="background:#166534;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">Confirm my email</a></p>
-<p style="font-size:13px;color:#6b7280">Or open this link: <a href="${href}">${href}</a></p>
+<p style="font-size:13px;color:#6b7280;word-break:break-all;overflow-wrap:anywhere">Or open this link: <a href="${href}">${href}</a></p>
 <p style="font-size:13px;color:#6b7280">The link works for 24 hours. If you did not sign up for ${name}, you can ignore this email.</p>
 </div></body></html>`;
   return { subject, text, html };

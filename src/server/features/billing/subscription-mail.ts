@@ -51,7 +51,7 @@ export function buildFinishAccountMail(input: {
 <h1 style="font-size:20px;margin:0 0 16px">Thank you for subscribing to ${name}!</h1>
 <p>Your payment went through. If you closed the page before creating your account, continue here.</p>
 <p style="margin:24px 0"><a href="${href}" style="background:#166534;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">Create my account</a></p>
-<p style="font-size:13px;color:#6b7280;word-break:break-all">Or open this link: <a href="${href}">${href}</a></p>
+<p style="font-size:13px;color:#6b7280;word-break:break-all;overflow-wrap:anywhere">Or open this link: <a href="${href}">${href}</a></p>
 <p style="font-size:13px;color:#6b7280">The link works until your account is created, for ${input.days} days. After that, sign up with this email address and your subscription is linked to the new account.</p>
 </div></body></html>`;
   return { subject, text, html };

@@ -24,7 +24,7 @@ function useNow(intervalMs: number): number {
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
-    <div className="grid grid-cols-[12rem_1fr] gap-2 py-1 text-sm">
+    <div className="grid gap-x-2 py-1 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
       <dt className="font-medium">{label}</dt>
       <dd
         className="break-all font-mono"
@@ -46,7 +46,7 @@ export function SubscriptionDebugPage() {
   const ageSeconds = cached ? Math.round((now - cached.storedAt) / 1000) : null;
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
+    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8">
       <h1 className="text-2xl font-semibold">Subscription debug</h1>
       <Card>
         <CardHeader>

@@ -27,7 +27,10 @@ export function ContactDetailPage() {
   const { id = "" } = useParams();
   const contact = useContact(id);
   return (
-    <section aria-labelledby="contact-title" className="mx-auto grid max-w-3xl gap-6">
+    <section
+      aria-labelledby="contact-title"
+      className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-6"
+    >
       <Link
         to="/app/contacts"
         className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline"
@@ -87,8 +90,8 @@ function ContactView({ contact }: { contact: Contact }) {
     <>
       <div className="flex flex-wrap items-center gap-4">
         <Avatar seed={name} style="initials" size={64} />
-        <div className="grid gap-1">
-          <h1 id="contact-title" className="text-3xl font-bold">
+        <div className="grid min-w-0 gap-1">
+          <h1 id="contact-title" className="text-3xl font-bold wrap-anywhere">
             {name}
           </h1>
           {subtitle ? <p className="text-muted-foreground">{subtitle}</p> : null}

@@ -21,7 +21,7 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
         <a
           key={e.value}
           href={`mailto:${e.value}`}
-          className="block text-primary underline-offset-4 hover:underline"
+          className="block text-primary underline-offset-4 wrap-anywhere hover:underline"
         >
           {e.value}
           {e.label ? <span className="text-muted-foreground"> ({e.label})</span> : null}
@@ -35,7 +35,7 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
         <a
           key={p.value}
           href={`tel:${p.value.replace(/[^\d+]/g, "")}`}
-          className="block text-primary underline-offset-4 hover:underline"
+          className="block text-primary underline-offset-4 wrap-anywhere hover:underline"
         >
           {p.value}
           {p.label ? <span className="text-muted-foreground"> ({p.label})</span> : null}

@@ -1,5 +1,5 @@
-import { Search } from "lucide-react";
-import { useMemo } from "react";
+import { Search, SlidersHorizontal } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
 import {
   CONTACT_SORT_LABELS,
   CONTACT_SORTS,
@@ -7,6 +7,7 @@ import {
   type StateCounts,
 } from "../../../../core/contact-list";
 import type { Contact } from "../../../../core/contacts";
+import { formatContactCount } from "../../../../core/plural";
 import {
   DUE_STATE_LABELS,
   DUE_STATES,
@@ -16,7 +17,14 @@ import {
   rhythmKey,
 } from "../../../../core/rhythm";
 import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { Input, Label, Select } from "../../../components/ui/input";
+import { useMediaQuery, WIDER_THAN_PHONE } from "../../../lib/use-media-query";
 import { cn } from "../../../lib/utils";
 import type { ContactFilters } from "../hooks/use-contact-filters";
 
@@ -24,8 +32,12 @@ type Props = {
   contacts: Contact[];
   filters: ContactFilters;
   counts: StateCounts;
+  /** How many contacts the filters let through (the phone sheet's "Show N contacts"). */
+  shownCount: number;
   setFilter: (key: keyof ContactFilters, value: string | boolean | undefined) => void;
 };
+
+type Options = ReturnType<typeof useOptions>;
 
 function useOptions(contacts: Contact[]) {
   return useMemo(() => {
@@ -48,31 +60,49 @@ function useOptions(contacts: Contact[]) {
   }, [contacts]);
 }
 
-export function ContactFiltersBar({ contacts, filters, counts, setFilter }: Props) {
+// On a phone the tag, rhythm, country, sort and archived controls sit in a sheet behind a
+// "Filters" button, so the list starts above the fold; wider screens show them inline.
+export function ContactFiltersBar(props: Props) {
+  const { contacts, filters, counts, shownCount, setFilter } = props;
   const options = useOptions(contacts);
+  const isWide = useMediaQuery(WIDER_THAN_PHONE);
+  const [isSheetOpen, setIsSheetOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const moreCount = [filters.tag, filters.rhythm, filters.country, filters.archived].filter(
+    Boolean,
+  ).length;
   const stateTabs = [
     ["all", counts.all] as const,
     ...DUE_STATES.map((s) => [s, counts[s]] as const),
   ];
   return (
     <div className="grid gap-3">
-      <div className="relative">
-        <Label htmlFor="contact-search" className="sr-only">
-          Search contacts
-        </Label>
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          id="contact-search"
-          type="search"
-          placeholder="Search by name, email, company, notes or tag"
-          className="pl-9"
-          value={filters.q}
-          onChange={(e) => setFilter("q", e.target.value)}
-          autoComplete="off"
-        />
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Label htmlFor="contact-search" className="sr-only">
+            Search contacts
+          </Label>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="contact-search"
+            type="search"
+            placeholder="Search by name, email, company, notes or tag"
+            className="pl-9"
+            value={filters.q}
+            onChange={(e) => setFilter("q", e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        {isWide ? null : (
+          <Button ref={filtersButton} variant="outline" onClick={() => setIsSheetOpen(true)}>
+            <SlidersHorizontal aria-hidden />
+            Filters
+            {moreCount ? <span className="tabular-nums">({moreCount})</span> : null}
+          </Button>
+        )}
       </div>
       <div role="group" aria-label="Filter by state" className="flex flex-wrap gap-2">
         {stateTabs.map(([state, count]) => {
@@ -93,48 +123,77 @@ export function ContactFiltersBar({ contacts, filters, counts, setFilter }: Prop
           );
         })}
       </div>
-      <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
-        <FilterSelect
-          label="Tag"
-          value={filters.tag ?? ""}
-          onChange={(v) => setFilter("tag", v)}
-          options={[
-            ["", "All tags"],
-            ...options.tags.map((t) => [t.tag, `${t.tag} (${t.count})`] as const),
-          ]}
+      {isWide ? (
+        <MoreFilters {...props} options={options} />
+      ) : (
+        <Dialog open={isSheetOpen} onOpenChange={setIsSheetOpen}>
+          <DialogContent
+            className="bottom-0 top-auto w-full max-w-none translate-y-0 rounded-b-none"
+            onCloseAutoFocus={(event) => {
+              // The button lives outside the dialog's root: give focus back to it by hand.
+              event.preventDefault();
+              filtersButton.current?.focus();
+            }}
+          >
+            <DialogTitle>Filters</DialogTitle>
+            <DialogDescription>
+              Narrow the list by tag, rhythm or country, change the order, or include archived
+              contacts.
+            </DialogDescription>
+            <MoreFilters {...props} options={options} />
+            <Button onClick={() => setIsSheetOpen(false)}>
+              Show {formatContactCount(shownCount)}
+            </Button>
+          </DialogContent>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+function MoreFilters({ filters, setFilter, options }: Props & { options: Options }) {
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+      <FilterSelect
+        label="Tag"
+        value={filters.tag ?? ""}
+        onChange={(v) => setFilter("tag", v)}
+        options={[
+          ["", "All tags"],
+          ...options.tags.map((t) => [t.tag, `${t.tag} (${t.count})`] as const),
+        ]}
+      />
+      <FilterSelect
+        label="Rhythm"
+        value={filters.rhythm ?? ""}
+        onChange={(v) => setFilter("rhythm", v)}
+        options={[
+          ["", "Any rhythm"],
+          ...options.rhythms.map((r) => [r.key, r.label] as const),
+          ["none", "No rhythm"],
+        ]}
+      />
+      <FilterSelect
+        label="Country"
+        value={filters.country ?? ""}
+        onChange={(v) => setFilter("country", v)}
+        options={[["", "Any country"], ...options.countries.map((c) => [c, c] as const)]}
+      />
+      <FilterSelect
+        label="Sort by"
+        value={filters.sort}
+        onChange={(v) => setFilter("sort", v)}
+        options={CONTACT_SORTS.map((s) => [s, CONTACT_SORT_LABELS[s]] as const)}
+      />
+      <label className="flex items-center gap-2 self-end pb-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={filters.archived}
+          onChange={(e) => setFilter("archived", e.target.checked)}
         />
-        <FilterSelect
-          label="Rhythm"
-          value={filters.rhythm ?? ""}
-          onChange={(v) => setFilter("rhythm", v)}
-          options={[
-            ["", "Any rhythm"],
-            ...options.rhythms.map((r) => [r.key, r.label] as const),
-            ["none", "No rhythm"],
-          ]}
-        />
-        <FilterSelect
-          label="Country"
-          value={filters.country ?? ""}
-          onChange={(v) => setFilter("country", v)}
-          options={[["", "Any country"], ...options.countries.map((c) => [c, c] as const)]}
-        />
-        <FilterSelect
-          label="Sort by"
-          value={filters.sort}
-          onChange={(v) => setFilter("sort", v)}
-          options={CONTACT_SORTS.map((s) => [s, CONTACT_SORT_LABELS[s]] as const)}
-        />
-        <label className="flex items-center gap-2 self-end pb-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={filters.archived}
-            onChange={(e) => setFilter("archived", e.target.checked)}
-          />
-          Show archived
-        </label>
-      </div>
+        Show archived
+      </label>
     </div>
   );
 }

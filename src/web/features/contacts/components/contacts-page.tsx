@@ -88,6 +88,7 @@ export function ContactsPage() {
             contacts={list.data.items}
             filters={filters}
             counts={selected.counts}
+            shownCount={selected.items.length}
             setFilter={setFilter}
           />
           <p className="sr-only" role="status" aria-live="polite">

@@ -67,7 +67,7 @@ export function RhythmsPage() {
   }
 
   return (
-    <section aria-labelledby="rhythms-title" className="grid gap-6">
+    <section aria-labelledby="rhythms-title" className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <h1 id="rhythms-title" className="text-3xl font-bold">
           Rhythms
@@ -86,7 +86,7 @@ export function RhythmsPage() {
         <Card>
           <CardHeader className="items-center text-center">
             <h2 className="text-xl font-semibold">No contacts yet</h2>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap justify-center gap-2">
               <Button asChild>
                 <Link to="/app/contacts/new">Add a contact</Link>
               </Button>

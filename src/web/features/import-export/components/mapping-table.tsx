@@ -34,10 +34,11 @@ export function MappingTable(props: {
 
   return (
     <div className="grid gap-2">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
+      {/* A table on wider screens; on a phone each column of the file is a card. */}
+      <div className="sm:overflow-x-auto">
+        <table className="block w-full text-left text-sm sm:table">
           <caption className="sr-only">Columns in your file and what they become</caption>
-          <thead className="border-b border-border text-muted-foreground">
+          <thead className="hidden border-b border-border text-muted-foreground sm:table-header-group">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
                 Column in your file
@@ -50,25 +51,25 @@ export function MappingTable(props: {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-border">
+          <tbody className="block divide-y divide-border sm:table-row-group">
             {shown.map(({ header, index }) => {
               const isChanged = mapping[index] !== detectedMapping[index];
               return (
-                <tr key={index}>
-                  <th scope="row" className="py-2 pr-3 font-medium">
+                <tr key={index} className="grid gap-1 py-3 sm:table-row sm:py-0">
+                  <th scope="row" className="font-medium wrap-anywhere sm:py-2 sm:pr-3">
                     {header || `Column ${index + 1}`}
                   </th>
-                  <td className="max-w-64 truncate py-2 pr-3 text-muted-foreground">
+                  <td className="truncate text-muted-foreground sm:max-w-64 sm:py-2 sm:pr-3">
                     {(samples[index] ?? []).join(" · ") || "(empty)"}
                   </td>
-                  <td className="py-2">
+                  <td className="sm:py-2">
                     <div className="flex items-center gap-2">
                       <Select
                         aria-label={`Import the column "${header || `Column ${index + 1}`}" as`}
                         value={mapping[index] ?? ""}
                         disabled={props.isBusy}
                         onChange={(event) => change(index, event.target.value)}
-                        className="min-w-48"
+                        className="min-w-0 flex-1 sm:min-w-48"
                       >
                         <option value="">Don&apos;t import</option>
                         {IMPORT_FIELDS.map((field) => (

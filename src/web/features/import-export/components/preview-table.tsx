@@ -7,6 +7,10 @@ import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { cn } from "../../../lib/utils";
 
+// On a phone a cell spans the card and names what it holds, since the column headers are hidden.
+const CARD_CELL =
+  "col-span-2 before:font-medium before:content-[attr(data-label)] sm:before:content-none";
+
 const PAGE = 100;
 const REASONS = { email: "same email", phone: "same phone", name: "same name" } as const;
 
@@ -88,10 +92,11 @@ export function PreviewTable(props: {
           </Button>
         ))}
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
+      {/* A table on wider screens; on a phone each row is a card, its cells labelled. */}
+      <div className="sm:overflow-x-auto">
+        <table className="block w-full text-left text-sm sm:table">
           <caption className="sr-only">What each {unit.toLowerCase()} of your file becomes</caption>
-          <thead className="border-b border-border text-muted-foreground">
+          <thead className="hidden border-b border-border text-muted-foreground sm:table-header-group">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
                 {unit}
@@ -110,7 +115,7 @@ export function PreviewTable(props: {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-border">
+          <tbody className="block divide-y divide-border sm:table-row-group">
             {rows.slice(0, limit).map((row) => {
               const isBad = row.errors.length > 0;
               const dup = duplicateText(row, unit);
@@ -118,17 +123,31 @@ export function PreviewTable(props: {
                 <tr
                   key={row.line}
                   data-testid={`preview-row-${row.line}`}
-                  className={cn(isBad && "bg-destructive/10")}
+                  className={cn(
+                    "grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 py-3 sm:table-row sm:py-0",
+                    isBad && "bg-destructive/10",
+                  )}
                 >
-                  <td className="py-2 pr-3 align-top tabular-nums">{row.line}</td>
-                  <td className="py-2 pr-3 align-top font-medium">{row.name}</td>
-                  <td className="py-2 pr-3 align-top text-muted-foreground">
+                  <td className="align-top tabular-nums sm:py-2 sm:pr-3">{row.line}</td>
+                  <td className="align-top font-medium wrap-anywhere sm:py-2 sm:pr-3">
+                    {row.name}
+                  </td>
+                  <td
+                    data-label="Email and phone: "
+                    className={cn(
+                      CARD_CELL,
+                      "align-top text-muted-foreground wrap-anywhere sm:py-2 sm:pr-3",
+                    )}
+                  >
                     {[...row.emails, ...row.phones].join(", ") || "—"}
                   </td>
-                  <td className="py-2 pr-3 align-top text-muted-foreground">
+                  <td
+                    data-label="Company: "
+                    className={cn(CARD_CELL, "align-top text-muted-foreground sm:py-2 sm:pr-3")}
+                  >
                     {row.company ?? "—"}
                   </td>
-                  <td className="py-2 align-top">
+                  <td className="col-span-2 align-top sm:py-2">
                     {isBad ? (
                       <div className="grid gap-1 text-destructive">
                         <span className="flex items-center gap-1 font-medium">

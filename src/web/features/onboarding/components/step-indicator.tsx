@@ -20,7 +20,7 @@ export function StepIndicator({ step }: { step: number }) {
             <li
               key={title}
               aria-current={isCurrent ? "step" : undefined}
-              className="flex items-center gap-2 text-sm"
+              className="flex min-w-0 flex-col items-start gap-1 text-sm sm:flex-row sm:items-center sm:gap-2"
             >
               <span
                 aria-hidden
