@@ -55,9 +55,12 @@ export function DialogDescription({
   );
 }
 
-// A confirmation for destructive actions (delete, undo an import…).
+// A confirmation for destructive actions (delete, undo an import…). Opened by its trigger, or
+// controlled with `open` and `onOpenChange` (a question the app asks: leave unsaved edits?).
 export function ConfirmDialog(props: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -67,8 +70,10 @@ export function ConfirmDialog(props: {
   isDestructive?: boolean;
 }) {
   return (
-    <AlertPrimitive.Root>
-      <AlertPrimitive.Trigger asChild>{props.trigger}</AlertPrimitive.Trigger>
+    <AlertPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
+      {props.trigger ? (
+        <AlertPrimitive.Trigger asChild>{props.trigger}</AlertPrimitive.Trigger>
+      ) : null}
       <AlertPrimitive.Portal>
         <AlertPrimitive.Overlay className={overlayClass} />
         <AlertPrimitive.Content className={contentClass}>

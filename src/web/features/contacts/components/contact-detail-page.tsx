@@ -11,6 +11,7 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useArchiveContact } from "../api/archive-contact";
+import { useUndoToast } from "../api/undo-change";
 import { useDeleteContact } from "../api/delete-contact";
 import { useContact } from "../api/get-contact";
 import { useUpdateContact } from "../api/update-contact";
@@ -58,6 +59,7 @@ function ContactView({ contact }: { contact: Contact }) {
   const [isEditing, setIsEditing] = useState(false);
   const update = useUpdateContact(contact.id);
   const archive = useArchiveContact();
+  const showUndoToast = useUndoToast();
   const remove = useDeleteContact();
   const name = contactDisplayName(contact);
   const subtitle = [contact.jobTitle, contact.company].filter(Boolean).join(" at ");
@@ -97,21 +99,32 @@ function ContactView({ contact }: { contact: Contact }) {
       </div>
 
       <div className="grid gap-2 rounded-xl border border-border bg-card p-4" aria-live="polite">
-        <div className="flex flex-wrap items-center gap-3">
-          <StateBadge state={contact.state} />
-          <span className="text-sm" data-testid="due-text">
-            {contact.rhythm ? describeDue(contact) : "No rhythm set"}
-            {contact.dueDate ? ` · ${formatLocalDate(contact.dueDate)}` : ""}
-            {contact.isSnoozed ? " (snoozed)" : ""}
-          </span>
-        </div>
+        {/* Archived people are out of the rhythm: no due state, nothing to log or snooze. */}
+        {contact.archivedAt ? (
+          <p className="text-sm" data-testid="due-text">
+            Archived: not due, and left out of reminders. Unarchive to bring {name} back.
+          </p>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <StateBadge state={contact.state} />
+            <span className="text-sm" data-testid="due-text">
+              {contact.rhythm ? describeDue(contact) : "No rhythm set"}
+              {contact.dueDate ? ` · ${formatLocalDate(contact.dueDate)}` : ""}
+              {contact.isSnoozed ? " (snoozed)" : ""}
+            </span>
+          </div>
+        )}
         <p className="text-sm text-muted-foreground">
           Rhythm: {describeRhythm(contact.rhythm)} · Last contacted:{" "}
           {describeLastContact(contact.lastContactedAt, { today, timeZone })}
         </p>
         <div className="flex flex-wrap gap-2 pt-2">
-          <LogContactButton contact={contact} variant="default" size="default" />
-          <SnoozeMenu contact={contact} today={today} />
+          {contact.archivedAt ? null : (
+            <>
+              <LogContactButton contact={contact} variant="default" size="default" />
+              <SnoozeMenu contact={contact} today={today} />
+            </>
+          )}
           <Button variant="outline" onClick={() => setIsEditing(true)}>
             <Pencil aria-hidden />
             Edit
@@ -123,8 +136,11 @@ function ContactView({ contact }: { contact: Contact }) {
               archive.mutate(
                 { id: contact.id, isArchived: !contact.archivedAt },
                 {
-                  onSuccess: (c) =>
-                    toast({ title: c.archivedAt ? `${name} archived` : `${name} restored` }),
+                  onSuccess: ({ contact: c, undoId }) =>
+                    showUndoToast({
+                      undoId,
+                      title: c.archivedAt ? `${name} archived` : `${name} restored`,
+                    }),
                   onError: (error) =>
                     toast({
                       title: "Couldn't archive",
