@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { countTags } from "../../../../core/contact-list";
 import type { Contact } from "../../../../core/contacts";
 import {
@@ -48,6 +48,8 @@ export function BulkRhythmCard(props: {
     preview: BulkRhythmResult;
   }>();
   const showUndoToast = useUndoToast();
+  // Focus comes back to "Apply rhythm" after the confirm dialog and the save.
+  const submitRef = useRef<HTMLButtonElement>(null);
   const count = props.selectedIds.length;
 
   function apply(input: BulkRhythmInput, rhythm: Rhythm | null) {
@@ -62,11 +64,13 @@ export function BulkRhythmCard(props: {
         props.onDone();
       },
       onError: (e) => setError(errorMessage(e)),
+      onSettled: () => submitRef.current?.focus(),
     });
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (assign.isPending) return;
     const parsed = rhythm ? RhythmSchema.safeParse(rhythm) : null;
     if (parsed && !parsed.success) return setError(parsed.error.issues[0]?.message);
     if (target === "selected" && count === 0) return setError("Tick some contacts below first");
@@ -152,7 +156,12 @@ export function BulkRhythmCard(props: {
               {error}
             </p>
           ) : null}
-          <Button type="submit" className="justify-self-start" disabled={assign.isPending}>
+          <Button
+            type="submit"
+            ref={submitRef}
+            className="justify-self-start"
+            aria-disabled={assign.isPending || undefined}
+          >
             {assign.isPending ? "Saving..." : "Apply rhythm"}
           </Button>
         </form>

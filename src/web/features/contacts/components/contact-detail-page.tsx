@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, ArrowLeft, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
@@ -57,6 +57,13 @@ function ContactView({ contact }: { contact: Contact }) {
   const timeZone = useTimeZone();
   const today = browserToday(timeZone);
   const [isEditing, setIsEditing] = useState(false);
+  // After a save (or cancel) focus goes back to the Edit button that opened the form.
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) editRef.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
   const update = useUpdateContact(contact.id);
   const archive = useArchiveContact();
   const showUndoToast = useUndoToast();
@@ -125,7 +132,7 @@ function ContactView({ contact }: { contact: Contact }) {
               <SnoozeMenu contact={contact} today={today} />
             </>
           )}
-          <Button variant="outline" onClick={() => setIsEditing(true)}>
+          <Button variant="outline" ref={editRef} onClick={() => setIsEditing(true)}>
             <Pencil aria-hidden />
             Edit
           </Button>

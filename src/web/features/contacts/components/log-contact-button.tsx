@@ -23,9 +23,11 @@ export function LogContactButton(props: {
     <Button
       size={props.size ?? "sm"}
       variant={props.variant ?? "secondary"}
-      disabled={log.isPending}
+      // Not `disabled` while saving: a disabled button drops focus, and focus stays put after a save.
+      aria-disabled={log.isPending || undefined}
       aria-label={`Log contact with ${name}`}
       onClick={() =>
+        !log.isPending &&
         log.mutate(
           { contactId: props.contact.id },
           {

@@ -1,5 +1,5 @@
 import { AlarmClockOff, ChevronDown } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
 import { SNOOZE_PRESETS, snoozeDay, type SnoozeInput } from "../../../../core/interactions";
 import { addDays } from "../../../../core/rhythm";
@@ -31,6 +31,8 @@ export function SnoozeMenu(props: { contact: Contact; today: string }) {
   const snooze = useSnoozeContact(contact.id);
   const showUndoToast = useUndoToast();
   const [isPicking, setIsPicking] = useState(false);
+  // The day picker opens from a menu item that is gone once it closes: focus goes back to Snooze.
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const name = contactDisplayName(contact);
 
   function run(input: SnoozeInput | null) {
@@ -56,7 +58,7 @@ export function SnoozeMenu(props: { contact: Contact; today: string }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" disabled={snooze.isPending}>
+          <Button variant="outline" ref={triggerRef} aria-disabled={snooze.isPending || undefined}>
             <AlarmClockOff aria-hidden />
             Snooze
             <ChevronDown aria-hidden />
@@ -81,7 +83,12 @@ export function SnoozeMenu(props: { contact: Contact; today: string }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <Dialog open={isPicking} onOpenChange={setIsPicking}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }}
+        >
           <DialogTitle>Snooze {name} until…</DialogTitle>
           <DialogDescription>
             {name} will show as due on that day. Nothing is added to the history.
