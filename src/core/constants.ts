@@ -129,3 +129,8 @@ export const MAP_SLOW_SPIN_ZOOM = 3;
 export const TRAVEL_RADIUS_MIN_KM = 25;
 export const TRAVEL_RADIUS_MAX_KM = 500;
 export const TRAVEL_RADIUS_DEFAULT_KM = 100;
+
+/** How long a one-tap change (log, snooze, archive, bulk rhythm) can be undone (decision 150). */
+export const UNDO_WINDOW_MS = HOUR_MS;
+/** The toast that offers "Undo" stays this long. */
+export const UNDO_TOAST_MS = 10 * SECOND_MS;

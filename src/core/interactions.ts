@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ContactSchema } from "./contacts";
 import { CONTACT_METHODS } from "./contact-fields";
 import { sanitizeMultilineText } from "./sanitize";
-import { RhythmSchema } from "./rhythm";
+import { RhythmSchema, addDays, type LocalDate } from "./rhythm";
 
 export const INTERACTION_NOTE_MAX = 5_000;
 /** Clocks disagree a little; an interaction this far ahead of the server still counts as now. */
@@ -86,12 +86,23 @@ export const SNOOZE_PRESETS = [
   { days: 30, label: "1 month" },
 ] as const;
 
+/**
+ * The day a snooze by `days` leads to: counted from the later of today and the current due day,
+ * so a snooze never brings someone forward. The server and the menu's labels share it.
+ */
+export function snoozeDay(options: { dueDay: LocalDate | null; today: LocalDate; days: number }) {
+  const { dueDay, today, days } = options;
+  return addDays(dueDay && dueDay > today ? dueDay : today, days);
+}
+
 /** Give a rhythm (or none) to chosen contacts, or to every contact with a tag. */
 export const BulkRhythmSchema = z
   .object({
     contactIds: z.array(z.uuid("Unknown contact")).max(1000).optional(),
     tag: z.string().trim().min(1).max(50).optional(),
     rhythm: RhythmSchema.nullable(),
+    /** Count what would change and write nothing (the confirm step). */
+    preview: z.boolean().optional(),
   })
   .refine((v) => (v.contactIds?.length ?? 0) > 0 || Boolean(v.tag), {
     message: "Choose some contacts or a tag",
@@ -99,4 +110,29 @@ export const BulkRhythmSchema = z
   });
 export type BulkRhythmInput = z.input<typeof BulkRhythmSchema>;
 
-export const BulkRhythmResultSchema = z.object({ updated: z.number() });
+/**
+ * `updated`: contacts whose rhythm changes (or would, in a preview); `overwritten`: those of them
+ * that had a rhythm before; `undoId`: undoes the change (null in a preview or when nothing changed).
+ */
+export const BulkRhythmResultSchema = z.object({
+  updated: z.number(),
+  overwritten: z.number(),
+  matched: z.number(),
+  undoId: z.string().nullable(),
+});
+export type BulkRhythmResult = z.infer<typeof BulkRhythmResultSchema>;
+
+/** Logging contact also answers how to undo it. */
+export const LogInteractionResultSchema = InteractionResultSchema.extend({ undoId: z.string() });
+export type LogInteractionResult = z.infer<typeof LogInteractionResultSchema>;
+
+/** A snooze or an archive answers the contact, plus how to undo the change. */
+export const UndoableContactSchema = ContactSchema.extend({ undoId: z.string() });
+export type UndoableContact = z.infer<typeof UndoableContactSchema>;
+
+export const UndoResultSchema = z.object({ contacts: z.array(ContactSchema) });
+export type UndoResult = z.infer<typeof UndoResultSchema>;
+
+/** A stale undo (something changed since) answers 409 with this. */
+export const STALE_UNDO_MESSAGE =
+  "This can't be undone any more: the contact was changed since. Reload to see the latest.";

@@ -289,6 +289,7 @@ test("the rhythms page groups who is due and sets a rhythm for a tag", async ({ 
   await page.getByLabel("New rhythm").selectOption({ label: "Quarterly" });
   await page.getByLabel("Tag", { exact: true }).selectOption("club");
   await page.getByRole("button", { name: "Apply rhythm" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Apply rhythm" }).click();
   await expect(group("Without a rhythm")).toContainText("Everyone has a rhythm.");
   await expect(group("Upcoming")).toContainText("Free Fay");
 
@@ -296,6 +297,7 @@ test("the rhythms page groups who is due and sets a rhythm for a tag", async ({ 
   await page.getByLabel("The contacts ticked below (1)").check();
   await page.getByLabel("New rhythm").selectOption({ label: "No rhythm" });
   await page.getByRole("button", { name: "Apply rhythm" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove rhythms" }).click();
   await expect(group("Overdue")).toContainText("Nobody is overdue.");
   await expect(group("Without a rhythm")).toContainText("Overdue Olga");
 });

@@ -8,6 +8,8 @@ export type ToastInput = {
   description?: string;
   variant?: "default" | "destructive" | "success";
   duration?: number;
+  /** One button in the toast, e.g. "Undo"; choosing it closes the toast. */
+  action?: { label: string; altText: string; onClick: () => void };
 };
 
 export type ToastItem = ToastInput & { id: number; isOpen: boolean };

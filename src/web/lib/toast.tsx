@@ -44,6 +44,15 @@ export function Toaster() {
                 {t.description}
               </ToastPrimitive.Description>
             ) : null}
+            {t.action ? (
+              <ToastPrimitive.Action
+                altText={t.action.altText}
+                onClick={t.action.onClick}
+                className="mt-1 justify-self-start rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                {t.action.label}
+              </ToastPrimitive.Action>
+            ) : null}
           </div>
           <ToastPrimitive.Close
             aria-label="Close notification"

@@ -100,3 +100,22 @@ export const interactions = pgTable(
   },
   (t) => [index().on(t.userId, t.contactId, t.occurredAt)],
 );
+
+/**
+ * One undoable one-tap change (log contact, snooze, archive, bulk rhythm): the changed contacts'
+ * columns before and after it, so undo can put them back exactly and refuse when something
+ * changed since (decision 150). Single use; kept for UNDO_WINDOW_MS.
+ */
+export const contactUndos = pgTable(
+  "contact_undos",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text().notNull(),
+    payload: jsonb().$type<unknown>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
+);

@@ -20,6 +20,7 @@ import type { ContactContext } from "./contact-context";
 import { getContactRow, selectContactsFor, updateContactRow } from "./contacts.queries";
 import { contactValuesFromInput, type ContactRow } from "./contact-columns";
 import { assertContactCapacity, newContactValues, rhythmOf } from "./contacts.service";
+import { recordUndo } from "./undo.service";
 
 type Ctx = ContactContext;
 
@@ -129,9 +130,24 @@ export async function updateContact(
 }
 
 export async function setArchived(db: Db, contactId: string, isArchived: boolean, ctx: Ctx) {
-  return updateContactRow(db, ctx.userId, contactId, { archivedAt: isArchived ? ctx.now : null });
+  return db.transaction(async (tx) => {
+    const before = await getContactRow(tx, ctx.userId, contactId, { forUpdate: true });
+    const after = await updateContactRow(tx, ctx.userId, contactId, {
+      archivedAt: isArchived ? ctx.now : null,
+    });
+    const undoId = await recordUndo(tx, {
+      userId: ctx.userId,
+      action: "archive",
+      changes: [{ before, after }],
+    });
+    return { contact: after, undoId };
+  });
 }
 
+/**
+ * Gives the chosen contacts a rhythm. Only those whose rhythm differs change; `overwritten`
+ * counts the ones of them that had a rhythm. A preview counts and writes nothing.
+ */
 export async function assignRhythm(
   db: Db,
   input: BulkRhythmInput & { rhythm: Rhythm | null },
@@ -146,15 +162,20 @@ export async function assignRhythm(
         "Some of those contacts were not found. Nothing was changed.",
       );
     }
-    let updated = 0;
-    for (const row of rows) {
-      if (isSameRhythm(rhythmOf(row), input.rhythm)) continue;
-      await tx
+    const changing = rows.filter((row) => !isSameRhythm(rhythmOf(row), input.rhythm));
+    const overwritten = changing.filter((row) => rhythmOf(row) !== null).length;
+    const counts = { updated: changing.length, overwritten, matched: rows.length };
+    if (input.preview || changing.length === 0) return { ...counts, undoId: null };
+    const changes: { before: ContactRow; after: ContactRow }[] = [];
+    for (const row of changing) {
+      const [after] = await tx
         .update(contacts)
         .set({ ...rhythmChange(row, input.rhythm, ctx), updatedAt: ctx.now })
-        .where(and(eq(contacts.userId, ctx.userId), eq(contacts.id, row.id)));
-      updated += 1;
+        .where(and(eq(contacts.userId, ctx.userId), eq(contacts.id, row.id)))
+        .returning();
+      changes.push({ before: row, after: after! });
     }
-    return { updated, matched: rows.length };
+    const undoId = await recordUndo(tx, { userId: ctx.userId, action: "rhythm", changes });
+    return { ...counts, undoId };
   });
 }

@@ -11,7 +11,12 @@ import {
   selectContacts,
 } from "../../../core/contact-list";
 import { ContactCreateSchema, ContactPatchSchema, ContactSchema } from "../../../core/contacts";
-import { BulkRhythmResultSchema, BulkRhythmSchema } from "../../../core/interactions";
+import {
+  BulkRhythmResultSchema,
+  BulkRhythmSchema,
+  UndoableContactSchema,
+  UndoResultSchema,
+} from "../../../core/interactions";
 import { toLocalDate } from "../../../core/rhythm";
 import { ApiErrorSchema } from "../../../core/api-error";
 import { assignRhythm, createContact, setArchived, updateContact } from "./contacts.mutations";
@@ -21,6 +26,7 @@ import { contactListSerializerCompiler } from "./contact-list-serializer";
 import { contactFromStored } from "./contact-view";
 import { toContact } from "./contacts.service";
 import { interactionRoutes } from "./interactions.routes";
+import { applyUndo } from "./undo.service";
 
 export const ContactParamsSchema = z.object({ id: z.string() });
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
@@ -115,8 +121,24 @@ export async function contactsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const ctx = await contactContext(app, request);
-      const { updated } = await assignRhythm(db, request.body, ctx);
-      return { updated };
+      return assignRhythm(db, request.body, ctx);
+    },
+  );
+
+  app.post(
+    "/api/contacts/undo/:undoId",
+    {
+      preHandler,
+      schema: {
+        tags,
+        params: z.object({ undoId: z.string() }),
+        response: { 200: UndoResultSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const ctx = await contactContext(app, request);
+      const rows = await applyUndo(db, request.params.undoId, ctx);
+      return { contacts: rows.map((row) => toContact(row, ctx)) };
     },
   );
 
@@ -169,11 +191,16 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       `/api/contacts/:id/${action}`,
       {
         preHandler,
-        schema: { tags, params: ContactParamsSchema, response: { 200: ContactSchema, ...errors } },
+        schema: {
+          tags,
+          params: ContactParamsSchema,
+          response: { 200: UndoableContactSchema, ...errors },
+        },
       },
       async (request) => {
         const ctx = await contactContext(app, request);
-        return toContact(await setArchived(db, request.params.id, isArchived, ctx), ctx);
+        const { contact, undoId } = await setArchived(db, request.params.id, isArchived, ctx);
+        return { ...toContact(contact, ctx), undoId };
       },
     );
   }

@@ -293,15 +293,23 @@ describe("contacts list", () => {
       injectAs(t.app, user, { method: "POST", url: "/api/contacts/bulk/rhythm", payload });
     const quarterly = { interval: 3, unit: "month" };
     const byIds = await bulk({ contactIds: [ids.Dee, ids.Bea], rhythm: quarterly });
-    expect(byIds.json()).toEqual({ updated: 2 });
+    expect(byIds.json()).toMatchObject({ updated: 2, matched: 2 });
     const dee = await getContact(t.app, user, ids.Dee!);
     expect(dee).toMatchObject({ rhythm: quarterly, dueDate: "2025-06-01", state: "on_track" });
     // Bea was last contacted on Feb 23: quarterly from then.
     expect((await getContact(t.app, user, ids.Bea!)).dueDate).toBe("2025-05-23");
 
-    expect((await bulk({ tag: "Work", rhythm: null })).json()).toEqual({ updated: 2 });
+    expect((await bulk({ tag: "Work", rhythm: null })).json()).toMatchObject({
+      updated: 2,
+      overwritten: 2,
+    });
     expect((await getContact(t.app, user, ids.Ada!)).state).toBe("no_rhythm");
-    expect((await bulk({ tag: "work", rhythm: null })).json()).toEqual({ updated: 0 });
+    expect((await bulk({ tag: "work", rhythm: null })).json()).toEqual({
+      updated: 0,
+      overwritten: 0,
+      matched: 2,
+      undoId: null,
+    });
 
     const nothing = await bulk({ rhythm: quarterly });
     expect(nothing.statusCode).toBe(400);

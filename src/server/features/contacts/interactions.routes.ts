@@ -9,7 +9,9 @@ import {
   InteractionListSchema,
   InteractionPatchSchema,
   InteractionResultSchema,
+  LogInteractionResultSchema,
   SnoozeInputSchema,
+  UndoableContactSchema,
 } from "../../../core/interactions";
 import { contactContext } from "./contact-context";
 import { toContact } from "./contacts.service";
@@ -52,15 +54,17 @@ export async function interactionRoutes(fastify: FastifyInstance) {
         tags,
         params: ContactParams,
         body: z.preprocess((v) => v ?? {}, InteractionInputSchema),
-        response: { 201: InteractionResultSchema, ...errors },
+        response: { 201: LogInteractionResultSchema, ...errors },
       },
     },
     async (request, reply) => {
       const ctx = await contactContext(app, request);
       const result = await logInteraction(db, request.params.id, request.body, ctx);
-      return reply
-        .status(201)
-        .send({ interaction: result.interaction, contact: toContact(result.contact, ctx) });
+      return reply.status(201).send({
+        interaction: result.interaction,
+        contact: toContact(result.contact, ctx),
+        undoId: result.undoId,
+      });
     },
   );
 
@@ -109,12 +113,13 @@ export async function interactionRoutes(fastify: FastifyInstance) {
         tags,
         params: ContactParams,
         body: SnoozeInputSchema,
-        response: { 200: ContactSchema, ...errors },
+        response: { 200: UndoableContactSchema, ...errors },
       },
     },
     async (request) => {
       const ctx = await contactContext(app, request);
-      return toContact(await snoozeContact(db, request.params.id, request.body, ctx), ctx);
+      const { contact, undoId } = await snoozeContact(db, request.params.id, request.body, ctx);
+      return { ...toContact(contact, ctx), undoId };
     },
   );
 

@@ -6,6 +6,7 @@ import { type ContactMethod } from "../../../core/contact-fields";
 import {
   FUTURE_TOLERANCE_MS,
   SNOOZE_MAX_DAYS,
+  snoozeDay,
   type Interaction,
   type InteractionPatchSchema,
   type InteractionInputSchema,
@@ -20,6 +21,7 @@ import { AppError } from "../../lib/app-error";
 import { getContactRow, isUuid, updateContactRow } from "./contacts.queries";
 import type { ContactRow } from "./contact-columns";
 import { rhythmOf, syncContactHistory } from "./contacts.service";
+import { recordUndo } from "./undo.service";
 
 type Ctx = ContactContext;
 type Executor = Db | Tx;
@@ -72,7 +74,8 @@ export async function logInteraction(
 ) {
   const occurredAt = input.occurredAt ? checkOccurredAt(input.occurredAt, ctx) : ctx.now;
   return db.transaction(async (tx) => {
-    let contact = await getContactRow(tx, ctx.userId, contactId);
+    const before = await getContactRow(tx, ctx.userId, contactId, { forUpdate: true });
+    let contact = before;
     const [row] = await tx
       .insert(interactions)
       .values({
@@ -90,7 +93,13 @@ export async function logInteraction(
         timeZone: ctx.timeZone,
       });
     }
-    return { interaction: toInteraction(row!), contact };
+    const undoId = await recordUndo(tx, {
+      userId: ctx.userId,
+      action: "log",
+      changes: [{ before, after: contact }],
+      interaction: row!,
+    });
+    return { interaction: toInteraction(row!), contact, undoId };
   });
 }
 
@@ -177,17 +186,41 @@ export async function snoozeContact(
   input: z.output<typeof SnoozeInputSchema>,
   ctx: Ctx,
 ) {
-  const contact = await getContactRow(db, ctx.userId, contactId);
+  return db.transaction(async (tx) => {
+    const contact = await getContactRow(tx, ctx.userId, contactId, { forUpdate: true });
+    const until = snoozeUntil(contact, input, ctx);
+    const after = await updateContactRow(tx, ctx.userId, contactId, {
+      nextDueAt: startOfLocalDate(until, ctx.timeZone),
+    });
+    const undoId = await recordUndo(tx, {
+      userId: ctx.userId,
+      action: "snooze",
+      changes: [{ before: contact, after }],
+    });
+    return { contact: after, undoId };
+  });
+}
+
+function snoozeUntil(
+  contact: ContactRow,
+  input: z.output<typeof SnoozeInputSchema>,
+  ctx: Ctx,
+): string {
   if (!rhythmOf(contact) || !contact.nextDueAt) {
     throw new AppError(
       "BAD_REQUEST",
       `Give ${contactDisplayName(contact)} a rhythm first; only contacts with a rhythm can be snoozed.`,
     );
   }
+  if (contact.archivedAt) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `${contactDisplayName(contact)} is archived. Unarchive them to snooze.`,
+    );
+  }
   const today = toLocalDate(ctx.now, ctx.timeZone);
   const dueDay = toLocalDate(contact.nextDueAt, ctx.timeZone);
-  const until =
-    "days" in input ? addDays(dueDay > today ? dueDay : today, input.days) : input.until;
+  const until = "days" in input ? snoozeDay({ dueDay, today, days: input.days }) : input.until;
   if (until <= today) {
     throw new AppError("BAD_REQUEST", "Choose a day after today to snooze until.", {
       until: "Choose a day after today",
@@ -198,9 +231,7 @@ export async function snoozeContact(
       until: `Choose a day within ${SNOOZE_MAX_DAYS} days`,
     });
   }
-  return updateContactRow(db, ctx.userId, contactId, {
-    nextDueAt: startOfLocalDate(until, ctx.timeZone),
-  });
+  return until;
 }
 
 /** Puts the next due date back where the rhythm and history say. */

@@ -101,7 +101,7 @@ describe("contacts ownership", () => {
       url: "/api/contacts/bulk/rhythm",
       payload: { tag: "secret-tag", rhythm: null },
     });
-    expect(bulkByTag.json()).toEqual({ updated: 0 });
+    expect(bulkByTag.json()).toEqual({ updated: 0, overwritten: 0, matched: 0, undoId: null });
     expect((await getContact(t.app, owner, theirs.id)).rhythm).not.toBeNull();
   });
 

@@ -6,6 +6,7 @@ import { FeedbackDialog } from "../../features/feedback/components/feedback-dial
 import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { ReminderChannelBanner } from "../../features/settings/components/reminder-channel-banner";
 import { TourController, useStartTour } from "../../features/tour/components/tour-controller";
+import { KeyboardShortcuts } from "../keyboard-shortcuts";
 
 export function AppShellRoute() {
   const startTour = useStartTour();
@@ -18,6 +19,7 @@ export function AppShellRoute() {
         menuActions={{ onOpenFeedback: () => setFeedbackOpen(true), onStartTour: startTour }}
       />
       <TourController />
+      <KeyboardShortcuts />
       <FeedbackDialog open={isFeedbackOpen} onOpenChange={setFeedbackOpen} />
     </>
   );

@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive, AlertDialog as AlertPrimitive } from "radix-ui";
 import { X } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import { useRef, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/utils";
 import { buttonVariants } from "./button";
 
@@ -16,15 +16,38 @@ export function DialogContent({
   className,
   children,
   hasCloseIcon = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   /** The corner ✕; off when the dialog has a "Close" button of its own. */
   hasCloseIcon?: boolean;
 }) {
+  // A dialog opened from state (no DialogTrigger) gets focus back to the control that was
+  // focused when it opened, as one opened by its trigger does (issue 14 item 9).
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
-      <DialogPrimitive.Content className={cn(contentClass, className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn(contentClass, className)}
+        onOpenAutoFocus={(event) => {
+          const active = document.activeElement;
+          returnTo.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const target = returnTo.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+        {...props}
+      >
         {children}
         {hasCloseIcon ? (
           <DialogPrimitive.Close
@@ -55,9 +78,12 @@ export function DialogDescription({
   );
 }
 
-// A confirmation for destructive actions (delete, undo an import…).
+// A confirmation for destructive actions (delete, undo an import…). Opened by its trigger, or
+// controlled with `open` and `onOpenChange` (a question the app asks: leave unsaved edits?).
 export function ConfirmDialog(props: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -67,8 +93,10 @@ export function ConfirmDialog(props: {
   isDestructive?: boolean;
 }) {
   return (
-    <AlertPrimitive.Root>
-      <AlertPrimitive.Trigger asChild>{props.trigger}</AlertPrimitive.Trigger>
+    <AlertPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
+      {props.trigger ? (
+        <AlertPrimitive.Trigger asChild>{props.trigger}</AlertPrimitive.Trigger>
+      ) : null}
       <AlertPrimitive.Portal>
         <AlertPrimitive.Overlay className={overlayClass} />
         <AlertPrimitive.Content className={contentClass}>

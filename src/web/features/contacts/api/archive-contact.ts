@@ -1,19 +1,25 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Contact } from "../../../../core/contacts";
+import type { UndoableContact } from "../../../../core/interactions";
 import { apiFetch } from "../../../lib/api-client";
-import { storeContact } from "./contacts-cache";
+import { splitUndo, storeContact } from "./contacts-cache";
 
-export function archiveContact(input: { id: string; isArchived: boolean }): Promise<Contact> {
+export async function archiveContact(input: {
+  id: string;
+  isArchived: boolean;
+}): Promise<{ contact: Contact; undoId: string | null }> {
   const action = input.isArchived ? "archive" : "unarchive";
-  return apiFetch<Contact>(`/api/contacts/${encodeURIComponent(input.id)}/${action}`, {
-    method: "POST",
-  });
+  const answer = await apiFetch<UndoableContact>(
+    `/api/contacts/${encodeURIComponent(input.id)}/${action}`,
+    { method: "POST" },
+  );
+  return splitUndo(answer);
 }
 
 export function useArchiveContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveContact,
-    onSuccess: (contact) => storeContact(queryClient, contact),
+    onSuccess: ({ contact }) => storeContact(queryClient, contact),
   });
 }

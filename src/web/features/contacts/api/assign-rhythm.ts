@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BulkRhythmInput } from "../../../../core/interactions";
+import type { BulkRhythmInput, BulkRhythmResult } from "../../../../core/interactions";
 import { apiFetch } from "../../../lib/api-client";
 import { CONTACTS_KEY } from "../../../lib/query-keys";
 
-export function assignRhythm(input: BulkRhythmInput): Promise<{ updated: number }> {
-  return apiFetch<{ updated: number }>("/api/contacts/bulk/rhythm", {
+/** With `preview: true`, counts what would change and writes nothing. */
+export function assignRhythm(input: BulkRhythmInput): Promise<BulkRhythmResult> {
+  return apiFetch<BulkRhythmResult>("/api/contacts/bulk/rhythm", {
     method: "POST",
     body: input,
   });
@@ -14,6 +15,7 @@ export function useAssignRhythm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignRhythm,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACTS_KEY }),
+    onSuccess: (result, input) =>
+      input.preview ? undefined : queryClient.invalidateQueries({ queryKey: CONTACTS_KEY }),
   });
 }

@@ -42,3 +42,12 @@ export function forgetContact(queryClient: QueryClient, id: string): void {
     );
   }
 }
+
+/** An undoable answer (the contact plus `undoId`) → the contact alone, and the undo's id. */
+export function splitUndo(answer: Contact & { undoId?: string }): {
+  contact: Contact;
+  undoId: string | null;
+} {
+  const { undoId, ...contact } = answer;
+  return { contact, undoId: undoId ?? null };
+}

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InteractionInput, InteractionResult } from "../../../../core/interactions";
+import type { InteractionInput, LogInteractionResult } from "../../../../core/interactions";
 import { apiFetch } from "../../../lib/api-client";
 import { interactionsKey, storeContact } from "./contacts-cache";
 
 export function logInteraction(
   contactId: string,
   input: InteractionInput = {},
-): Promise<InteractionResult> {
-  return apiFetch<InteractionResult>(
+): Promise<LogInteractionResult> {
+  return apiFetch<LogInteractionResult>(
     `/api/contacts/${encodeURIComponent(contactId)}/interactions`,
     { method: "POST", body: input },
   );

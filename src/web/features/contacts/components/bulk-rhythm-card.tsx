@@ -1,7 +1,12 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { countTags } from "../../../../core/contact-list";
 import type { Contact } from "../../../../core/contacts";
-import { RhythmSchema, describeRhythm, type RhythmUnit } from "../../../../core/rhythm";
+import {
+  RhythmSchema,
+  describeRhythm,
+  type Rhythm,
+  type RhythmUnit,
+} from "../../../../core/rhythm";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -10,10 +15,12 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Label, Select } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
+import type { BulkRhythmInput, BulkRhythmResult } from "../../../../core/interactions";
 import { useAssignRhythm } from "../api/assign-rhythm";
+import { useUndoToast } from "../api/undo-change";
 import { RhythmPicker } from "./rhythm-picker";
 import { formatContactCount } from "../../../../core/plural";
 
@@ -34,28 +41,56 @@ export function BulkRhythmCard(props: {
   const [target, setTarget] = useState<Target>("selected");
   const [tag, setTag] = useState("");
   const [error, setError] = useState<string>();
+  // The change a preview counted, waiting for "Apply" in the confirm dialog.
+  const [pending, setPending] = useState<{
+    input: BulkRhythmInput;
+    rhythm: Rhythm | null;
+    preview: BulkRhythmResult;
+  }>();
+  const showUndoToast = useUndoToast();
+  // Focus comes back to "Apply rhythm" after the confirm dialog and the save.
+  const submitRef = useRef<HTMLButtonElement>(null);
   const count = props.selectedIds.length;
+
+  function apply(input: BulkRhythmInput, rhythm: Rhythm | null) {
+    setPending(undefined);
+    assign.mutate(input, {
+      onSuccess: ({ updated, undoId }) => {
+        showUndoToast({
+          undoId,
+          title: `${describeRhythm(rhythm)} set for ${formatContactCount(updated)}`,
+          variant: "success",
+        });
+        props.onDone();
+      },
+      onError: (e) => setError(errorMessage(e)),
+      onSettled: () => submitRef.current?.focus(),
+    });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (assign.isPending) return;
     const parsed = rhythm ? RhythmSchema.safeParse(rhythm) : null;
     if (parsed && !parsed.success) return setError(parsed.error.issues[0]?.message);
     if (target === "selected" && count === 0) return setError("Tick some contacts below first");
     if (target === "tag" && !tag) return setError("Choose a tag");
     setError(undefined);
     const value = parsed?.data ?? null;
-    assign.mutate(
+    const input: BulkRhythmInput =
       target === "selected"
         ? { contactIds: props.selectedIds, rhythm: value }
-        : { tag, rhythm: value },
+        : { tag, rhythm: value };
+    // First count what would change, then ask.
+    assign.mutate(
+      { ...input, preview: true },
       {
-        onSuccess: ({ updated }) => {
-          toast({
-            title: `${describeRhythm(value)} set for ${formatContactCount(updated)}`,
-            variant: "success",
-          });
-          props.onDone();
-        },
+        onSuccess: (preview) =>
+          preview.updated === 0
+            ? setError(
+                `Nothing to change: ${preview.matched === 1 ? "that contact already has" : "they all already have"} this rhythm.`,
+              )
+            : setPending({ input, rhythm: value, preview }),
         onError: (e) => setError(errorMessage(e)),
       },
     );
@@ -121,11 +156,48 @@ export function BulkRhythmCard(props: {
               {error}
             </p>
           ) : null}
-          <Button type="submit" className="justify-self-start" disabled={assign.isPending}>
+          <Button
+            type="submit"
+            ref={submitRef}
+            className="justify-self-start"
+            aria-disabled={assign.isPending || undefined}
+          >
             {assign.isPending ? "Saving..." : "Apply rhythm"}
           </Button>
         </form>
+        {pending ? (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setPending(undefined);
+            }}
+            title={`Change the rhythm of ${formatContactCount(pending.preview.updated)}?`}
+            description={describePreview(pending.rhythm, pending.preview)}
+            confirmLabel={pending.rhythm ? "Apply rhythm" : "Remove rhythms"}
+            onConfirm={() => apply(pending.input, pending.rhythm)}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );
+}
+
+// "3 contacts will get Monthly. 2 of them have a rhythm now, which this replaces."
+function describePreview(value: Rhythm | null, preview: BulkRhythmResult): string {
+  const rhythm = describeRhythm(value);
+  const unchanged = preview.matched - preview.updated;
+  const parts = [
+    value
+      ? `${formatContactCount(preview.updated)} will get ${rhythm}.`
+      : `${formatContactCount(preview.updated)} will have no rhythm.`,
+  ];
+  if (preview.overwritten > 0) {
+    parts.push(
+      `${preview.overwritten === preview.updated ? (preview.updated === 1 ? "It has" : "All of them have") : `${preview.overwritten} of them ${preview.overwritten === 1 ? "has" : "have"}`} a rhythm now, which this replaces.`,
+    );
+  }
+  if (unchanged > 0)
+    parts.push(`${formatContactCount(unchanged)} already ${unchanged === 1 ? "has" : "have"} it.`);
+  parts.push("You can undo this right after.");
+  return parts.join(" ");
 }

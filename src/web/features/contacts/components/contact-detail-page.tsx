@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, ArrowLeft, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
@@ -11,6 +11,7 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useArchiveContact } from "../api/archive-contact";
+import { useUndoToast } from "../api/undo-change";
 import { useDeleteContact } from "../api/delete-contact";
 import { useContact } from "../api/get-contact";
 import { useUpdateContact } from "../api/update-contact";
@@ -59,8 +60,16 @@ function ContactView({ contact }: { contact: Contact }) {
   const timeZone = useTimeZone();
   const today = browserToday(timeZone);
   const [isEditing, setIsEditing] = useState(false);
+  // After a save (or cancel) focus goes back to the Edit button that opened the form.
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) editRef.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
   const update = useUpdateContact(contact.id);
   const archive = useArchiveContact();
+  const showUndoToast = useUndoToast();
   const remove = useDeleteContact();
   const name = contactDisplayName(contact);
   const subtitle = [contact.jobTitle, contact.company].filter(Boolean).join(" at ");
@@ -100,22 +109,33 @@ function ContactView({ contact }: { contact: Contact }) {
       </div>
 
       <div className="grid gap-2 rounded-xl border border-border bg-card p-4" aria-live="polite">
-        <div className="flex flex-wrap items-center gap-3">
-          <StateBadge state={contact.state} />
-          <span className="text-sm" data-testid="due-text">
-            {contact.rhythm ? describeDue(contact) : "No rhythm set"}
-            {contact.dueDate ? ` · ${formatLocalDate(contact.dueDate)}` : ""}
-            {contact.isSnoozed ? " (snoozed)" : ""}
-          </span>
-        </div>
+        {/* Archived people are out of the rhythm: no due state, nothing to log or snooze. */}
+        {contact.archivedAt ? (
+          <p className="text-sm" data-testid="due-text">
+            Archived: not due, and left out of reminders. Unarchive to bring {name} back.
+          </p>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <StateBadge state={contact.state} />
+            <span className="text-sm" data-testid="due-text">
+              {contact.rhythm ? describeDue(contact) : "No rhythm set"}
+              {contact.dueDate ? ` · ${formatLocalDate(contact.dueDate)}` : ""}
+              {contact.isSnoozed ? " (snoozed)" : ""}
+            </span>
+          </div>
+        )}
         <p className="text-sm text-muted-foreground">
           Rhythm: {describeRhythm(contact.rhythm)} · Last contacted:{" "}
           {describeLastContact(contact.lastContactedAt, { today, timeZone })}
         </p>
         <div className="flex flex-wrap gap-2 pt-2">
-          <LogContactButton contact={contact} variant="default" size="default" />
-          <SnoozeMenu contact={contact} today={today} />
-          <Button variant="outline" onClick={() => setIsEditing(true)}>
+          {contact.archivedAt ? null : (
+            <>
+              <LogContactButton contact={contact} variant="default" size="default" />
+              <SnoozeMenu contact={contact} today={today} />
+            </>
+          )}
+          <Button variant="outline" ref={editRef} onClick={() => setIsEditing(true)}>
             <Pencil aria-hidden />
             Edit
           </Button>
@@ -126,8 +146,11 @@ function ContactView({ contact }: { contact: Contact }) {
               archive.mutate(
                 { id: contact.id, isArchived: !contact.archivedAt },
                 {
-                  onSuccess: (c) =>
-                    toast({ title: c.archivedAt ? `${name} archived` : `${name} restored` }),
+                  onSuccess: ({ contact: c, undoId }) =>
+                    showUndoToast({
+                      undoId,
+                      title: c.archivedAt ? `${name} archived` : `${name} restored`,
+                    }),
                   onError: (error) =>
                     toast({
                       title: "Couldn't archive",

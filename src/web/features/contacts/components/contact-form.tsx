@@ -7,6 +7,7 @@ import {
   type ContactInput,
 } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS, CONTACT_METHODS } from "../../../../core/contact-fields";
+import { LeaveGuard } from "../../../components/leave-guard";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
@@ -79,6 +80,10 @@ export function ContactForm(props: Props) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-8">
+      <LeaveGuard
+        when={formState.isDirty && !formState.isSubmitting}
+        what={props.mode === "create" ? "this new contact" : "this contact"}
+      />
       <Section title="Name and work">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" error={errors.firstName?.message}>

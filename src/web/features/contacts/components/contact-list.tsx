@@ -1,10 +1,12 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { Contact } from "../../../../core/contacts";
 import { cn } from "../../../lib/utils";
 import { CONTACT_ROW_HEIGHT, ContactRow } from "./contact-row";
 
-// Only the rows on screen are in the page, so 1,000 contacts scroll and filter smoothly.
+// Only the rows on screen are in the page, so 1,000 contacts scroll and filter smoothly. Up and
+// down arrows move between the rows' links (scrolling a row not yet drawn into view first),
+// Home and End go to the ends; Enter opens the focused contact (it is a link).
 export function ContactList(props: {
   contacts: Contact[];
   today: string;
@@ -24,12 +26,47 @@ export function ContactList(props: {
     scrollMargin: offset,
     getItemKey: (index) => props.contacts[index]?.id ?? index,
   });
+
+  function focusRow(index: number) {
+    const find = () =>
+      listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] a[data-row-link]`);
+    const link = find();
+    if (link) {
+      link.focus();
+      link.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    virtualizer.scrollToIndex(index, { align: "auto" });
+    requestAnimationFrame(() => requestAnimationFrame(() => find()?.focus()));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const row = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
+    if (!row) return;
+    const current = Number(row.dataset.index);
+    const last = props.contacts.length - 1;
+    const next =
+      event.key === "ArrowDown"
+        ? Math.min(current + 1, last)
+        : event.key === "ArrowUp"
+          ? Math.max(current - 1, 0)
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    focusRow(next);
+  }
   return (
     <div
       ref={listRef}
       role="list"
       aria-label="Contacts"
       aria-busy={props.isStale || undefined}
+      onKeyDown={onKeyDown}
       className={cn(
         "relative rounded-xl border border-border bg-card transition-opacity",
         props.isStale && "opacity-60",
@@ -42,6 +79,7 @@ export function ContactList(props: {
           <div
             key={row.key}
             role="listitem"
+            data-index={row.index}
             className="absolute inset-x-0 top-0 [contain:strict]"
             style={{
               height: row.size,

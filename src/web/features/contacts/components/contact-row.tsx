@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
 import { Avatar } from "../../../components/avatar";
+import { Badge } from "../../../components/ui/badge";
 import { describeLastContact, describeLastContactShort } from "../lib/format";
 import { ChannelLink } from "./channel-link";
 import { LogContactButton } from "./log-contact-button";
@@ -13,7 +14,9 @@ export const CONTACT_ROW_HEIGHT = 76;
 // Memoised: a keystroke re-renders the list, but a row only when its contact changed. Every
 // width shows the avatar, name, state (colour, icon and text) with the rhythm under the name, and
 // the last contact: on a third line below the large breakpoint, in a column of its own from it.
-// From the medium breakpoint a column says when the contact is due.
+// From the medium breakpoint a column says when the contact is due. The name's link stretches
+// over the whole row (one link to read and tab to; the buttons sit above it). Archived contacts
+// show no due state and no Log button: they are out of the rhythm.
 export const ContactRow = memo(function ContactRow(props: {
   contact: Contact;
   today: string;
@@ -30,21 +33,29 @@ export const ContactRow = memo(function ContactRow(props: {
     .filter(Boolean)
     .join(" · ");
   const lastContact = describeLastContact(contact.lastContactedAt, props);
+  const isArchived = Boolean(contact.archivedAt);
   return (
     <div
-      className="flex h-full items-center gap-2 border-b border-border px-3 sm:gap-3"
+      className="relative flex h-full items-center gap-2 border-b border-border px-3 hover:bg-accent/40 has-[a[data-row-link]:focus-visible]:bg-accent/40 sm:gap-3"
       data-testid="contact-row"
     >
       <Avatar seed={name} style="initials" size={32} />
       <div className="min-w-0 flex-1">
         <Link
           to={`/app/contacts/${contact.id}`}
-          className="block truncate font-medium hover:underline focus-visible:underline"
+          data-row-link
+          className="block truncate font-medium outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
         >
           {name}
         </Link>
         <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
-          <StateBadge state={contact.state} className="shrink-0" />
+          {isArchived ? (
+            <Badge variant="outline" className="shrink-0">
+              Archived
+            </Badge>
+          ) : (
+            <StateBadge state={contact.state} className="shrink-0" />
+          )}
           <span className="truncate">{subtitle}</span>
         </div>
         <p className="truncate text-xs text-muted-foreground lg:hidden">
@@ -52,7 +63,7 @@ export const ContactRow = memo(function ContactRow(props: {
         </p>
       </div>
       <div className="hidden w-36 shrink-0 text-sm text-muted-foreground md:block">
-        {contact.rhythm ? (
+        {contact.rhythm && !isArchived ? (
           <>
             {describeDue(contact)}
             {contact.isSnoozed ? " (snoozed)" : ""}
@@ -64,9 +75,9 @@ export const ContactRow = memo(function ContactRow(props: {
         <span className="text-muted-foreground">{lastContact}</span>
       </div>
       {/* A fixed width from sm on keeps the columns before it aligned across rows. */}
-      <div className="flex shrink-0 flex-col items-center gap-1 sm:w-64 sm:flex-row sm:justify-end sm:gap-2">
+      <div className="relative flex shrink-0 flex-col items-center gap-1 sm:w-64 sm:flex-row sm:justify-end sm:gap-2">
         <ChannelLink contact={contact} isCompact />
-        <LogContactButton contact={contact} isCompact />
+        {isArchived ? null : <LogContactButton contact={contact} isCompact />}
       </div>
     </div>
   );

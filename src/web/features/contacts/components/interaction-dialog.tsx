@@ -17,6 +17,7 @@ import { Input, Select, Textarea } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useLogInteraction } from "../api/log-interaction";
+import { useUndoToast } from "../api/undo-change";
 import { useUpdateInteraction } from "../api/update-interaction";
 import { toDateTimeLocal } from "../lib/format";
 
@@ -50,6 +51,7 @@ export function InteractionDialog(props: Props) {
 function InteractionForm(props: Props) {
   const log = useLogInteraction();
   const update = useUpdateInteraction(props.contactId);
+  const showUndoToast = useUndoToast();
   const [when, setWhen] = useState(() =>
     toDateTimeLocal(props.interaction?.occurredAt ?? new Date()),
   );
@@ -78,8 +80,15 @@ function InteractionForm(props: Props) {
         await update.mutateAsync({ interactionId: props.interaction.id, patch: parsed.data });
         toast({ title: "History entry saved", variant: "success" });
       } else {
-        await log.mutateAsync({ contactId: props.contactId, input: parsed.data });
-        toast({ title: `Logged contact with ${props.contactName}`, variant: "success" });
+        const { undoId } = await log.mutateAsync({
+          contactId: props.contactId,
+          input: parsed.data,
+        });
+        showUndoToast({
+          undoId,
+          title: `Logged contact with ${props.contactName}`,
+          variant: "success",
+        });
       }
       props.onOpenChange(false);
     } catch (error) {

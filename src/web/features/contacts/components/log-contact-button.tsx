@@ -5,6 +5,7 @@ import { Button, type ButtonProps } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useLogInteraction } from "../api/log-interaction";
+import { useUndoToast } from "../api/undo-change";
 
 // One tap: "I was in touch just now", by the preferred channel. Moves the due date.
 export function LogContactButton(props: {
@@ -16,19 +17,23 @@ export function LogContactButton(props: {
   isCompact?: boolean;
 }) {
   const log = useLogInteraction();
+  const showUndoToast = useUndoToast();
   const name = contactDisplayName(props.contact);
   return (
     <Button
       size={props.size ?? "sm"}
       variant={props.variant ?? "secondary"}
-      disabled={log.isPending}
+      // Not `disabled` while saving: a disabled button drops focus, and focus stays put after a save.
+      aria-disabled={log.isPending || undefined}
       aria-label={`Log contact with ${name}`}
       onClick={() =>
+        !log.isPending &&
         log.mutate(
           { contactId: props.contact.id },
           {
-            onSuccess: ({ contact }) =>
-              toast({
+            onSuccess: ({ contact, undoId }) =>
+              showUndoToast({
+                undoId,
                 title: `Logged contact with ${name}`,
                 description: contact.rhythm
                   ? `Next: ${describeDue(contact).toLowerCase()}.`

@@ -1,7 +1,7 @@
 import { AlarmClockOff, ChevronDown } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
-import { SNOOZE_PRESETS, type SnoozeInput } from "../../../../core/interactions";
+import { SNOOZE_PRESETS, snoozeDay, type SnoozeInput } from "../../../../core/interactions";
 import { addDays } from "../../../../core/rhythm";
 import { Button } from "../../../components/ui/button";
 import {
@@ -22,19 +22,24 @@ import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useSnoozeContact } from "../api/snooze-contact";
+import { useUndoToast } from "../api/undo-change";
 import { formatLocalDate } from "../lib/format";
 
 // Push the next due date out without logging contact, or put it back.
 export function SnoozeMenu(props: { contact: Contact; today: string }) {
   const { contact } = props;
   const snooze = useSnoozeContact(contact.id);
+  const showUndoToast = useUndoToast();
   const [isPicking, setIsPicking] = useState(false);
+  // The day picker opens from a menu item that is gone once it closes: focus goes back to Snooze.
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const name = contactDisplayName(contact);
 
   function run(input: SnoozeInput | null) {
     snooze.mutate(input, {
-      onSuccess: (c) =>
-        toast({
+      onSuccess: ({ contact: c, undoId }) =>
+        showUndoToast({
+          undoId,
           title: input ? `${name} snoozed` : "Snooze ended",
           description: c.dueDate ? `Now due ${formatLocalDate(c.dueDate)}.` : undefined,
         }),
@@ -47,12 +52,13 @@ export function SnoozeMenu(props: { contact: Contact; today: string }) {
     });
   }
 
-  if (!contact.rhythm) return null;
+  if (!contact.rhythm || contact.archivedAt) return null;
+  const dueDay = contact.dueDate;
   return (
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" disabled={snooze.isPending}>
+          <Button variant="outline" ref={triggerRef} aria-disabled={snooze.isPending || undefined}>
             <AlarmClockOff aria-hidden />
             Snooze
             <ChevronDown aria-hidden />
@@ -62,6 +68,9 @@ export function SnoozeMenu(props: { contact: Contact; today: string }) {
           {SNOOZE_PRESETS.map((p) => (
             <DropdownMenuItem key={p.days} onSelect={() => run({ days: p.days })}>
               {p.label}
+              <span className="ml-auto pl-4 text-xs text-muted-foreground">
+                {formatLocalDate(snoozeDay({ dueDay, today: props.today, days: p.days }))}
+              </span>
             </DropdownMenuItem>
           ))}
           <DropdownMenuItem onSelect={() => setIsPicking(true)}>Pick a day…</DropdownMenuItem>
@@ -74,13 +83,19 @@ export function SnoozeMenu(props: { contact: Contact; today: string }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <Dialog open={isPicking} onOpenChange={setIsPicking}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }}
+        >
           <DialogTitle>Snooze {name} until…</DialogTitle>
           <DialogDescription>
             {name} will show as due on that day. Nothing is added to the history.
           </DialogDescription>
           <PickDayForm
             today={props.today}
+            dueDay={dueDay}
             onCancel={() => setIsPicking(false)}
             onPick={(until) => {
               setIsPicking(false);
@@ -95,10 +110,15 @@ export function SnoozeMenu(props: { contact: Contact; today: string }) {
 
 function PickDayForm(props: {
   today: string;
+  dueDay: string | null;
   onPick: (day: string) => void;
   onCancel: () => void;
 }) {
-  const [day, setDay] = useState(addDays(props.today, 7));
+  // The day after the current due date (or tomorrow, when already due): a later day, never an
+  // earlier one that would bring the contact forward.
+  const [day, setDay] = useState(() =>
+    snoozeDay({ dueDay: props.dueDay, today: props.today, days: 1 }),
+  );
   const [error, setError] = useState<string>();
   function submit(event: FormEvent) {
     event.preventDefault();

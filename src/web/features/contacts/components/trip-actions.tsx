@@ -7,17 +7,19 @@ import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useSnoozeContact } from "../api/snooze-contact";
+import { useUndoToast } from "../api/undo-change";
 import { formatLocalDate } from "../lib/format";
 
 export function TripActions(props: { contact: Contact; arriveOn: string; backOn: string }) {
   const snooze = useSnoozeContact(props.contact.id);
+  const showUndoToast = useUndoToast();
   const name = contactDisplayName(props.contact);
 
   function snoozeUntil(until: string, title: string) {
     snooze.mutate(
       { until },
       {
-        onSuccess: () => toast({ title, variant: "success" }),
+        onSuccess: ({ undoId }) => showUndoToast({ undoId, title, variant: "success" }),
         onError: (error) =>
           toast({
             title: "Couldn't snooze",

@@ -1,0 +1,197 @@
+// Undo of one-tap changes (log contact, snooze, archive, bulk rhythm): each records the changed
+// contacts' columns before and after, in the transaction that changes them; undo puts the
+// "before" back exactly (history included) unless something changed since (decision 150).
+import { and, count, eq, lt } from "drizzle-orm";
+import { UNDO_WINDOW_MS } from "../../../core/constants";
+import { STALE_UNDO_MESSAGE } from "../../../core/interactions";
+import type { Db, Tx } from "../../db/client";
+import { contactUndos, contacts, interactions } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+import type { ContactRow } from "./contact-columns";
+import type { ContactContext } from "./contact-context";
+import { findContactRow, isUuid } from "./contacts.queries";
+
+export type UndoAction = "log" | "snooze" | "archive" | "rhythm";
+
+// The columns a one-tap change can move, as JSON.
+type Columns = {
+  lastContactedAt: string | null;
+  nextDueAt: string | null;
+  archivedAt: string | null;
+  rhythmInterval: number | null;
+  rhythmUnit: string | null;
+  rhythmSetAt: string | null;
+  updatedAt: string;
+};
+
+type Snapshot = { contactId: string; before: Columns; after: Columns };
+
+type LoggedInteraction = {
+  id: string;
+  occurredAt: string;
+  channel: string;
+  note: string | null;
+  /** How many history entries the contact had right after the log. */
+  historyCount: number;
+};
+
+type Payload = { contacts: Snapshot[]; interaction?: LoggedInteraction };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const date = (s: string | null) => (s ? new Date(s) : null);
+
+function columnsOf(row: ContactRow): Columns {
+  return {
+    lastContactedAt: iso(row.lastContactedAt),
+    nextDueAt: iso(row.nextDueAt),
+    archivedAt: iso(row.archivedAt),
+    rhythmInterval: row.rhythmInterval,
+    rhythmUnit: row.rhythmUnit,
+    rhythmSetAt: iso(row.rhythmSetAt),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function isSameColumns(a: Columns, b: Columns): boolean {
+  return (Object.keys(a) as (keyof Columns)[]).every((key) => a[key] === b[key]);
+}
+
+function undoNotFound(): AppError {
+  return new AppError(
+    "NOT_FOUND",
+    "That change can't be undone: it was already undone, or it is too old.",
+  );
+}
+
+function staleUndo(): AppError {
+  return new AppError("CONFLICT", STALE_UNDO_MESSAGE);
+}
+
+async function countHistory(tx: Tx, userId: string, contactId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(interactions)
+    .where(and(eq(interactions.userId, userId), eq(interactions.contactId, contactId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Records how to undo a change, inside the transaction that made it; answers the undo's id.
+ * `changes` pairs each contact as it was before with how it is after.
+ */
+export async function recordUndo(
+  tx: Tx,
+  options: {
+    userId: string;
+    action: UndoAction;
+    changes: { before: ContactRow; after: ContactRow }[];
+    interaction?: typeof interactions.$inferSelect;
+  },
+): Promise<string> {
+  const { userId, action, changes, interaction } = options;
+  // Expired undos of this user go as new ones come: no job needed.
+  await tx
+    .delete(contactUndos)
+    .where(
+      and(
+        eq(contactUndos.userId, userId),
+        lt(contactUndos.createdAt, new Date(Date.now() - UNDO_WINDOW_MS)),
+      ),
+    );
+  const payload: Payload = {
+    contacts: changes.map(({ before, after }) => ({
+      contactId: before.id,
+      before: columnsOf(before),
+      after: columnsOf(after),
+    })),
+  };
+  if (interaction) {
+    payload.interaction = {
+      id: interaction.id,
+      occurredAt: interaction.occurredAt.toISOString(),
+      channel: interaction.channel,
+      note: interaction.note,
+      historyCount: await countHistory(tx, userId, interaction.contactId),
+    };
+  }
+  const [row] = await tx
+    .insert(contactUndos)
+    .values({ userId, action, payload })
+    .returning({ id: contactUndos.id });
+  return row!.id;
+}
+
+// The logged entry must still be there as logged, and the only change to the history since.
+async function assertLogUnchanged(
+  tx: Tx,
+  userId: string,
+  contactId: string,
+  logged: LoggedInteraction,
+) {
+  const [row] = await tx
+    .select()
+    .from(interactions)
+    .where(and(eq(interactions.userId, userId), eq(interactions.id, logged.id)));
+  const isSame =
+    row &&
+    row.occurredAt.toISOString() === logged.occurredAt &&
+    row.channel === logged.channel &&
+    row.note === logged.note &&
+    (await countHistory(tx, userId, contactId)) === logged.historyCount;
+  if (!isSame) throw staleUndo();
+}
+
+/**
+ * Puts back every contact the change touched as it was before (last contacted, due date,
+ * snooze, archive, rhythm and updatedAt), deleting the logged entry for a log. Answers 404 for
+ * an unknown, used, expired or another user's undo, and 409 when any of the contacts (or the
+ * history) changed after the change being undone: nothing is written then.
+ */
+export async function applyUndo(
+  db: Db,
+  undoId: string,
+  ctx: ContactContext,
+): Promise<ContactRow[]> {
+  if (!isUuid(undoId)) throw undoNotFound();
+  return db.transaction(async (tx) => {
+    const [undo] = await tx
+      .select()
+      .from(contactUndos)
+      .where(and(eq(contactUndos.userId, ctx.userId), eq(contactUndos.id, undoId)))
+      .for("update");
+    if (!undo || undo.createdAt.getTime() < Date.now() - UNDO_WINDOW_MS) throw undoNotFound();
+    const payload = undo.payload as Payload;
+    const restored: ContactRow[] = [];
+    for (const snapshot of payload.contacts) {
+      const row = await findContactRow(tx, ctx.userId, snapshot.contactId, { forUpdate: true });
+      if (!row || !isSameColumns(columnsOf(row), snapshot.after)) throw staleUndo();
+    }
+    if (payload.interaction) {
+      const contactId = payload.contacts[0]!.contactId;
+      await assertLogUnchanged(tx, ctx.userId, contactId, payload.interaction);
+      await tx
+        .delete(interactions)
+        .where(
+          and(eq(interactions.userId, ctx.userId), eq(interactions.id, payload.interaction.id)),
+        );
+    }
+    for (const { contactId, before } of payload.contacts) {
+      const [row] = await tx
+        .update(contacts)
+        .set({
+          lastContactedAt: date(before.lastContactedAt),
+          nextDueAt: date(before.nextDueAt),
+          archivedAt: date(before.archivedAt),
+          rhythmInterval: before.rhythmInterval,
+          rhythmUnit: before.rhythmUnit,
+          rhythmSetAt: date(before.rhythmSetAt),
+          updatedAt: new Date(before.updatedAt),
+        })
+        .where(and(eq(contacts.userId, ctx.userId), eq(contacts.id, contactId)))
+        .returning();
+      restored.push(row!);
+    }
+    await tx.delete(contactUndos).where(eq(contactUndos.id, undo.id));
+    return restored;
+  });
+}

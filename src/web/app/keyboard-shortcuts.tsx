@@ -1,0 +1,107 @@
+// The app's keyboard shortcuts (decision 151): `/` search, `n` new contact, `?` this list,
+// Ctrl/Cmd+Enter saves the form (dialog) being typed in. The single-key ones never fire while
+// typing in a field or with a dialog or menu open.
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
+
+const IS_MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export const SHORTCUTS: { keys: string[]; action: string }[] = [
+  { keys: ["/"], action: "Search contacts" },
+  { keys: ["n"], action: "Add a contact" },
+  { keys: ["↑", "↓"], action: "Move through the contact list" },
+  { keys: ["Enter"], action: "Open the contact" },
+  { keys: [IS_MAC ? "⌘" : "Ctrl", "Enter"], action: "Save the form or dialog you are in" },
+  { keys: ["?"], action: "Show these shortcuts" },
+];
+
+const SEARCH_ID = "contact-search";
+
+function isTypingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  // Checkboxes and radios take no text: a shortcut there is fine.
+  return target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type);
+}
+
+function isOverlayOpen(): boolean {
+  return Boolean(document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]'));
+}
+
+// The search box is on the contacts page: go there first when elsewhere, then focus it.
+function focusSearch(navigate: ReturnType<typeof useNavigate>) {
+  const search = document.getElementById(SEARCH_ID);
+  if (search) {
+    search.focus();
+    return;
+  }
+  void navigate("/app/contacts");
+  const until = Date.now() + 3000;
+  const tryFocus = () => {
+    const el = document.getElementById(SEARCH_ID);
+    if (el) el.focus();
+    else if (Date.now() < until) requestAnimationFrame(tryFocus);
+  };
+  requestAnimationFrame(tryFocus);
+}
+
+export function KeyboardShortcuts() {
+  const navigate = useNavigate();
+  const [isOpen, setOpen] = useState(false);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.isComposing) return;
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        const form = event.target instanceof Element ? event.target.closest("form") : null;
+        if (form) {
+          event.preventDefault();
+          form.requestSubmit();
+        }
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTypingIn(event.target) || isOverlayOpen()) return;
+      if (event.key === "/") {
+        event.preventDefault();
+        focusSearch(navigate);
+      } else if (event.key === "n" || event.key === "N") {
+        event.preventDefault();
+        void navigate("/app/contacts/new");
+      } else if (event.key === "?") {
+        event.preventDefault();
+        setOpen(true);
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [navigate]);
+
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogContent>
+        <DialogTitle>Keyboard shortcuts</DialogTitle>
+        <DialogDescription>Single keys work when you are not typing in a field.</DialogDescription>
+        <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
+          {SHORTCUTS.map((s) => (
+            <div key={s.action} className="contents">
+              <dt className="flex gap-1">
+                {s.keys.map((key) => (
+                  <kbd
+                    key={key}
+                    className="min-w-7 rounded border border-border bg-muted px-1.5 py-0.5 text-center font-mono text-xs"
+                  >
+                    {key}
+                  </kbd>
+                ))}
+              </dt>
+              <dd>{s.action}</dd>
+            </div>
+          ))}
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}

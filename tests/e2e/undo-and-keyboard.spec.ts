@@ -1,0 +1,312 @@
+// Undo and guards (issue 14 item 3) and the keyboard (item 9): every one-tap change can be
+// undone from its toast and comes back exactly as it was (checked through the API too); the bulk
+// rhythm change counts and asks first; unsaved edits ask before leaving; archived contacts show
+// no due state; the snooze menu says where each choice leads; and the app works by keyboard.
+import type { Page } from "@playwright/test";
+import { createUser, expect, expectAccessibleInBothThemes, expectToast, test } from "./fixtures";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+// As the app writes a day: "3 Mar 2025".
+function formatDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return `${d} ${MONTHS[m! - 1]} ${y}`;
+}
+
+type Contact = { id: string; dueDate: string | null; archivedAt: string | null };
+
+async function addContact(page: Page, data: Record<string, unknown>): Promise<Contact> {
+  const res = await page.request.post("/api/contacts", { data });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as Contact;
+}
+
+// The contact and its history as the API answers them: what "exactly as before" compares.
+async function stateOf(page: Page, id: string) {
+  const contact = (await (await page.request.get(`/api/contacts/${id}`)).json()) as Contact;
+  const history = (await (await page.request.get(`/api/contacts/${id}/interactions`)).json()) as {
+    items: unknown[];
+  };
+  return { contact, history: history.items };
+}
+
+async function undoFromToast(page: Page) {
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expectToast(page, "Undone");
+}
+
+test("log, snooze and archive each undo from the toast, exactly, history included", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addContact(page, {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    rhythm: { interval: 1, unit: "week" },
+    lastContactedOn: daysAgo(20),
+  });
+  const before = await stateOf(page, ada.id);
+  expect(before.history).toHaveLength(1);
+  await page.goto(`/app/contacts/${ada.id}`);
+  const status = page.locator("[data-due-state]").first();
+  await expect(status).toHaveText("Overdue");
+
+  // Log contact → Undo.
+  await page.getByRole("button", { name: "Log contact with Ada Lovelace" }).click();
+  await expect(status).toHaveText("On track");
+  await expect(page.getByTestId("history-item")).toHaveCount(2);
+  await expectToast(page, "Logged contact with Ada Lovelace");
+  await expectAccessibleInBothThemes(page);
+  await undoFromToast(page);
+  await expect(status).toHaveText("Overdue");
+  await expect(page.getByTestId("history-item")).toHaveCount(1);
+  expect(await stateOf(page, ada.id)).toEqual(before);
+
+  // Snooze: each preset shows the day it leads to (from today, as Ada is overdue) → Undo.
+  const { today } = (await (await page.request.get("/api/contacts")).json()) as { today: string };
+  await page.getByRole("button", { name: "Snooze" }).click();
+  const week = page.getByRole("menuitem", { name: /1 week/ });
+  await expect(week).toContainText(formatDay(addDays(today, 7)));
+  await expect(page.getByRole("menuitem", { name: /1 day/ })).toContainText(
+    formatDay(addDays(today, 1)),
+  );
+  await week.click();
+  await expect(page.getByTestId("due-text")).toContainText("(snoozed)");
+  await undoFromToast(page);
+  await expect(page.getByTestId("due-text")).not.toContainText("(snoozed)");
+  expect(await stateOf(page, ada.id)).toEqual(before);
+
+  // Archive → Undo.
+  await page.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Unarchive" })).toBeVisible();
+  await undoFromToast(page);
+  await expect(page.getByRole("button", { name: "Archive", exact: true })).toBeVisible();
+  expect(await stateOf(page, ada.id)).toEqual(before);
+
+  // A stale undo (something changed since) says so and changes nothing.
+  await page.getByRole("button", { name: "Log contact with Ada Lovelace" }).click();
+  await expect(page.getByTestId("history-item")).toHaveCount(2);
+  const logged = await stateOf(page, ada.id);
+  const res = await page.request.post(`/api/contacts/${ada.id}/snooze`, { data: { days: 3 } });
+  expect(res.ok()).toBeTruthy();
+  const afterSnooze = await stateOf(page, ada.id);
+  expect(afterSnooze.contact).not.toEqual(logged.contact);
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expectToast(page, "Couldn't undo");
+  await expectToast(page, /changed since/);
+  expect(await stateOf(page, ada.id)).toEqual(afterSnooze);
+});
+
+test("archived contacts show no due state and no Log or Snooze", async ({ page }) => {
+  await createUser(page);
+  const grace = await addContact(page, {
+    firstName: "Grace",
+    lastName: "Hopper",
+    rhythm: { interval: 1, unit: "week" },
+    lastContactedOn: daysAgo(20),
+  });
+  await page.request.post(`/api/contacts/${grace.id}/archive`);
+  await page.goto(`/app/contacts/${grace.id}`);
+  await expect(page.getByTestId("due-text")).toContainText("Archived: not due");
+  await expect(page.locator("[data-due-state]")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Log contact/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Snooze" })).toHaveCount(0);
+  await expectAccessibleInBothThemes(page);
+
+  await page.goto("/app/contacts?archived=true");
+  await expect(page.getByLabel("Show archived")).toBeChecked();
+  const row = page.getByTestId("contact-row").filter({ hasText: "Grace Hopper" });
+  await expect(row).toContainText("Archived");
+  await expect(row.locator("[data-due-state]")).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /Log contact/ })).toHaveCount(0);
+  await expectAccessibleInBothThemes(page);
+});
+
+test("'Pick a day' starts the day after the due date; focus returns to Snooze", async ({
+  page,
+}) => {
+  await createUser(page);
+  const alan = await addContact(page, {
+    firstName: "Alan",
+    lastName: "Turing",
+    rhythm: { interval: 1, unit: "month" },
+    lastContactedOn: daysAgo(2),
+  });
+  expect(alan.dueDate).not.toBeNull();
+  await page.goto(`/app/contacts/${alan.id}`);
+  const snooze = page.getByRole("button", { name: "Snooze" });
+  await snooze.click();
+  // Alan is not due yet: presets count from his due date, not from today.
+  await expect(page.getByRole("menuitem", { name: /1 week/ })).toContainText(
+    formatDay(addDays(alan.dueDate!, 7)),
+  );
+  await page.getByRole("menuitem", { name: "Pick a day…" }).click();
+  const day = page.getByLabel("Due again on");
+  await expect(day).toHaveValue(addDays(alan.dueDate!, 1));
+  await expectAccessibleInBothThemes(page);
+  await page.getByRole("dialog").getByRole("button", { name: "Snooze" }).click();
+  await expectToast(page, "Alan Turing snoozed");
+  await expect(snooze).toBeFocused();
+  expect((await stateOf(page, alan.id)).contact.dueDate).toBe(addDays(alan.dueDate!, 1));
+});
+
+test("the bulk rhythm change counts, asks before overwriting, and undoes per contact", async ({
+  page,
+}) => {
+  await createUser(page);
+  const weekly = { interval: 1, unit: "week" };
+  const a = await addContact(page, {
+    firstName: "Kept",
+    lastName: "Quarterly",
+    tags: ["club"],
+    rhythm: { interval: 3, unit: "month" },
+    lastContactedOn: daysAgo(10),
+  });
+  const b = await addContact(page, { firstName: "No", lastName: "Rhythm", tags: ["club"] });
+  const c = await addContact(page, {
+    firstName: "Already",
+    lastName: "Weekly",
+    tags: ["club"],
+    rhythm: weekly,
+  });
+  const before = await Promise.all([a, b, c].map((x) => stateOf(page, x.id)));
+
+  await page.goto("/app/rhythms");
+  await page.getByLabel("New rhythm").selectOption({ label: "Weekly" });
+  await page.getByLabel("Tag", { exact: true }).selectOption("club");
+  await page.getByRole("button", { name: "Apply rhythm" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Change the rhythm of 2 contacts?");
+  await expect(confirm).toContainText("1 of them has a rhythm now, which this replaces.");
+  await expect(confirm).toContainText("1 contact already has it.");
+  await expectAccessibleInBothThemes(page);
+  // Cancel writes nothing.
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  expect(await Promise.all([a, b, c].map((x) => stateOf(page, x.id)))).toEqual(before);
+
+  await page.getByRole("button", { name: "Apply rhythm" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Apply rhythm" }).click();
+  await expectToast(page, "Weekly set for 2 contacts");
+  expect((await stateOf(page, a.id)).contact).toMatchObject({ rhythm: weekly });
+  await expect(page.getByRole("button", { name: "Apply rhythm" })).toBeFocused();
+  await undoFromToast(page);
+  expect(await Promise.all([a, b, c].map((x) => stateOf(page, x.id)))).toEqual(before);
+});
+
+test("leaving the contact form with unsaved edits asks first", async ({ page }) => {
+  await createUser(page);
+  await page.goto("/app/contacts/new");
+  await page.getByLabel("First name").fill("Half typed");
+  await page.getByRole("link", { name: "Rhythms" }).first().click();
+  const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(ask).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(/\/app\/contacts\/new$/);
+  await expect(page.getByLabel("First name")).toHaveValue("Half typed");
+
+  // Saving is not leaving with unsaved edits: no question.
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Half typed" })).toBeVisible();
+  await expect(ask).toHaveCount(0);
+
+  // Editing, then leaving: "Leave" goes.
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Company").fill("Somewhere");
+  await page.getByRole("link", { name: "Rhythms" }).first().click();
+  await ask.getByRole("button", { name: "Leave" }).click();
+  await expect(page).toHaveURL(/\/app\/rhythms$/);
+
+  // Closing the tab with unsaved edits: the browser asks (beforeunload).
+  await page.goto("/app/contacts/new");
+  await page.getByLabel("First name").fill("Unsaved");
+  const dialog = page.waitForEvent("dialog");
+  void page.close({ runBeforeUnload: true });
+  const asked = await dialog;
+  expect(asked.type()).toBe("beforeunload");
+  await asked.accept();
+});
+
+test("keyboard: / searches, n adds, ? lists shortcuts, arrows and Enter open, Ctrl+Enter saves", async ({
+  page,
+}) => {
+  await createUser(page);
+  for (const name of ["Anna", "Bert", "Cleo"]) {
+    await addContact(page, { firstName: name, lastName: "Key", rhythm: null });
+  }
+  await page.goto("/app/contacts");
+  const rows = page.getByTestId("contact-row");
+  await expect(rows).toHaveCount(3);
+
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText("Search contacts");
+  await expectAccessibleInBothThemes(page);
+  await page.keyboard.press("Escape");
+  await expect(help).toHaveCount(0);
+
+  // "/" focuses search; typed there, "n" and "?" are just letters.
+  await page.keyboard.press("/");
+  const search = page.getByLabel("Search contacts");
+  await expect(search).toBeFocused();
+  await page.keyboard.type("n?");
+  await expect(search).toHaveValue("n?");
+  await expect(page).toHaveURL(/\/app\/contacts(\?.*)?$/);
+  await expect(help).toHaveCount(0);
+  await search.fill("");
+
+  // Arrows move through the rows' links; Enter opens the focused one.
+  const links = rows.locator("a[data-row-link]");
+  await links.first().focus();
+  const second = await links.nth(1).innerText();
+  await page.keyboard.press("ArrowDown");
+  await expect(links.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await expect(links.nth(1)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: second })).toBeVisible();
+
+  // Ctrl+Enter saves the dialog; focus goes back to the button that opened it.
+  const addToHistory = page.getByRole("button", { name: "Add to history" });
+  await addToHistory.click();
+  await page.getByLabel("Note (optional)").fill("Coffee");
+  await page.keyboard.press("Control+Enter");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expectToast(page, `Logged contact with ${second}`);
+  await expect(page.getByTestId("history-item")).toHaveCount(1);
+  await expect(addToHistory).toBeFocused();
+
+  // Ctrl+Enter saves the edit form too; focus returns to Edit.
+  // (The history's entries have Edit buttons too: the contact's comes first.)
+  const edit = page.getByRole("button", { name: "Edit", exact: true }).first();
+  await edit.click();
+  await page.getByLabel("Company").fill("Keys Ltd");
+  await page.keyboard.press("Control+Enter");
+  await expectToast(page, "Contact saved");
+  await expect(edit).toBeFocused();
+
+  // "n" adds a contact; "/" from elsewhere goes to the list's search.
+  await page.keyboard.press("n");
+  await expect(page).toHaveURL(/\/app\/contacts\/new$/);
+  await expect(page.getByLabel("First name")).toBeFocused();
+  await page.getByRole("link", { name: "Rhythms" }).first().click();
+  await expect(page).toHaveURL(/\/app\/rhythms$/);
+  await page.keyboard.press("/");
+  await expect(page.getByLabel("Search contacts")).toBeFocused();
+
+  // The whole row is the link: a click beside the name opens the contact.
+  const row = rows.filter({ hasText: "Cleo Key" });
+  const box = (await row.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.45, box.y + box.height - 6);
+  await expect(page.getByRole("heading", { level: 1, name: "Cleo Key" })).toBeVisible();
+});
