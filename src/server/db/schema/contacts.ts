@@ -1,5 +1,6 @@
 // The address book: contacts, their interaction history, and import batches (for undo).
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -100,3 +101,15 @@ export const interactions = pgTable(
   },
   (t) => [index().on(t.userId, t.contactId, t.occurredAt)],
 );
+
+/**
+ * What the contact list shows changes only through rows of `contacts`: triggers (migration
+ * 0006) bump the owner's version in the same transaction as any insert, update or delete there,
+ * so a cached list answer is current while its version is (decision 140).
+ */
+export const contactListVersions = pgTable("contact_list_versions", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint({ mode: "number" }).notNull().default(0),
+});
