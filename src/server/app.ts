@@ -13,6 +13,7 @@ import { openDatabase, type Database, type Db } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/account/account.routes";
 import { createAuth } from "./features/auth/auth";
+import { SessionCacheGuard } from "./features/auth/session-cache";
 import { avatarRoutes } from "./features/avatars/avatars.routes";
 import { billingContextPlugin } from "./features/billing/billing-context";
 import { billingRoutes } from "./features/billing/billing.routes";
@@ -139,8 +140,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: { info: { title: `${env.APP_NAME} API`, version: "1" } },
     transform: jsonSchemaTransform,
   });
+  const sessionGuard = new SessionCacheGuard();
   await app.register(authPlugin, {
-    auth: createAuth({ env, db: database.db, mailer, sms, logger: app.log }),
+    auth: createAuth({ env, db: database.db, mailer, sms, logger: app.log, sessionGuard }),
+    sessionGuard,
   });
 
   await app.register(billingContextPlugin);

@@ -3,9 +3,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { fromNodeHeaders } from "better-auth/node";
-import type { Auth } from "../features/auth/auth.public";
+import type { Auth, SessionCacheGuard } from "../features/auth/auth.public";
 import { hasPaidAccess } from "../features/billing/billing.public";
 import { AppError } from "../lib/app-error";
+import { readRequestAccount, type RequestAccount } from "../lib/request-account";
 
 export type SessionUser = {
   id: string;
@@ -23,11 +24,15 @@ declare module "fastify" {
     /** requireUser, and a subscription that counts as active (402 otherwise). */
     requirePaidUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     findSessionUser: (request: FastifyRequest) => Promise<SessionUser | null>;
+    /** Copies of the user's sessions in cookie caches stop counting (user changed or deleted). */
+    forgetCachedSessions: (userId: string) => void;
   }
   interface FastifyRequest {
     user: SessionUser;
     /** The id of the session requireUser found (a stream ends when it does). */
     sessionId: string;
+    /** Set by requirePaidUser: billing row, time zone and list version, read in one query. */
+    account: RequestAccount | null;
   }
 }
 
@@ -39,21 +44,34 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) => {
-  const { auth } = opts;
+type AuthPluginOptions = { auth: Auth; sessionGuard: SessionCacheGuard };
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
+  const { auth, sessionGuard } = opts;
   app.decorate("auth", auth);
+  app.decorate("forgetCachedSessions", (userId: string) => sessionGuard.forgetUser(userId));
   app.decorateRequest("user", null as unknown as SessionUser);
   app.decorateRequest("sessionId", "");
+  app.decorateRequest("account", null);
 
-  const findSession = (request: FastifyRequest) =>
-    auth.api.getSession({ headers: toWebHeaders(request) });
+  // The session comes from the cookie cache when it holds a current copy; when Better Auth read
+  // the row instead, it writes a fresh copy, handed on to the browser here (decision 140).
+  async function findSession(request: FastifyRequest, reply?: FastifyReply) {
+    const { headers, response } = await auth.api.getSession({
+      headers: toWebHeaders(request),
+      returnHeaders: true,
+    });
+    const cookies = headers.getSetCookie();
+    if (reply && cookies.length > 0) reply.header("set-cookie", cookies);
+    return response;
+  }
   async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
     const session = await findSession(request);
     return session ? session.user : null;
   }
   app.decorate("findSessionUser", findSessionUser);
-  app.decorate("requireUser", async (request: FastifyRequest) => {
-    const session = await findSession(request);
+  app.decorate("requireUser", async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await findSession(request, reply);
     if (!session) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
     if (!session.user.emailVerified)
       throw new AppError("FORBIDDEN", "Please verify your email address first.");
@@ -62,9 +80,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) 
   });
   app.decorate("requirePaidUser", async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(request, reply);
+    const account = await readRequestAccount(app.db, request.user.id);
+    if (!account) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
+    request.account = account;
     // The same rule as the client (active, or within the 24 h grace), on the server's clock;
     // BILLING_PROVIDER=off lets every verified user in.
-    if (!(await hasPaidAccess(app.billing, request.user.id))) {
+    if (!(await hasPaidAccess(app.billing, request.user.id, account.billing))) {
       throw new AppError(
         "PAYMENT_REQUIRED",
         `Your ${app.env.APP_NAME} subscription is not active. Subscribe to keep using this feature.`,

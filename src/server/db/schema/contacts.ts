@@ -1,5 +1,6 @@
 // The address book: contacts, their interaction history, and import batches (for undo).
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -119,3 +120,15 @@ export const contactUndos = pgTable(
   },
   (t) => [index().on(t.userId, t.createdAt)],
 );
+
+/**
+ * What the contact list shows changes only through rows of `contacts`: triggers (migration
+ * 0007) bump the owner's version in the same transaction as any insert, update or delete there,
+ * so a cached list answer is current while its version is (decision 140).
+ */
+export const contactListVersions = pgTable("contact_list_versions", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint({ mode: "number" }).notNull().default(0),
+});

@@ -1,2 +1,3 @@
 // What the rest of the server may use of auth (eslint.config.js holds it to this file).
 export type { Auth } from "./auth";
+export type { SessionCacheGuard } from "./session-cache";

@@ -30,8 +30,12 @@ async function selectBillingRow(ctx: BillingContext, userId: string) {
 // The user's billing_status as the current provider sees it. A row written while
 // BILLING_PROVIDER=off counts only while billing is off (decision 042): once billing is on, the
 // row is derived again from the user's other subscriptions (a trial, a payment, or nothing).
-async function readBillingRow(ctx: BillingContext, userId: string) {
-  const row = await selectBillingRow(ctx, userId);
+async function readBillingRow(
+  ctx: BillingContext,
+  userId: string,
+  known?: Awaited<ReturnType<typeof selectBillingRow>>,
+) {
+  const row = known !== undefined ? known : await selectBillingRow(ctx, userId);
   if (!row || row.provider !== OFF_PROVIDER || ctx.provider.name === "off") return row;
   await ctx.db.transaction((tx) =>
     recomputeBillingStatus(tx, { userId, now: ctx.now(), currentProvider: ctx.provider.name }),
@@ -218,11 +222,20 @@ export async function refreshLocalSubscriptions(
 }
 
 /** The server side of access gating: true when the user's subscription counts as active. */
-export async function hasPaidAccess(ctx: BillingContext, userId: string): Promise<boolean> {
+/**
+ * `known`: the user's billing_status row as the request already read it (null: none), so the
+ * common case — an active subscription — costs no query of its own (decision 140).
+ */
+export async function hasPaidAccess(
+  ctx: BillingContext,
+  userId: string,
+  known?: Awaited<ReturnType<typeof selectBillingRow>>,
+): Promise<boolean> {
   if (ctx.provider.name === "off") return true;
-  const isActive = async () =>
-    computeSubscriptionStatus(await readBillingRow(ctx, userId), ctx.now()).status === "active";
-  if (await isActive()) return true;
+  const isActive = async (row?: Awaited<ReturnType<typeof selectBillingRow>>) =>
+    computeSubscriptionStatus(await readBillingRow(ctx, userId, row), ctx.now()).status ===
+    "active";
+  if (await isActive(known)) return true;
   await refreshLocalSubscriptions(ctx, userId);
   return isActive();
 }
