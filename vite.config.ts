@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 // The running build's version, which a bug report carries (Feedback and Support).
@@ -11,6 +12,15 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   define: { __APP_VERSION__: JSON.stringify(version) },
+  // zod without eval in the browser (src/web/lib/zod-browser.ts, decision 131).
+  resolve: {
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL("./src/web/lib/zod-browser.ts", import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: "dist/web",
     emptyOutDir: true,

@@ -1,37 +1,55 @@
-// Access gating (spec 02 §4) for every path, after each session, subscription or path change:
-// the rules are core/access-gating's decideAccess; this component feeds it and redirects, with
-// the spec's 2 s wait for a loading status and 100 ms redirect flag.
+// Access gating (spec 02 §4), the one gate for every path. After each session, subscription or
+// path change it applies lib/access-gating's decideAccess and redirects, with the spec's 2 s
+// wait for a loading status and 100 ms redirect flag. Under /app it also decides what shows:
+// until the session, subscription and onboarding allow the page, the signed-in layout paints at
+// once with a skeleton of the page (decision 131), never a paid page. A failing settings read
+// is not a missing session: the user stays in the app (use-gate-session.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { decideAccess, ONBOARDING_UNREADABLE_MESSAGE } from "../lib/access-gating";
-import { GATING_SUBSCRIPTION_WAIT_MS, REDIRECT_FLAG_RESET_MS } from "../../core/constants";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import {
-  subscriptionStatusCache,
+  decideAccess,
+  isOnboardingPath,
+  ONBOARDING_UNREADABLE_MESSAGE,
+} from "../lib/access-gating";
+import { GATING_SUBSCRIPTION_WAIT_MS, REDIRECT_FLAG_RESET_MS } from "../../core/constants";
+import { forgetOtherUsersStatus } from "../lib/session/subscription-cache";
+import {
   useRefreshSubscriptionStatus,
   useRevalidateSubscriptionStatus,
   useSubscriptionStatus,
 } from "../lib/session/use-subscription-status";
 import { ApiRequestError } from "../lib/api-client";
+import { pageNameFor } from "../lib/page-title";
 import { toast } from "../lib/toast";
-import { useGateSession } from "./use-gate-session";
+import { AppLayout } from "../components/layout/app-layout";
+import { Alert } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Skeleton, SkeletonRows } from "../components/ui/skeleton";
+import { PageSpinner } from "../components/ui/spinner";
+import { useGateSession, type GateSession } from "./use-gate-session";
 
 function isPaymentRequired(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 402;
 }
 
+function isUnderApp(pathname: string): boolean {
+  return pathname === "/app" || pathname.startsWith("/app/");
+}
+
 export function AccessGate() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { session, onboarding, userId } = useGateSession();
+  const gate = useGateSession();
+  const { session, onboarding, userId } = gate;
   const { status } = useSubscriptionStatus(userId);
   const refreshStatus = useRefreshSubscriptionStatus();
   const [waitedForUser, setWaitedForUser] = useState<string | null>(null);
   const isRedirecting = useRef(false);
 
   // The cache is cleared when the session changes (spec 01 §4).
-  useEffect(() => subscriptionStatusCache.setSessionUser(userId), [userId]);
+  useEffect(() => forgetOtherUsersStatus(queryClient, userId), [queryClient, userId]);
 
   // Each path change looks at the status again, through the cache: an answer past its lifetime
   // is read again even while the user only moves between /app pages.
@@ -88,8 +106,54 @@ export function AccessGate() {
     } else if (decision.notice === "onboarding-unreadable") {
       toast({ title: ONBOARDING_UNREADABLE_MESSAGE, variant: "destructive" });
     }
-    void navigate(decision.to, { replace: true });
-  }, [pathname, session, onboarding, status, hasWaited, navigate]);
+    // Signed out inside the app: /auth brings the user back here after signing in.
+    const state = decision.to === "/auth" ? { from: pathname + search } : undefined;
+    void navigate(decision.to, { replace: true, state });
+  }, [pathname, search, session, onboarding, status, hasWaited, navigate]);
 
-  return null;
+  if (!isUnderApp(pathname)) return <Outlet />;
+  if (gate.isUnreachable) return <ConnectionProblem retry={gate.retry} />;
+  // Onboarding paths are let through signed out (spec 02 §2): the page itself polls for the
+  // session a single sign-on or email link is bringing back, and otherwise says "You must be
+  // logged in to complete onboarding" with a way to sign in.
+  if (isOnboardingPath(pathname)) return session === "loading" ? <PageSpinner /> : <Outlet />;
+  return isAppPageAllowed(gate, status) ? <Outlet /> : <AppShellSkeleton pathname={pathname} />;
+}
+
+/** Whether a paid /app page may show: signed in, a subscription that is not none, onboarded. */
+function isAppPageAllowed(gate: GateSession, status: string | null): boolean {
+  if (gate.session !== "present") return false;
+  // Until the subscription rules have decided, and while a user without a subscription is
+  // being sent to /subscribe, show no paid page.
+  if (status === null || status === "none") return false;
+  // Onboarding "error" (settings unreadable): on /app paths the user simply stays.
+  return gate.onboarding !== "incomplete" && gate.onboarding !== "loading";
+}
+
+function ConnectionProblem({ retry }: { retry: () => void }) {
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16">
+      <h1 className="mb-4 text-2xl font-semibold">Connection problem</h1>
+      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+        <span>We could not reach the server to load your account.</span>
+        <Button variant="outline" onClick={retry}>
+          Try again
+        </Button>
+      </Alert>
+    </main>
+  );
+}
+
+/** The signed-in layout with the page's title and skeleton rows, painted before any answer. */
+function AppShellSkeleton({ pathname }: { pathname: string }) {
+  // A contact's page is titled with the contact's name, not known yet.
+  const name = /^\/app\/contacts\/(?!new$)[^/]+/.test(pathname) ? null : pageNameFor(pathname);
+  return (
+    <AppLayout>
+      <section className="grid gap-6" aria-busy="true">
+        {name ? <h1 className="text-3xl font-bold">{name}</h1> : <Skeleton className="h-9 w-48" />}
+        <SkeletonRows label="Loading your account" />
+      </section>
+    </AppLayout>
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Outlet, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { pageTitleFor } from "../lib/page-title";
 import { DEFAULT_PRODUCT_NAME } from "../../core/product-name";
 import { useConfig } from "../lib/session/get-config";
@@ -22,7 +22,6 @@ export function RootLayout() {
       <DocumentTitle />
       <ThemeController />
       <AccessGate />
-      <Outlet />
     </>
   );
 }

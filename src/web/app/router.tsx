@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { LandingRoute } from "../pages/landing-route";
 import { NotFoundPage } from "../pages/not-found-page";
 import { RouteErrorElement } from "./error-boundary";
-import { AppGate } from "./gate";
 import { lazyRoute } from "./lazy-route";
 import { PublicLayout } from "./public-layout";
 import { RootLayout } from "./root-layout";
@@ -99,8 +98,8 @@ export function createRouter() {
           ],
         },
         {
+          // Gated by AccessGate (root-layout.tsx), which shows the shell until the page may.
           path: "/app",
-          Component: AppGate,
           children: [
             {
               path: "onboarding",

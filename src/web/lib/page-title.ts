@@ -24,10 +24,16 @@ const TITLES: [RegExp, string][] = [
   [/^\/app\/debug\/subscription$/, "Subscription debug"],
 ];
 
+/** The page's own name ("Contacts"), or null for "/" and unknown paths. */
+export function pageNameFor(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return TITLES.find(([pattern]) => pattern.test(path))?.[1] ?? null;
+}
+
 /** "/" has the product's own title; an unknown path is the 404 page. */
 export function pageTitleFor(pathname: string, productName: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === "/") return `${productName}: keep in touch with the people who matter`;
-  const page = TITLES.find(([pattern]) => pattern.test(path))?.[1] ?? "Page not found";
+  const page = pageNameFor(path) ?? "Page not found";
   return `${page} · ${productName}`;
 }

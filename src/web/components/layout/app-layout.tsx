@@ -19,14 +19,18 @@ function navClass({ isActive }: { isActive: boolean }) {
 // use features) sits above every page's content; `headerActions` (the notifications bell) sits
 // beside the user menu; `menuActions` are the user menu's feedback and tour items. Each tab also
 // carries a data-tour target (the mobile row's copy ends in -mobile) for the guided tour.
+// `children`, when given, stands in for the routed page: the access gate paints the layout with
+// a skeleton page while it waits for the session, and shows no user menu until it is known.
 export function AppLayout({
   banner,
   headerActions,
   menuActions,
+  children,
 }: {
   banner?: ReactNode;
   headerActions?: ReactNode;
   menuActions?: UserMenuActions;
+  children?: ReactNode;
 }) {
   return (
     <div className="min-h-screen bg-background text-foreground">
@@ -48,7 +52,7 @@ export function AppLayout({
           </nav>
           <div className="flex items-center gap-2">
             {headerActions}
-            <UserMenu actions={menuActions} />
+            {children === undefined ? <UserMenu actions={menuActions} /> : null}
           </div>
         </div>
         <nav
@@ -69,7 +73,7 @@ export function AppLayout({
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-32 md:pt-24">
         {banner}
-        <Outlet />
+        {children === undefined ? <Outlet /> : children}
       </main>
     </div>
   );

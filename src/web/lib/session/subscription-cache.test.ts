@@ -1,14 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DAY_MS, MINUTE_MS, SECOND_MS } from "../../../core/constants";
 import type { BillingStatusRow } from "../../../core/subscription";
 import {
-  createSubscriptionStatusCache,
-  getSubscriptionStatus,
+  forgetOtherUsersStatus,
   isCacheEntryFresh,
+  peekSubscriptionStatus,
   readSubscriptionStatus,
   statusReadDelayMs,
+  subscriptionStatusQuery,
   type StatusRead,
-  type StatusSnapshot,
 } from "./subscription-cache";
 
 const T0 = Date.parse("2030-01-01T00:00:00.000Z");
@@ -50,16 +51,6 @@ function reads(...outcomes: (StatusRead | Error)[]) {
     calls: () => calls,
   };
 }
-
-const snapshot = (
-  status: "active" | "none" | "unknown",
-  isWithinGrace = false,
-): StatusSnapshot => ({
-  result: { status, isWithinGrace },
-  row: null,
-  attempts: 1,
-  error: null,
-});
 
 describe("readSubscriptionStatus", () => {
   it("waits 1 s times the attempt number between reads", () => {
@@ -114,99 +105,94 @@ describe("readSubscriptionStatus", () => {
   });
 });
 
-describe("the status cache", () => {
-  it("keeps a plain answer for just under 5 minutes", () => {
-    const cache = createSubscriptionStatusCache();
-    cache.write("u1", snapshot("active"), T0);
-    expect(cache.read("u1", T0 + 5 * MINUTE_MS - 1)?.result.status).toBe("active");
-    expect(cache.read("u1", T0 + 5 * MINUTE_MS)).toBeNull();
+// The cache is TanStack Query's: these run a real QueryClient with the system clock faked, the
+// way the gate asks on every path change (fetchQuery with the status query's options).
+describe("the status cache in the query client", () => {
+  let queryClient: QueryClient;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: T0 });
+    queryClient = new QueryClient();
+  });
+  afterEach(() => {
+    queryClient.clear();
+    vi.useRealTimers();
   });
 
-  it("keeps an unknown (error) answer for 30 seconds only", () => {
-    const cache = createSubscriptionStatusCache();
-    cache.write("u1", snapshot("unknown"), T0);
-    expect(cache.read("u1", T0 + 30 * SECOND_MS - 1)).not.toBeNull();
-    expect(cache.read("u1", T0 + 30 * SECOND_MS)).toBeNull();
-  });
+  const noWait = async () => {};
+  function ask(userId: string, source: ReturnType<typeof reads>) {
+    return queryClient.fetchQuery(
+      subscriptionStatusQuery(userId, { ...source, sleep: noWait, now: Date.now }),
+    );
+  }
+  const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
-  it("keeps an active-within-grace answer for 2.5 minutes only", () => {
-    const cache = createSubscriptionStatusCache();
-    cache.write("u1", snapshot("active", true), T0);
-    expect(cache.read("u1", T0 + 150 * SECOND_MS - 1)).not.toBeNull();
-    expect(cache.read("u1", T0 + 150 * SECOND_MS)).toBeNull();
-  });
-
-  it("never answers for another user, and forgets the first one", () => {
-    const cache = createSubscriptionStatusCache();
-    cache.write("u1", snapshot("active"), T0);
-    expect(cache.read("u2", T0)).toBeNull();
-    expect(cache.peek()).toBeNull();
-  });
-
-  it("is cleared when the session changes, and kept when it does not", () => {
-    const cache = createSubscriptionStatusCache();
-    cache.setSessionUser("u1");
-    cache.write("u1", snapshot("active"), T0);
-    cache.setSessionUser("u1");
-    expect(cache.peek()).not.toBeNull();
-    cache.setSessionUser(null);
-    expect(cache.peek()).toBeNull();
-    cache.write("u1", snapshot("active"), T0);
-    cache.setSessionUser("u2");
-    expect(cache.peek()).toBeNull();
-  });
-
-  it("peek shows a stale entry with its storage time (debug page)", () => {
-    const cache = createSubscriptionStatusCache();
-    cache.write("u1", snapshot("none"), T0);
-    expect(cache.read("u1", T0 + DAY_MS)).toBeNull();
-    expect(cache.peek()).toMatchObject({ userId: "u1", storedAt: T0 });
-    expect(isCacheEntryFresh(cache.peek()!, T0 + DAY_MS)).toBe(false);
-    cache.clear();
-    expect(cache.peek()).toBeNull();
-  });
-});
-
-describe("getSubscriptionStatus", () => {
-  it("reads once, then answers from the cache until it expires", async () => {
-    const time = fakeTime();
-    const cache = createSubscriptionStatusCache();
+  it("keeps a plain answer for just under 5 minutes", async () => {
     const source = reads({ row: activeRow(T0 + 10 * DAY_MS) });
-    const deps = { ...source, ...time, cache, userId: "u1" };
-    await getSubscriptionStatus(deps);
-    time.advance(4 * MINUTE_MS);
-    const cached = await getSubscriptionStatus(deps);
+    await ask("u1", source);
+    advance(5 * MINUTE_MS - 1);
+    expect((await ask("u1", source)).result.status).toBe("active");
     expect(source.calls()).toBe(1);
-    expect(cached.storedAt).toBe(T0);
-    time.advance(MINUTE_MS);
-    const fresh = await getSubscriptionStatus(deps);
-    expect(source.calls()).toBe(2);
-    expect(fresh.storedAt).toBe(T0 + 5 * MINUTE_MS);
-  });
-
-  it("reads again when forced, even with a fresh entry", async () => {
-    const time = fakeTime();
-    const cache = createSubscriptionStatusCache();
-    const source = reads({ row: null }, { row: activeRow(T0 + DAY_MS) });
-    const deps = { ...source, ...time, cache, userId: "u1" };
-    expect((await getSubscriptionStatus(deps)).result.status).toBe("none");
-    expect((await getSubscriptionStatus({ ...deps, force: true })).result.status).toBe("active");
+    advance(1);
+    await ask("u1", source);
     expect(source.calls()).toBe(2);
   });
 
-  it("caches an unknown answer, stamped after the retries, for 30 s", async () => {
-    const time = fakeTime();
-    const cache = createSubscriptionStatusCache();
+  it("keeps an unknown (error) answer for 30 seconds only, stamped after the retries", async () => {
     const source = reads(new Error("down"));
-    const deps = { ...source, ...time, cache, userId: "u1" };
-    const first = await getSubscriptionStatus(deps);
-    expect(first.result.status).toBe("unknown");
-    expect(first.storedAt).toBe(T0 + 3000);
-    time.advance(29 * SECOND_MS);
-    await getSubscriptionStatus(deps);
+    const first = await ask("u1", source);
+    expect(first).toMatchObject({ result: { status: "unknown" }, attempts: 3, error: "down" });
     expect(source.calls()).toBe(3);
-    time.advance(SECOND_MS);
-    await getSubscriptionStatus(deps);
+    advance(30 * SECOND_MS - 1);
+    await ask("u1", source);
+    expect(source.calls()).toBe(3);
+    advance(1);
+    await ask("u1", source);
     expect(source.calls()).toBe(6);
+  });
+
+  it("keeps an active-within-grace answer for 2.5 minutes only", async () => {
+    // The period ended a minute ago: active within the 24-hour grace.
+    const source = reads({ row: activeRow(T0 - MINUTE_MS), serverNow: new Date(T0) });
+    expect((await ask("u1", source)).result).toEqual({ status: "active", isWithinGrace: true });
+    advance(150 * SECOND_MS - 1);
+    await ask("u1", source);
+    expect(source.calls()).toBe(1);
+    advance(1);
+    await ask("u1", source);
+    expect(source.calls()).toBe(2);
+  });
+
+  it("reads again at once after an invalidation (a payment, a cancel, a 402)", async () => {
+    const source = reads({ row: null }, { row: activeRow(T0 + DAY_MS) });
+    expect((await ask("u1", source)).result.status).toBe("none");
+    await queryClient.invalidateQueries({ queryKey: ["subscription-status"] });
+    expect((await ask("u1", source)).result.status).toBe("active");
+    expect(source.calls()).toBe(2);
+  });
+
+  it("never answers for another user, and forgets the others when the session changes", async () => {
+    await ask("u1", reads({ row: activeRow(T0 + DAY_MS) }));
+    const other = reads({ row: null });
+    expect((await ask("u2", other)).result.status).toBe("none");
+    expect(other.calls()).toBe(1);
+    forgetOtherUsersStatus(queryClient, "u2");
+    expect(peekSubscriptionStatus(queryClient, "u1")).toBeNull();
+    expect(peekSubscriptionStatus(queryClient, "u2")).not.toBeNull();
+    forgetOtherUsersStatus(queryClient, null);
+    expect(peekSubscriptionStatus(queryClient, "u2")).toBeNull();
+  });
+
+  it("peek shows a stale entry with its storage time (debug page)", async () => {
+    await ask("u1", reads({ row: null }));
+    advance(DAY_MS);
+    const entry = peekSubscriptionStatus(queryClient, "u1");
+    expect(entry).toMatchObject({ userId: "u1", storedAt: T0, result: { status: "none" } });
+    expect(isCacheEntryFresh(entry!, Date.now())).toBe(false);
+  });
+
+  it("shares one read between concurrent asks", async () => {
+    const source = reads({ row: activeRow(T0 + DAY_MS) });
+    await Promise.all([ask("u1", source), ask("u1", source), ask("u1", source)]);
+    expect(source.calls()).toBe(1);
   });
 });

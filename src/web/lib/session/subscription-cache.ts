@@ -1,6 +1,10 @@
 // The client's subscription-status reads (spec 01 §4, §9): up to 3 reads with waits of
-// 1 s × the attempt number, unknown when all fail, and a cache whose lifetime depends on the
-// answer. One entry, for one user: a different session clears it. Clock and sleep are injected.
+// 1 s × the attempt number, unknown when all fail, and a cached answer whose lifetime depends on
+// what it says (5 min; 30 s for unknown; 2.5 min when active within grace). The cache is
+// TanStack Query's own: one query per user, its staleTime computed from the answer (decision
+// 130). The three reads stay inside the query function: "unknown" after three failures is an
+// answer the spec caches for 30 s, and TanStack Query keeps no freshness for an error state.
+import type { QueryClient } from "@tanstack/react-query";
 import { repeatUntil } from "../retry";
 import { STATUS_READ_ATTEMPTS, STATUS_READ_BACKOFF_MS } from "../../../core/constants";
 import {
@@ -21,13 +25,16 @@ export type StatusSnapshot = {
   error: string | null;
 };
 
+/** A cached answer with the user it belongs to and when it was stored (for the debug page). */
 export type StatusCacheEntry = StatusSnapshot & { userId: string; storedAt: number };
 
 export type StatusReaderDeps = {
   fetchStatus: () => Promise<StatusRead>;
-  sleep: (ms: number) => Promise<void>;
+  sleep?: (ms: number) => Promise<void>;
   now: () => number;
 };
+
+export const SUBSCRIPTION_STATUS_QUERY_KEY = ["subscription-status"] as const;
 
 export function statusReadDelayMs(attempt: number): number {
   return STATUS_READ_BACKOFF_MS * attempt;
@@ -57,49 +64,43 @@ export function isCacheEntryFresh(entry: StatusCacheEntry, nowMs: number): boole
   return nowMs - entry.storedAt < cacheTtlFor(entry.result);
 }
 
-export type SubscriptionStatusCache = {
-  /** A fresh entry for this user, or null. Asking for another user clears the cache. */
-  read: (userId: string, nowMs: number) => StatusCacheEntry | null;
-  write: (userId: string, snapshot: StatusSnapshot, nowMs: number) => StatusCacheEntry;
-  /** The stored entry whatever its age (for the debug page). */
-  peek: () => StatusCacheEntry | null;
-  /** Called on every session change: a different (or no) user clears the cache. */
-  setSessionUser: (userId: string | null) => void;
-  clear: () => void;
-};
+/** How long an answer stays fresh: the spec's lifetime for what it says. */
+export function statusStaleTime(query: { state: { data?: StatusSnapshot } }): number {
+  const snapshot = query.state.data;
+  return snapshot ? cacheTtlFor(snapshot.result) : 0;
+}
 
-export function createSubscriptionStatusCache(): SubscriptionStatusCache {
-  let entry: StatusCacheEntry | null = null;
-  let sessionUser: string | null = null;
+export function subscriptionStatusKey(userId: string) {
+  return [...SUBSCRIPTION_STATUS_QUERY_KEY, userId] as const;
+}
+
+/**
+ * The query for one user's status. Reading it through `fetchQuery` (on each path change) answers
+ * from the cache while the answer is fresh and reads again once it is not; concurrent asks
+ * share one read.
+ */
+export function subscriptionStatusQuery(userId: string, deps: StatusReaderDeps) {
   return {
-    read(userId, nowMs) {
-      if (entry && entry.userId !== userId) entry = null;
-      return entry && isCacheEntryFresh(entry, nowMs) ? entry : null;
-    },
-    write(userId, snapshot, nowMs) {
-      entry = { ...snapshot, userId, storedAt: nowMs };
-      return entry;
-    },
-    peek: () => entry,
-    setSessionUser(userId) {
-      if (userId !== sessionUser) entry = null;
-      sessionUser = userId;
-    },
-    clear() {
-      entry = null;
-    },
+    queryKey: subscriptionStatusKey(userId),
+    queryFn: () => readSubscriptionStatus(deps),
+    staleTime: statusStaleTime,
+    retry: false,
   };
 }
 
-/** The cached answer when fresh (unless forced), otherwise a new read that is then cached. */
-export async function getSubscriptionStatus(
-  input: StatusReaderDeps & { cache: SubscriptionStatusCache; userId: string; force?: boolean },
-): Promise<StatusCacheEntry> {
-  const { cache, userId } = input;
-  if (!input.force) {
-    const cached = cache.read(userId, input.now());
-    if (cached) return cached;
-  }
-  const snapshot = await readSubscriptionStatus(input);
-  return cache.write(userId, snapshot, input.now());
+/** The cached answer for this user whatever its age, or null. */
+export function peekSubscriptionStatus(
+  queryClient: QueryClient,
+  userId: string,
+): StatusCacheEntry | null {
+  const state = queryClient.getQueryState<StatusSnapshot>(subscriptionStatusKey(userId));
+  return state?.data ? { ...state.data, userId, storedAt: state.dataUpdatedAt } : null;
+}
+
+/** Spec 01 §4: the cache is cleared when the session changes. Keeps only `userId`'s answer. */
+export function forgetOtherUsersStatus(queryClient: QueryClient, userId: string | null): void {
+  queryClient.removeQueries({
+    queryKey: SUBSCRIPTION_STATUS_QUERY_KEY,
+    predicate: (query) => query.queryKey[1] !== userId,
+  });
 }

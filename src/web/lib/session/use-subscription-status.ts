@@ -1,72 +1,64 @@
-// The client's subscription status (spec 01 §4, §9): the pure rules and cache of
-// core/subscription-cache, kept once for the whole app and cleared when the session changes.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+// The client's subscription status (spec 01 §4, §9): the rules of subscription-cache.ts, cached
+// in the app's query client, one answer per user, the others forgotten when the session changes.
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import {
-  createSubscriptionStatusCache,
-  getSubscriptionStatus,
+  peekSubscriptionStatus,
+  SUBSCRIPTION_STATUS_QUERY_KEY,
+  subscriptionStatusQuery,
   type StatusCacheEntry,
 } from "./subscription-cache";
-import { sleep } from "../utils";
 import { BILLING_STATUS_QUERY_KEY, readStatusRow } from "./get-billing-status";
 
-export const subscriptionStatusCache = createSubscriptionStatusCache();
+export { SUBSCRIPTION_STATUS_QUERY_KEY };
 
-export const SUBSCRIPTION_STATUS_QUERY_KEY = ["subscription-status"] as const;
-
-export function loadSubscriptionStatus(userId: string, force = false): Promise<StatusCacheEntry> {
-  return getSubscriptionStatus({
-    cache: subscriptionStatusCache,
-    userId,
-    force,
-    fetchStatus: readStatusRow,
-    sleep,
+function statusQuery(queryClient: QueryClient, userId: string) {
+  return subscriptionStatusQuery(userId, {
+    fetchStatus: () => readStatusRow(queryClient),
     now: Date.now,
   });
 }
 
-function subscriptionStatusQuery(userId: string) {
+/** The status for the signed-in user; `status` is null while it is being read. */
+export function useSubscriptionStatus(userId: string | null) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...statusQuery(queryClient, userId ?? ""), enabled: userId !== null });
+  const entry: StatusCacheEntry | null =
+    userId && query.data ? { ...query.data, userId, storedAt: query.dataUpdatedAt } : null;
   return {
-    queryKey: [...SUBSCRIPTION_STATUS_QUERY_KEY, userId],
-    queryFn: () => loadSubscriptionStatus(userId),
+    status: entry ? entry.result.status : null,
+    entry,
+    isLoading: userId !== null && query.isPending,
   };
 }
 
-/** The status for the signed-in user; `status` is null while it is being read. */
-export function useSubscriptionStatus(userId: string | null) {
-  const query = useQuery({
-    ...subscriptionStatusQuery(userId ?? ""),
-    enabled: userId !== null,
-  });
-  return {
-    status: query.data ? query.data.result.status : null,
-    entry: query.data ?? null,
-    isLoading: userId !== null && query.isPending,
-  };
+/** The cached answer for this user whatever its age (debug page). */
+export function usePeekSubscriptionStatus(userId: string | null): StatusCacheEntry | null {
+  const queryClient = useQueryClient();
+  return userId ? peekSubscriptionStatus(queryClient, userId) : null;
 }
 
 /** After a payment, a cancel or a 402: forget what we knew and read again. */
 export function useRefreshSubscriptionStatus() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    subscriptionStatusCache.clear();
+    // The billing read first: the status read that follows must not reuse its old answer.
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: BILLING_STATUS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY }),
     ]);
   }, [queryClient]);
 }
 
 /**
- * Asks again on a path change (spec 02 §4: gating runs after each path change). The core cache
- * decides: a fresh entry answers at once with no request; an expired one (5 min, 30 s for an
- * error, 2.5 min within grace) is read again. Concurrent asks share one read.
+ * Asks again on a path change (spec 02 §4: gating runs after each path change): a fresh answer
+ * comes from the cache with no request; one past its lifetime (5 min, 30 s for an error,
+ * 2.5 min within grace) is read again. Concurrent asks share one read.
  */
 export function useRevalidateSubscriptionStatus() {
   const queryClient = useQueryClient();
   return useCallback(
-    (userId: string) =>
-      queryClient.fetchQuery({ ...subscriptionStatusQuery(userId), staleTime: 0 }),
+    (userId: string) => queryClient.fetchQuery(statusQuery(queryClient, userId)),
     [queryClient],
   );
 }

@@ -1,13 +1,16 @@
 import { authClient } from "../../../lib/auth-client";
 import { forgetOAuthStart, rememberOAuthStart } from "../../../lib/oauth-return";
 import { toast } from "../../../lib/toast";
-import { AuthFlowError, verifyCallbackUrl } from "./sign-up";
+import { AuthFlowError } from "./sign-up";
 
+// No callbackURL: with one, Better Auth's client sends the browser to it with a full page load
+// (it went through /verify-email and its 0.5 s pause on every sign-in); the page goes on
+// itself. The verification mail a sign-in sends an unverified user is built on the server and
+// does not use it (decision 131).
 export async function signInWithEmail(input: { email: string; password: string }) {
   const { error } = await authClient.signIn.email({
     email: input.email,
     password: input.password,
-    callbackURL: verifyCallbackUrl(),
   });
   if (error) throw new AuthFlowError(error.message ?? "Sign in failed", error.code);
 }

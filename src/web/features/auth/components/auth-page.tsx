@@ -15,7 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../../compone
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { useConfig } from "../../../lib/session/get-config";
-import { ME_QUERY_KEY, useMe } from "../../../lib/session/get-me";
+import { fetchMe, ME_QUERY_KEY, useMe } from "../../../lib/session/get-me";
 import { continueWithGoogle, signInWithEmail } from "../api/sign-in";
 import { AuthFlowError, signUpWithEmail } from "../api/sign-up";
 import { AuthForm } from "./auth-form";
@@ -33,8 +33,18 @@ function readError(params: URLSearchParams): string | null {
   return VERIFICATION_MESSAGES.unknown.message;
 }
 
-/** `subscribeButton`: starts a paid checkout (billing's, composed in app/routes/auth-route.tsx). */
-export function AuthPage({ subscribeButton }: { subscribeButton: ReactNode }) {
+/**
+ * `subscribeButton`: starts a paid checkout (billing's, composed in app/routes/auth-route.tsx).
+ * `prepareSignedInPage`: starts loading the page a sign-in leads to, once with `signedIn` false
+ * when the form is sent (its code) and once with it true when the sign-in has worked (its data).
+ */
+export function AuthPage({
+  subscribeButton,
+  prepareSignedInPage,
+}: {
+  subscribeButton: ReactNode;
+  prepareSignedInPage?: (target: string, signedIn: boolean) => void;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -48,7 +58,9 @@ export function AuthPage({ subscribeButton }: { subscribeButton: ReactNode }) {
   const verificationError = readError(params);
 
   if (isPending) return <PageSpinner />;
-  if (me) return <Navigate to="/app/contacts" replace />;
+  // Where a signed-in user goes: back to the app page that sent them here, or the contact list.
+  const target = state.from?.startsWith("/app") ? state.from : "/app/contacts";
+  if (me) return <Navigate to={target} replace />;
 
   async function handleSubmit(values: { email: string; password: string }) {
     try {
@@ -61,9 +73,13 @@ export function AuthPage({ subscribeButton }: { subscribeButton: ReactNode }) {
         setPendingEmail(values.email);
         return;
       }
+      prepareSignedInPage?.(target, false);
       await signInWithEmail(values);
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      navigate(state.from?.startsWith("/app") ? state.from : "/app/contacts", { replace: true });
+      // The session is read directly (not through the public pages' check first), while the
+      // status and the page's data are read beside it.
+      prepareSignedInPage?.(target, true);
+      await queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 0 });
+      navigate(target, { replace: true });
     } catch (error) {
       if (error instanceof AuthFlowError && error.code === "EMAIL_NOT_VERIFIED") {
         setPendingEmail(values.email);

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { useMe } from "../../../lib/session/get-me";
 import { useBillingStatus } from "../../../lib/session/get-billing-status";
 import {
-  subscriptionStatusCache,
+  usePeekSubscriptionStatus,
   useRefreshSubscriptionStatus,
   useSubscriptionStatus,
 } from "../../../lib/session/use-subscription-status";
@@ -42,7 +42,7 @@ export function SubscriptionDebugPage() {
   const { data: raw, refetch } = useBillingStatus();
   const refresh = useRefreshSubscriptionStatus();
   const now = useNow(1000);
-  const cached = subscriptionStatusCache.peek() ?? entry;
+  const cached = usePeekSubscriptionStatus(me?.user.id ?? null) ?? entry;
   const ageSeconds = cached ? Math.round((now - cached.storedAt) / 1000) : null;
 
   return (

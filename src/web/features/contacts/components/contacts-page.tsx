@@ -5,7 +5,7 @@ import { selectContacts } from "../../../../core/contact-list";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
-import { PageSpinner } from "../../../components/ui/spinner";
+import { SkeletonRows } from "../../../components/ui/skeleton";
 import { errorMessage } from "../../../lib/api-client";
 import { useConfig } from "../../../lib/session/get-config";
 import { useContacts } from "../api/list-contacts";
@@ -72,7 +72,7 @@ export function ContactsPage() {
       ) : null}
 
       {list.isPending ? (
-        <PageSpinner />
+        <SkeletonRows label="Loading your contacts" />
       ) : list.isError ? (
         <Alert variant="destructive">
           {errorMessage(list.error, "We couldn't load your contacts.")}{" "}
