@@ -1,0 +1,27 @@
+// The signed-in layout with the page's title and skeleton rows, painted before any answer
+// (decision 131): by the router while the page's code loads at app start, then by the access
+// gate until the session, status and onboarding allow the page.
+import { AppLayout } from "../components/layout/app-layout";
+import { Skeleton, SkeletonRows } from "../components/ui/skeleton";
+import { pageNameFor } from "../lib/page-title";
+import { isSignedInPage } from "./preload";
+
+/** The signed-in layout with the page's title and skeleton rows, painted before any answer. */
+export function AppShellSkeleton({ pathname }: { pathname: string }) {
+  // A contact's page is titled with the contact's name, not known yet.
+  const name = /^\/app\/contacts\/(?!new$)[^/]+/.test(pathname) ? null : pageNameFor(pathname);
+  return (
+    <AppLayout>
+      <section className="grid gap-6" aria-busy="true">
+        {name ? <h1 className="text-3xl font-bold">{name}</h1> : <Skeleton className="h-9 w-48" />}
+        <SkeletonRows label="Loading your account" />
+      </section>
+    </AppLayout>
+  );
+}
+
+/** The router's fallback at app start, while the first page's code loads. */
+export function StartFallback() {
+  const { pathname } = window.location;
+  return isSignedInPage(pathname) ? <AppShellSkeleton pathname={pathname} /> : null;
+}
