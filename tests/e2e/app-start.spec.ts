@@ -61,6 +61,18 @@ test("the signed-in layout, the page title and skeleton rows show before the ses
   await expect(page.getByRole("button", { name: "Open user menu" })).toBeVisible();
 });
 
+test("the shell also shows while the page's own code is still loading", async ({ page }) => {
+  await createUser(page);
+  const code = await holdApiAnswer(page, "GET", /^\/assets\/contacts-page-[\w-]+\.js$/);
+  await page.goto("/app/contacts");
+  await code.asked;
+  await expect(page.getByRole("link", { name: "Contacts" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await expect(page.getByTestId("skeleton-rows")).toBeVisible();
+  code.release();
+  await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
+});
+
 test("the contacts page shows skeleton rows, not a blank page, while its list is on the way", async ({
   page,
 }) => {

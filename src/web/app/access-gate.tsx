@@ -20,13 +20,11 @@ import {
   useSubscriptionStatus,
 } from "../lib/session/use-subscription-status";
 import { ApiRequestError } from "../lib/api-client";
-import { pageNameFor } from "../lib/page-title";
 import { toast } from "../lib/toast";
-import { AppLayout } from "../components/layout/app-layout";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
-import { Skeleton, SkeletonRows } from "../components/ui/skeleton";
 import { PageSpinner } from "../components/ui/spinner";
+import { AppShellSkeleton } from "./app-shell-skeleton";
 import { useGateSession, type GateSession } from "./use-gate-session";
 
 function isPaymentRequired(error: unknown): boolean {
@@ -141,19 +139,5 @@ function ConnectionProblem({ retry }: { retry: () => void }) {
         </Button>
       </Alert>
     </main>
-  );
-}
-
-/** The signed-in layout with the page's title and skeleton rows, painted before any answer. */
-function AppShellSkeleton({ pathname }: { pathname: string }) {
-  // A contact's page is titled with the contact's name, not known yet.
-  const name = /^\/app\/contacts\/(?!new$)[^/]+/.test(pathname) ? null : pageNameFor(pathname);
-  return (
-    <AppLayout>
-      <section className="grid gap-6" aria-busy="true">
-        {name ? <h1 className="text-3xl font-bold">{name}</h1> : <Skeleton className="h-9 w-48" />}
-        <SkeletonRows label="Loading your account" />
-      </section>
-    </AppLayout>
   );
 }

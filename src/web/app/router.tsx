@@ -7,6 +7,7 @@ import { lazyRoute } from "./lazy-route";
 import { PublicLayout } from "./public-layout";
 import { RootLayout } from "./root-layout";
 import { AppShellRoute } from "./routes/app-shell-route";
+import { StartFallback } from "./app-shell-skeleton";
 
 function OnboardingAlias() {
   const { search } = useLocation();
@@ -22,6 +23,8 @@ export function createRouter() {
   return createBrowserRouter([
     {
       Component: RootLayout,
+      // At app start, while the first page's code loads: the signed-in shell on /app pages.
+      HydrateFallback: StartFallback,
       errorElement: <RouteErrorElement />,
       children: [
         { path: "/", Component: LandingRoute },
