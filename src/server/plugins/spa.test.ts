@@ -58,6 +58,21 @@ describe("serving the built web app", () => {
     expect(index.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("sends the app, not the static landing page, for / to someone with a session cookie", async () => {
+    for (const cookie of [
+      "better-auth.session_token=abc.def",
+      "theme=x; __Secure-better-auth.session_token=abc.def",
+    ]) {
+      const res = await t.app.inject({ url: "/", headers: { cookie } });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body, cookie).toBe(indexHtml);
+      expect(res.headers.vary, cookie).toMatch(/cookie/i);
+    }
+    const signedOut = await t.app.inject({ url: "/", headers: { cookie: "theme=x" } });
+    expect(signedOut.body).toBe(landingHtml);
+    expect(signedOut.headers.vary).toMatch(/cookie/i);
+  });
+
   it("answers an unknown page with HTTP 404 and the app, which shows its 404 page", async () => {
     for (const url of ["/no-such-page", "/app/nothing", "/app/contacts/1/extra?x=1"]) {
       const res = await t.app.inject({ url });
