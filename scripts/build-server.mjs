@@ -5,7 +5,7 @@
 //   node scripts/build-server.mjs [outDir]   (default dist-server)
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 
 export const SERVER_ENTRIES = {
   main: "src/server/main.ts",
@@ -31,6 +31,8 @@ export async function buildServer(outDir = "dist-server") {
     sourcemap: true,
     logLevel: "warning",
   });
+  // esbuild's service process would otherwise live on beside a server started after this build.
+  await stop();
   cpSync("src/server/db/migrations", path.join(outDir, "migrations"), { recursive: true });
 }
 
