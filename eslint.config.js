@@ -16,6 +16,7 @@ export default tseslint.config(
   {
     ignores: [
       "dist",
+      "dist-server",
       ".tmp",
       "data",
       "node_modules",

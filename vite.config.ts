@@ -1,30 +1,74 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { defineConfig, type Plugin } from "vite";
 
 // The running build's version, which a bug report carries (Feedback and Support).
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+// zod's classic schemas reference its JSON Schema generator (toJSONSchema, "~standard".jsonSchema)
+// although the browser never generates JSON Schema (only the server does, for its API docs):
+// in the browser build those modules become functions that say so, which keeps ~25 KB gzip of
+// generator out of every page (decision 135). The bundle benchmark checks it stays out.
+const ZOD_JSON_SCHEMA_MODULES = [
+  "/zod/v4/core/to-json-schema.js",
+  "/zod/v4/core/json-schema-processors.js",
+  "/zod/v4/core/json-schema-generator.js",
+  "/zod/v4/classic/from-json-schema.js",
+];
+function zodJsonSchemaOnTheServerOnly(): Plugin {
+  return {
+    name: "tend:zod-json-schema-server-only",
+    apply: "build",
+    async load(id) {
+      const file = id.split("?")[0]!.split(path.sep).join("/");
+      if (!ZOD_JSON_SCHEMA_MODULES.some((m) => file.endsWith(`/node_modules${m}`))) return null;
+      const names = Object.keys((await import(pathToFileURL(file).href)) as object);
+      return [
+        "function unavailable() {",
+        '  throw new Error("JSON Schema is generated on the server only (decision 135).");',
+        "}",
+        `export { ${names.map((name) => `unavailable as ${name}`).join(", ")} };`,
+      ].join("\n");
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), zodJsonSchemaOnTheServerOnly()],
   define: { __APP_VERSION__: JSON.stringify(version) },
-  // zod without eval in the browser (src/web/lib/zod-browser.ts, decision 131).
   resolve: {
     alias: [
+      // zod without eval in the browser (src/web/lib/zod-browser.ts, decision 131).
       {
         find: /^zod$/,
         replacement: fileURLToPath(new URL("./src/web/lib/zod-browser.ts", import.meta.url)),
       },
+      // react-router's package exports only its development build (with its warnings); the
+      // production build is the same code without them (decision 135).
+      ...(command === "build"
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve("node_modules/react-router/dist/production/index.mjs"),
+            },
+          ]
+        : []),
     ],
   },
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for our own error reports but not linked from the files, and the server
+    // does not serve them in production (decision 136).
+    sourcemap: "hidden",
+    manifest: true,
+    // The app, and the prerendered landing page with only its own small script (decision 135).
+    rollupOptions: { input: { index: "index.html", landing: "landing.html" } },
     chunkSizeWarningLimit: 1200,
   },
   server: {
@@ -34,4 +78,4 @@ export default defineConfig({
       "/dev/mailbox": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
     },
   },
-});
+}));

@@ -1,5 +1,7 @@
 // Prerenders the landing page into <outDir>/landing.html, so "/" paints before any JavaScript
-// runs (the server serves landing.html for "/"). Run after `vite build`:
+// runs (the server serves landing.html for "/"). Vite builds landing.html with the page's own
+// small script (src/web/app/landing.tsx); each island is rendered as its own React root, the way that
+// script hydrates it (decision 135). Run after `vite build`:
 //   node scripts/prerender.mjs [outDir]   (default dist/web)
 // The product name (APP_NAME) is only known when the server runs: the page is rendered with a
 // marker in its place, the <head>'s default name becomes the marker too, and an
@@ -8,26 +10,29 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { register } from "tsx/esm/api";
 
 // The landing page is TypeScript/TSX: load it through tsx.
 register();
 const { LandingPage } = await import("../src/web/features/billing/components/landing-page.tsx");
+const { IslandRenderContext, islandIdPrefix } =
+  await import("../src/web/features/billing/components/landing-islands.tsx");
 const { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_MARKER } = await import("../src/core/product-name.ts");
 
 const outDir = process.argv[2] ?? process.env.WEB_DIST_DIR ?? "dist/web";
-const indexFile = path.join(outDir, "index.html");
+const indexFile = path.join(outDir, "landing.html");
 const marker = "<!--app-html-->";
 const template = readFileSync(indexFile, "utf8");
 if (!template.includes(marker)) {
   console.error(`${indexFile} has no ${marker} marker; nothing to prerender into.`);
   process.exit(1);
 }
+const renderIsland = (name, element) =>
+  renderToString(element, { identifierPrefix: islandIdPrefix(name) });
 const html = renderToString(
   createElement(
-    MemoryRouter,
-    { initialEntries: ["/"] },
+    IslandRenderContext.Provider,
+    { value: renderIsland },
     createElement(LandingPage, { appName: PRODUCT_NAME_MARKER }),
   ),
 );

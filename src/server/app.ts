@@ -175,6 +175,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  if (options.serveWeb !== false) await app.register(spaPlugin, { distDir: env.WEB_DIST_DIR });
+  if (options.serveWeb !== false)
+    await app.register(spaPlugin, {
+      distDir: env.WEB_DIST_DIR,
+      serveSourceMaps: env.NODE_ENV !== "production",
+    });
   return app;
 }

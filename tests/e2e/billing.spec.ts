@@ -207,9 +207,21 @@ test("landing page: static HTML, anchors, footer year, light theme, mobile menu 
   expect(html).toContain("Tend<!-- --> is a personal relationship manager");
   expect(html).toContain("<title>Tend: keep in touch with the people who matter</title>");
 
+  // Static with islands (decision 135): only the landing page's own script, no app, no session
+  // read, and the islands hydrate without a mismatch (React reports one as a console error).
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
   await page.emulateMedia({ colorScheme: "dark" });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((p) => p.startsWith("/api/"))).toEqual([]);
+  expect(requested.some((p) => /^\/assets\/landing-[\w-]+\.js$/.test(p))).toBe(true);
+  expect(requested.filter((p) => /^\/assets\/index-[\w-]+\.js$/.test(p))).toEqual([]);
   for (const id of ["features", "how-it-works", "pricing", "privacy"])
     await expect(page.locator(`section#${id}`)).toHaveCount(1);
   await expect(page.getByText(`© ${new Date().getFullYear()} Tend`)).toBeVisible();
@@ -237,6 +249,14 @@ test("landing page: static HTML, anchors, footer year, light theme, mobile menu 
   await menu.getByRole("link", { name: "Pricing" }).click();
   await expect(menu).toBeHidden();
   await expect(page).toHaveURL(/#pricing$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a signed-in visitor opening / is taken into the app", async ({ page }) => {
+  await createUser(page);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
 });
 
 test("landing header: Login and Sign Up go to /auth on the matching tab, also from the mobile menu", async ({

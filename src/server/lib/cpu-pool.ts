@@ -3,6 +3,7 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { AppError } from "./app-error";
+import { isCompiledModule } from "./module-file";
 
 export type CpuPool = {
   /**
@@ -19,9 +20,11 @@ const THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
 const MAX_QUEUE = 64;
 const TASK_TIME_LIMIT_MS = 60_000;
 
-// The worker threads load TypeScript: under `tsx` (npm start, npm run dev) they inherit its
-// hooks through process.execArgv; anywhere else (Vitest) they are given them.
-function workerExecArgv(): string[] | undefined {
+// From source, the worker threads load TypeScript: under `tsx` (npm run serve, npm run dev) they
+// inherit its hooks through process.execArgv; anywhere else (Vitest) they are given them.
+// Compiled (dist-server), the worker file is JavaScript and needs nothing.
+function workerExecArgv(workerFile: URL): string[] | undefined {
+  if (isCompiledModule(workerFile)) return undefined;
   const hasTsx = process.execArgv.some((arg) => /(^|[\\/])tsx([\\/]|$)/.test(arg));
   return hasTsx ? undefined : [...process.execArgv, "--import", "tsx"];
 }
@@ -33,7 +36,7 @@ export function createCpuPool(workerFile: URL): CpuPool {
     maxThreads: THREADS,
     idleTimeout: 30_000,
     maxQueue: MAX_QUEUE,
-    execArgv: workerExecArgv(),
+    execArgv: workerExecArgv(workerFile),
   });
   return {
     async run<T>(name: string, input: unknown, transfer?: ArrayBuffer[]): Promise<T> {

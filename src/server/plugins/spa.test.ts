@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type TestApp } from "../../../tests/helpers/test-app";
 import { PRODUCT_NAME_MARKER } from "../../core/product-name";
@@ -10,6 +11,8 @@ describe("serving the built web app", () => {
   const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));
   const indexHtml = `<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a1c.js"></script></body></html>`;
   const landingHtml = `<!doctype html><html><body><h1>Tend landing</h1></body></html>`;
+  // A file the build pre-compressed (scripts/compress-assets.mjs), and a source map.
+  const vendor = `export const words = ${JSON.stringify("keep in touch ".repeat(400))};`;
   let t: TestApp;
 
   beforeAll(async () => {
@@ -18,6 +21,11 @@ describe("serving the built web app", () => {
     writeFileSync(path.join(dist, "landing.html"), landingHtml);
     writeFileSync(path.join(dist, "assets", "app-3f9a1c.js"), `console.log("app");`);
     writeFileSync(path.join(dist, "favicon.svg"), `<svg xmlns="http://www.w3.org/2000/svg"/>`);
+    const asset = path.join(dist, "assets", "vendor-9b1e2d.js");
+    writeFileSync(asset, vendor);
+    writeFileSync(`${asset}.br`, brotliCompressSync(vendor));
+    writeFileSync(`${asset}.gz`, gzipSync(vendor));
+    writeFileSync(path.join(dist, "assets", "app-3f9a1c.js.map"), `{"version":3}`);
     t = await build({ WEB_DIST_DIR: dist }, { serveWeb: true });
   });
   afterAll(async () => {
@@ -50,6 +58,21 @@ describe("serving the built web app", () => {
     expect(index.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("sends the app, not the static landing page, for / to someone with a session cookie", async () => {
+    for (const cookie of [
+      "better-auth.session_token=abc.def",
+      "theme=x; __Secure-better-auth.session_token=abc.def",
+    ]) {
+      const res = await t.app.inject({ url: "/", headers: { cookie } });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body, cookie).toBe(indexHtml);
+      expect(res.headers.vary, cookie).toMatch(/cookie/i);
+    }
+    const signedOut = await t.app.inject({ url: "/", headers: { cookie: "theme=x" } });
+    expect(signedOut.body).toBe(landingHtml);
+    expect(signedOut.headers.vary).toMatch(/cookie/i);
+  });
+
   it("answers an unknown page with HTTP 404 and the app, which shows its 404 page", async () => {
     for (const url of ["/no-such-page", "/app/nothing", "/app/contacts/1/extra?x=1"]) {
       const res = await t.app.inject({ url });
@@ -69,6 +92,35 @@ describe("serving the built web app", () => {
       });
     }
     expect((await t.app.inject({ url: "/favicon.svg" })).statusCode).toBe(200);
+  });
+
+  it("sends a file pre-compressed at build as brotli or gzip when accepted, as it is when not", async () => {
+    const url = "/assets/vendor-9b1e2d.js";
+
+    const br = await t.app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(vendor);
+
+    const gzip = await t.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(vendor);
+
+    for (const acceptEncoding of ["identity", ""]) {
+      const plain = await t.app.inject({ url, headers: { "accept-encoding": acceptEncoding } });
+      expect(plain.statusCode, acceptEncoding).toBe(200);
+      expect(plain.headers["content-encoding"] ?? "identity", acceptEncoding).toBe("identity");
+      expect(plain.headers.vary, acceptEncoding).toMatch(/accept-encoding/i);
+      expect(plain.body, acceptEncoding).toBe(vendor);
+    }
+  });
+
+  it("serves source maps outside production", async () => {
+    const res = await t.app.inject({ url: "/assets/app-3f9a1c.js.map" });
+    expect(res.statusCode).toBe(200);
   });
 
   it("answers unknown /api paths with a JSON 404", async () => {
@@ -110,5 +162,39 @@ describe("the prerendered landing page names the configured product", () => {
     const res = await t.app.inject({ url: "/landing.html" });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain(PRODUCT_NAME_MARKER);
+  });
+});
+
+// Production sends no source maps to browsers (decision 136): the build writes them without a
+// sourceMappingURL comment, and the server does not serve them.
+describe("serving the built web app in production", () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));
+  let t: TestApp;
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, "assets"));
+    writeFileSync(path.join(dist, "index.html"), `<!doctype html><div id="root"></div>`);
+    writeFileSync(path.join(dist, "assets", "app-3f9a1c.js"), `console.log("app");`);
+    writeFileSync(path.join(dist, "assets", "app-3f9a1c.js.map"), `{"version":3,"sources":[]}`);
+    t = await build(
+      { WEB_DIST_DIR: dist, NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525" },
+      { serveWeb: true },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("does not serve .map files, with or without compression", async () => {
+    expect((await t.app.inject({ url: "/assets/app-3f9a1c.js" })).statusCode).toBe(200);
+    for (const acceptEncoding of ["br", "identity"]) {
+      const res = await t.app.inject({
+        url: "/assets/app-3f9a1c.js.map",
+        headers: { "accept-encoding": acceptEncoding },
+      });
+      expect(res.statusCode, acceptEncoding).toBe(404);
+      expect(res.body, acceptEncoding).not.toContain("version");
+    }
   });
 });

@@ -1,9 +1,12 @@
 // Serves the built SPA: hashed assets cached for a year, index.html (never cached) for every
 // client route, the prerendered landing page for "/", and JSON 404s for unknown /api paths and
-// for files that do not exist.
+// for files that do not exist. Files are sent as the build pre-compressed them (.br, .gz) to a
+// browser that accepts it, as they are otherwise (decision 136); source maps only outside
+// production.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { getSessionCookie } from "better-auth/cookies";
 import type { FastifyInstance } from "fastify";
 import { isAppPath } from "../../core/app-paths";
 import { fillProductName } from "../../core/product-name";
@@ -11,7 +14,12 @@ import { fillProductName } from "../../core/product-name";
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
 const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
 
-export async function spaPlugin(app: FastifyInstance, opts: { distDir: string }) {
+const SOURCE_MAP = /\.map$/i;
+
+export async function spaPlugin(
+  app: FastifyInstance,
+  opts: { distDir: string; serveSourceMaps: boolean },
+) {
   const root = path.resolve(opts.distDir);
   const indexFile = path.join(root, "index.html");
   if (!existsSync(indexFile)) {
@@ -29,8 +37,10 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string })
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
     // landing.html is the unfilled template of "/": only served, filled, at "/".
-    allowedPath: (pathname) => pathname !== "/landing.html",
+    allowedPath: (pathname) =>
+      pathname !== "/landing.html" && (opts.serveSourceMaps || !SOURCE_MAP.test(pathname)),
     setHeaders(res, filePath) {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header("cache-control", isHashed ? "public, max-age=31536000, immutable" : "no-cache");
@@ -55,6 +65,11 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string })
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
     // Unknown paths still get the app (it renders the 404 page), with the status that says so.
     if (!isAppPath(pathname)) reply.status(404);
-    return reply.send(pathname === "/" ? landingHtml : indexHtml);
+    if (pathname !== "/") return reply.send(indexHtml);
+    // The landing page is static (decision 135): someone signed in gets the app instead, whose
+    // access gating takes them on (to /app/contacts, onboarding or /subscribe).
+    reply.header("vary", "cookie");
+    const hasSession = getSessionCookie(new Headers({ cookie: request.headers.cookie ?? "" }));
+    return reply.send(hasSession ? indexHtml : landingHtml);
   });
 }

@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
 import { Toaster } from "../lib/toast";
 
+// No Radix Tooltip.Provider: nothing in the app shows a tooltip, and the provider alone brought
+// floating-ui (~12 KB gzip) onto every page (decision 135).
 export function Providers({
   children,
   queryClient,
@@ -12,10 +13,8 @@ export function Providers({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={300}>
-        {children}
-        <Toaster />
-      </Tooltip.Provider>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

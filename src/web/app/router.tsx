@@ -1,12 +1,10 @@
 // Every route of the app (spec 01 §2, spec 02 §2). Pages load lazily, with retry on chunk errors.
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
-import { LandingRoute } from "../pages/landing-route";
 import { NotFoundPage } from "../pages/not-found-page";
 import { RouteErrorElement } from "./error-boundary";
 import { lazyRoute } from "./lazy-route";
 import { PublicLayout } from "./public-layout";
 import { RootLayout } from "./root-layout";
-import { AppShellRoute } from "./routes/app-shell-route";
 import { StartFallback } from "./app-shell-skeleton";
 
 function OnboardingAlias() {
@@ -27,7 +25,15 @@ export function createRouter() {
       HydrateFallback: StartFallback,
       errorElement: <RouteErrorElement />,
       children: [
-        { path: "/", Component: LandingRoute },
+        {
+          // Loading "/" gets the static landing page (landing.html): the app only shows it
+          // after a client-side navigation, so it loads with it (decision 135).
+          path: "/",
+          lazy: lazyRoute(
+            () => import("../pages/landing-route"),
+            (m) => m.LandingRoute,
+          ),
+        },
         { path: "/onboarding", Component: OnboardingAlias },
         { path: "/notifications", element: <Navigate to="/app/notifications" replace /> },
         // Decision 119: the spec's public /map is the signed-in world map.
@@ -112,7 +118,12 @@ export function createRouter() {
               ),
             },
             {
-              Component: AppShellRoute,
+              // The signed-in shell (menu, notifications, tour, feedback) loads with the page it
+              // frames, in parallel, so public pages do not carry it (decision 135).
+              lazy: lazyRoute(
+                () => import("./routes/app-shell-route"),
+                (m) => m.AppShellRoute,
+              ),
               children: [
                 { index: true, element: <Navigate to="/app/contacts" replace /> },
                 {

@@ -1,6 +1,6 @@
 // The one way the browser talks to /api: same-origin, cookie session, errors parsed once into
 // ApiRequestError with the server's user-facing message.
-import { ApiErrorSchema } from "../../core/api-error";
+import type { ApiError } from "../../core/api-error";
 
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -20,6 +20,26 @@ type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
 };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+// The ApiErrorSchema shape, checked by hand: this module is on every page, the static landing
+// page's included, and zod is not (decision 135).
+function readApiError(data: unknown): ApiError | null {
+  const error = isRecord(data) ? data.error : undefined;
+  if (!isRecord(error) || typeof error.code !== "string" || typeof error.message !== "string")
+    return null;
+  const fields = isRecord(error.fields)
+    ? Object.fromEntries(
+        Object.entries(error.fields).filter(
+          (entry): entry is [string, string] => typeof entry[1] === "string",
+        ),
+      )
+    : undefined;
+  const requestId = typeof error.requestId === "string" ? error.requestId : undefined;
+  return { error: { code: error.code, message: error.message, fields, requestId } };
+}
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await apiFetchWithHeaders<T>(path, options)).data;
@@ -58,9 +78,9 @@ export async function apiFetchWithHeaders<T>(
     data = undefined;
   }
   if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(data);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
+    const body = readApiError(data);
+    if (body) {
+      const { code, message, fields } = body.error;
       throw new ApiRequestError(response.status, code, message, fields);
     }
     const message = (data as { message?: string } | undefined)?.message;

@@ -1,45 +1,36 @@
-import { useState } from "react";
-import { Navigate, useLocation } from "react-router";
+import { useState, type MouseEvent } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router";
 import { readServedProductName } from "../../core/product-name";
 import { useConfig } from "../lib/session/get-config";
+import { readTokenRedirect } from "../lib/token-redirect";
 import { LandingPage } from "../features/billing/components/landing-page";
+import { landingLinkTarget } from "../features/billing/components/landing-links";
 
-const TOKEN_KEYS = [
-  "token_hash",
-  "token",
-  "confirmation_token",
-  "verification_code",
-  "access_token",
-];
-
-// "/" carrying a verification token (query or hash) goes to /verify-email, keeping token, type
-// and email (spec 01 §2).
-export function readTokenRedirect(search: string, hash: string): string | null {
-  const query = new URLSearchParams(search);
-  const fragment = new URLSearchParams(hash.replace(/^#/, ""));
-  const source = TOKEN_KEYS.some((k) => query.has(k))
-    ? query
-    : TOKEN_KEYS.some((k) => fragment.has(k))
-      ? fragment
-      : null;
-  if (!source) return null;
-  const kept = new URLSearchParams();
-  for (const [key, value] of source) kept.set(key, value);
-  return `/verify-email?${kept.toString()}`;
-}
-
-// The name the server filled into the prerendered page, so the first render matches it.
+// The name the server filled into the prerendered page, when the app started on it.
 function readNameFromPage(): string | null {
   const meta = document.querySelector('meta[name="application-name"]');
   return readServedProductName(meta?.getAttribute("content"));
 }
 
-// The landing page is imported eagerly (not lazily) so it replaces the prerendered HTML at once.
+// "/" reached inside the app (a link from another page): the landing page, its links followed by
+// the router like any in-app link. Loading "/" itself gets the static page (src/web/app/landing.tsx).
 export function LandingRoute() {
   const { search, hash } = useLocation();
+  const navigate = useNavigate();
   const { data: config } = useConfig();
   const [servedName] = useState(readNameFromPage);
   const redirect = readTokenRedirect(search, hash);
   if (redirect) return <Navigate to={redirect} replace />;
-  return <LandingPage appName={config?.appName ?? servedName ?? undefined} />;
+
+  function followInAppLink(event: MouseEvent) {
+    const target = landingLinkTarget(event.nativeEvent);
+    if (!target) return;
+    event.preventDefault();
+    void navigate(target.to, { state: target.state });
+  }
+  return (
+    <div onClick={followInAppLink} className="contents">
+      <LandingPage appName={config?.appName ?? servedName ?? undefined} />
+    </div>
+  );
 }

@@ -16,6 +16,7 @@ import {
 import { IMPORT_MAX_BYTES } from "../../../core/import/read-file";
 import { toLocalDate } from "../../../core/rhythm";
 import { createCpuPool } from "../../lib/cpu-pool";
+import { siblingModule } from "../../lib/module-file";
 import { contactContext } from "../contacts/contacts.public";
 import { buildAccountExport, exportFileName, listExportContacts } from "./export.service";
 import { listImports, undoImport } from "./import-history";
@@ -45,7 +46,7 @@ export async function importExportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   // Reading and planning imports and writing exports run in worker threads (decision 070).
-  const pool = createCpuPool(new URL("./import-tasks.ts", import.meta.url));
+  const pool = createCpuPool(siblingModule(import.meta.url, "./import-tasks.ts", "import-tasks"));
   app.addHook("onClose", () => pool.close());
   const deps = { db, pool };
   const preHandler = app.requirePaidUser;

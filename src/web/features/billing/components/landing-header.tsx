@@ -3,8 +3,8 @@
 // links, and Escape (or choosing a link) closes it again.
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { AuthLink } from "./landing-links";
 import { SubscribeButton } from "./subscribe-button";
 
 export const LANDING_SECTIONS = [
@@ -50,14 +50,10 @@ export function LandingHeader({ appName }: { appName: string }) {
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           <Button asChild variant="ghost" size="sm">
-            <Link to="/auth" state={{ show: "login" }}>
-              Login
-            </Link>
+            <AuthLink show="login">Login</AuthLink>
           </Button>
           <Button asChild variant="outline" size="sm">
-            <Link to="/auth" state={{ show: "signup" }}>
-              Sign Up
-            </Link>
+            <AuthLink show="signup">Sign Up</AuthLink>
           </Button>
           <SubscribeButton size="sm" onFailure="alert" />
         </div>
@@ -93,22 +89,20 @@ export function LandingHeader({ appName }: { appName: string }) {
               </li>
             ))}
             <li>
-              <Link
-                to="/auth"
-                state={{ show: "login" }}
+              <AuthLink
+                show="login"
                 className="block rounded-md px-3 py-2 font-medium hover:bg-accent"
               >
                 Login
-              </Link>
+              </AuthLink>
             </li>
             <li>
-              <Link
-                to="/auth"
-                state={{ show: "signup" }}
+              <AuthLink
+                show="signup"
                 className="block rounded-md px-3 py-2 font-medium hover:bg-accent"
               >
                 Sign Up
-              </Link>
+              </AuthLink>
             </li>
           </ul>
           <SubscribeButton className="w-full" onFailure="alert" />

@@ -1,18 +1,19 @@
 // "/" (spec 01 §2): the static landing page. It is prerendered to landing.html at build
-// (scripts/prerender.mjs), so it must render with nothing but a router around it.
-import { Link } from "react-router";
-import { PLAN_PRICE_USD } from "../../../../core/constants";
+// (scripts/prerender.mjs) and stays static there: no router, only its islands hydrate
+// (landing-islands.tsx, decision 135); its links are plain links (landing-links.tsx).
 import { DEFAULT_PRODUCT_NAME } from "../../../../core/product-name";
 import { Button } from "../../../components/ui/button";
-import { LANDING_SECTIONS, LandingHeader } from "./landing-header";
+import { LANDING_SECTIONS } from "./landing-header";
+import { CURRENT_YEAR_ATTRIBUTE, Island, landingIslands } from "./landing-islands";
+import { AuthLink } from "./landing-links";
 import { PricingSection } from "./landing-pricing";
 import { FeaturesSection, HowItWorksSection, PrivacySection } from "./landing-sections";
-import { SubscribeButton } from "./subscribe-button";
 
 export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: string }) {
+  const islands = landingIslands(appName);
   return (
     <div id="top" className="min-h-screen bg-background text-foreground">
-      <LandingHeader appName={appName} />
+      <Island name="header" islands={islands} />
       <main>
         <section aria-labelledby="hero-title" className="py-20 md:py-28">
           <div className="mx-auto max-w-4xl px-4 text-center">
@@ -24,34 +25,29 @@ export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: stri
               time to reach out, so friendships, family and your network never quietly fade.
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <SubscribeButton size="lg" onFailure="alert">
-                Subscribe for ${PLAN_PRICE_USD}/month
-              </SubscribeButton>
+              <Island name="hero-subscribe" islands={islands} />
               <Button asChild size="lg" variant="outline">
-                <Link to="/subscribe">See the plan</Link>
+                <a href="/subscribe">See the plan</a>
               </Button>
             </div>
             <p className="mt-4 text-sm text-muted-foreground">
               Cancel anytime. Already a member?{" "}
-              <Link
-                to="/auth"
-                state={{ show: "login" }}
-                className="font-medium text-primary underline"
-              >
+              <AuthLink show="login" className="font-medium text-primary underline">
                 Log in
-              </Link>
+              </AuthLink>
             </p>
           </div>
         </section>
         <FeaturesSection appName={appName} />
         <HowItWorksSection appName={appName} />
-        <PricingSection />
+        <PricingSection islands={islands} />
         <PrivacySection appName={appName} />
       </main>
       <footer className="border-t border-border py-10">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 text-sm text-muted-foreground md:flex-row md:items-center md:justify-between">
           <p>
-            © {new Date().getFullYear()} {appName}. All rights reserved.
+            © <span {...{ [CURRENT_YEAR_ATTRIBUTE]: "" }}>{new Date().getFullYear()}</span>{" "}
+            {appName}. All rights reserved.
           </p>
           <nav aria-label="Footer" className="flex flex-wrap gap-4">
             {LANDING_SECTIONS.map((s) => (
@@ -59,12 +55,10 @@ export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: stri
                 {s.label}
               </a>
             ))}
-            <Link to="/subscribe" className="hover:text-foreground">
+            <a href="/subscribe" className="hover:text-foreground">
               Plans
-            </Link>
-            <Link to="/auth" className="hover:text-foreground">
-              Log in
-            </Link>
+            </a>
+            <AuthLink className="hover:text-foreground">Log in</AuthLink>
           </nav>
         </div>
       </footer>

@@ -3,8 +3,7 @@ import { Check } from "lucide-react";
 import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
 import { Badge } from "../../../components/ui/badge";
 import { BUSINESS_FEATURES, PLAN_FEATURES } from "./plan-features";
-import { SubscribeButton } from "./subscribe-button";
-import { WaitlistForm } from "./waitlist-form";
+import { Island, type LandingIslands } from "./landing-islands";
 
 function FeatureList({ items }: { items: readonly string[] }) {
   return (
@@ -19,7 +18,7 @@ function FeatureList({ items }: { items: readonly string[] }) {
   );
 }
 
-export function PricingSection() {
+export function PricingSection({ islands }: { islands: LandingIslands }) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-muted py-20">
       <div className="mx-auto max-w-6xl px-4">
@@ -39,9 +38,7 @@ export function PricingSection() {
             </p>
             <FeatureList items={PLAN_FEATURES} />
             <p className="text-sm text-muted-foreground">Cancel anytime, no questions asked.</p>
-            <SubscribeButton size="lg" onFailure="alert" className="mt-auto">
-              Subscribe
-            </SubscribeButton>
+            <Island name="plan-subscribe" islands={islands} />
           </div>
           <div className="flex flex-col gap-6 rounded-xl border border-border bg-background p-8 shadow-sm">
             <div className="flex items-center justify-between gap-2">
@@ -54,7 +51,7 @@ export function PricingSection() {
             </p>
             <FeatureList items={BUSINESS_FEATURES} />
             <div className="mt-auto">
-              <WaitlistForm />
+              <Island name="waitlist" islands={islands} />
             </div>
           </div>
         </div>

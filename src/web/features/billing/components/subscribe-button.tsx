@@ -2,7 +2,6 @@
 // landing page (spec 01 §8).
 import { useState, type ReactNode } from "react";
 import { Button, type ButtonProps } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
 import {
   CHECKOUT_FAILED_MESSAGE,
   NO_CHECKOUT_URL_MESSAGE,
@@ -29,6 +28,8 @@ export function SubscribeButton({
         window.alert(CHECKOUT_FAILED_MESSAGE);
         return;
       }
+      // Loaded when needed: the static landing page (alerts only) does not carry toasts.
+      const { toast } = await import("../../../lib/toast");
       toast({
         title:
           detail === NO_CHECKOUT_URL_MESSAGE ? NO_CHECKOUT_URL_MESSAGE : CHECKOUT_FAILED_MESSAGE,
