@@ -48,6 +48,8 @@ import type { Storage } from "./lib/storage/storage";
 import { filesRoutes } from "./features/files/files.routes";
 import { feedbackRoutes } from "./features/feedback/feedback.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
+import { metricsRoutes } from "./features/metrics/metrics.routes";
+import { createMetrics, type Metrics } from "./lib/metrics";
 
 export type { Clock };
 
@@ -65,6 +67,8 @@ declare module "fastify" {
     /** Every route as registered ("GET /api/contacts/:id"); the test sweeps start from it. */
     routeInventory: readonly string[];
     storage: Storage;
+    /** The Prometheus registry when METRICS_TOKEN is set (GET /metrics), else null. */
+    metrics: Metrics | null;
   }
 }
 
@@ -122,9 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("appUrl", env.APP_URL);
   app.decorate("clock", clock);
   app.decorate("storage", services.storage);
+  app.decorate("metrics", env.METRICS_TOKEN ? createMetrics() : null);
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  await app.register(metricsRoutes);
   await app.register(sameOriginPlugin, {
     origins: listAppOrigins(env.APP_URL, env.NODE_ENV === "production"),
   });

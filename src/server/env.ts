@@ -52,6 +52,8 @@ const EnvSchema = z
     NOTIFICATIONS_STREAM_POLL_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
     /** SSE comment lines that keep proxies from closing an idle notification stream. */
     NOTIFICATIONS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+    /** GET /metrics answers (Prometheus text) only to requests carrying this bearer token. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     ENABLE_TEST_ROUTES: booleanString.default(false),
     DEV_MAILBOX: booleanString.default(false),
     LOG_LEVEL: z
