@@ -69,6 +69,8 @@ declare module "fastify" {
     storage: Storage;
     /** The Prometheus registry when METRICS_TOKEN is set (GET /metrics), else null. */
     metrics: Metrics | null;
+    /** Set on SIGTERM (main.ts): /readyz answers 503 while requests are still served. */
+    lifecycle: { isDraining: boolean };
   }
 }
 
@@ -127,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("clock", clock);
   app.decorate("storage", services.storage);
   app.decorate("metrics", env.METRICS_TOKEN ? createMetrics() : null);
+  app.decorate("lifecycle", { isDraining: false });
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);

@@ -59,6 +59,8 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /** On SIGTERM, how long /readyz answers 503 while requests are still served (rolling restarts). */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     WEB_DIST_DIR: z.string().default("./dist/web"),
     MAP_STYLE_URL: z.url().optional(),
