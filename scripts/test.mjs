@@ -1,6 +1,6 @@
 // The whole test suite: unit + API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) with
-// Vitest, then browser tests with Playwright against a fresh build. Ends with one line:
-// "N passed, N failed, N skipped".
+// Vitest (again on a second Node when SECOND_NODE is set), then browser tests with Playwright
+// against a fresh build, once. Ends with one line over all of it: "N passed, N failed, N skipped".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -29,37 +29,74 @@ if (isCI && !process.env.TEST_DATABASE_URL) {
   process.exit(1);
 }
 
-// 1. Vitest: unit and API suites, counted per project by our reporter.
-const vitestSummary = path.join(tmp, "vitest-projects.json");
-rmSync(vitestSummary, { force: true });
-const vitestStatus = run(
-  "npx",
-  ["vitest", "run", "--reporter=default", "--reporter=./scripts/vitest-project-summary.mjs"],
-  { VITEST_PROJECT_SUMMARY: vitestSummary },
-);
-const vitest = readJson(vitestSummary);
-if (vitest) {
-  for (const counts of Object.values(vitest.projects)) {
-    totals.passed += counts.passed;
-    totals.failed += counts.failed;
-    totals.skipped += counts.skipped;
-  }
-  totals.failed += vitest.unhandledErrors;
-  // Every configured project must have run tests: one that ran nothing (a config or filter
-  // change that drops api-postgres, say) would otherwise pass unnoticed.
-  const expected = [
-    "unit",
-    "api-pglite",
-    ...(process.env.TEST_DATABASE_URL ? ["api-postgres"] : []),
-  ];
-  for (const name of expected) {
-    if ((vitest.projects[name]?.passed ?? 0) === 0) {
-      console.error(`The ${name} project ran no passing tests.`);
-      hasRunnerFailure = true;
+// 1. Vitest: unit and API suites, counted per project by our reporter. With SECOND_NODE (the path
+// of another Node binary; .ci/run fetches Node 22 LTS into .tools/), the suites in
+// SECOND_NODE_PROJECTS (default: unit and api-pglite, decision 162) run again under it. Child
+// processes the tests start (npm run, tsx) find that node first on PATH.
+function runVitest({ label, nodeBin, projects }) {
+  const summary = path.join(tmp, `vitest-projects-${label}.json`);
+  rmSync(summary, { force: true });
+  const started = Date.now();
+  const env = { VITEST_PROJECT_SUMMARY: summary };
+  if (nodeBin) env.PATH = `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH}`;
+  const status = run(
+    nodeBin ?? process.execPath,
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      ...projects.flatMap((name) => ["--project", name]),
+      "--reporter=default",
+      "--reporter=./scripts/vitest-project-summary.mjs",
+    ],
+    env,
+  );
+  const result = readJson(summary);
+  const version = spawnSync(nodeBin ?? process.execPath, ["--version"], { encoding: "utf8" });
+  console.log(
+    `Vitest on Node ${version.stdout.trim()} (${projects.join(", ")}): ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  if (result) {
+    for (const counts of Object.values(result.projects)) {
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      totals.skipped += counts.skipped;
+    }
+    totals.failed += result.unhandledErrors;
+    // Every project asked for must have run tests: one that ran nothing (a config or filter
+    // change that drops api-postgres, say) would otherwise pass unnoticed.
+    for (const name of projects) {
+      if ((result.projects[name]?.passed ?? 0) === 0) {
+        console.error(`The ${name} project ran no passing tests (${label}).`);
+        hasRunnerFailure = true;
+      }
     }
   }
+  if (status !== 0 || !result) hasRunnerFailure = true;
 }
-if (vitestStatus !== 0 || !vitest) hasRunnerFailure = true;
+
+runVitest({
+  label: "main",
+  projects: ["unit", "api-pglite", ...(process.env.TEST_DATABASE_URL ? ["api-postgres"] : [])],
+});
+
+const secondNode = process.env.SECOND_NODE;
+if (secondNode) {
+  if (!existsSync(secondNode)) {
+    console.error(`SECOND_NODE=${secondNode} does not exist.`);
+    hasRunnerFailure = true;
+  } else {
+    const projects = (process.env.SECOND_NODE_PROJECTS ?? "unit,api-pglite")
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
+    runVitest({ label: "second-node", nodeBin: path.resolve(secondNode), projects });
+  }
+} else if (isCI) {
+  console.error(
+    "CI requires SECOND_NODE (Node 22, fetched by .ci/run) so the suites run on it too.",
+  );
+  hasRunnerFailure = true;
+}
 
 // 2. Playwright: browser suites against a fresh build.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

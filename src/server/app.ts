@@ -49,6 +49,8 @@ import type { Storage } from "./lib/storage/storage";
 import { filesRoutes } from "./features/files/files.routes";
 import { feedbackRoutes } from "./features/feedback/feedback.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
+import { metricsRoutes } from "./features/metrics/metrics.routes";
+import { createMetrics, type Metrics } from "./lib/metrics";
 
 export type { Clock };
 
@@ -66,6 +68,10 @@ declare module "fastify" {
     /** Every route as registered ("GET /api/contacts/:id"); the test sweeps start from it. */
     routeInventory: readonly string[];
     storage: Storage;
+    /** The Prometheus registry when METRICS_TOKEN is set (GET /metrics), else null. */
+    metrics: Metrics | null;
+    /** Set on SIGTERM (main.ts): /readyz answers 503 while requests are still served. */
+    lifecycle: { isDraining: boolean };
   }
 }
 
@@ -123,9 +129,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("appUrl", env.APP_URL);
   app.decorate("clock", clock);
   app.decorate("storage", services.storage);
+  app.decorate("metrics", env.METRICS_TOKEN ? createMetrics() : null);
+  app.decorate("lifecycle", { isDraining: false });
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  await app.register(metricsRoutes);
   await app.register(sameOriginPlugin, {
     origins: listAppOrigins(env.APP_URL, env.NODE_ENV === "production"),
   });

@@ -52,11 +52,15 @@ const EnvSchema = z
     NOTIFICATIONS_STREAM_POLL_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
     /** SSE comment lines that keep proxies from closing an idle notification stream. */
     NOTIFICATIONS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+    /** GET /metrics answers (Prometheus text) only to requests carrying this bearer token. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     ENABLE_TEST_ROUTES: booleanString.default(false),
     DEV_MAILBOX: booleanString.default(false),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /** On SIGTERM, how long /readyz answers 503 while requests are still served (rolling restarts). */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     WEB_DIST_DIR: z.string().default("./dist/web"),
     MAP_STYLE_URL: z.url().optional(),

@@ -1,6 +1,6 @@
 // Listens on PORT and, unless SCHEDULER_ENABLED=false, runs the background jobs (reminders,
-// outbox) in the same process; on SIGTERM/SIGINT stops the jobs, finishes in-flight requests
-// (within SHUTDOWN_TIMEOUT_SECONDS) and closes the db.
+// outbox) in the same process; on SIGTERM/SIGINT fails readiness for SHUTDOWN_DRAIN_SECONDS, then
+// stops the jobs, finishes in-flight requests (within SHUTDOWN_TIMEOUT_SECONDS) and closes the db.
 import { buildApp } from "./app";
 import { loadEnvOrExit } from "./env";
 import { startBackgroundJobs } from "./jobs/background-jobs";
@@ -18,6 +18,13 @@ async function main() {
     log: app.log,
     timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     async close() {
+      // Readiness fails first and requests keep being served for the drain period, so a load
+      // balancer moves traffic away; then the listener closes and in-flight requests finish.
+      app.lifecycle.isDraining = true;
+      if (env.SHUTDOWN_DRAIN_SECONDS > 0) {
+        app.log.info(`draining for ${env.SHUTDOWN_DRAIN_SECONDS} s (/readyz answers 503)`);
+        await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+      }
       await stopJobs();
       await app.close();
     },

@@ -5,6 +5,8 @@
 export const PUBLIC = new Set([
   "GET /healthz",
   "GET /readyz",
+  // Its own bearer token (METRICS_TOKEN); 404 when unset.
+  "GET /metrics",
   "GET /api/config",
   "GET /api/docs",
   "GET /api/docs/openapi.json",

@@ -33,7 +33,13 @@ export type Database = {
     onResync: () => void,
   ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** PostgreSQL only: the connection pool's use (PGlite is one in-process connection). */
+  poolStats?: () => PoolStats;
 };
+
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
+
+const POOL_MAX = 10;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK_KEY = 724_311_001;
@@ -82,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -92,6 +98,12 @@ async function openPostgres(url: string): Promise<Database> {
     migrate: () => migratePostgres(pool),
     listen: (channel, onNotify, onResync) => listenPostgres(url, channel, onNotify, onResync),
     close: () => pool.end(),
+    poolStats: () => ({
+      max: POOL_MAX,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 

@@ -1,11 +1,11 @@
 // One log line per request at info ("GET /api/contacts 200 12 ms"), instead of Fastify's two;
-// health checks at debug, so a probe every few seconds does not bury the rest. The path is logged
+// health checks and metric scrapes at debug, so a probe every few seconds does not bury the rest. The path is logged
 // without its query, and a route with parameters by its pattern (/r/:token), so tokens in links
 // stay out of the log.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
-const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+const HEALTH_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 function loggedPath(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;

@@ -155,12 +155,17 @@ export const reminderDeliveries = pgTable(
 
 // One-tap links are single-use in effect: the first POST records the token's hash here in the
 // same transaction as its action, so a replay changes nothing.
-export const oneTapUses = pgTable("one_tap_uses", {
-  tokenHash: text().primaryKey(),
-  userId: userId(),
-  action: text().notNull(),
-  usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const oneTapUses = pgTable(
+  "one_tap_uses",
+  {
+    tokenHash: text().primaryKey(),
+    userId: userId(),
+    action: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // Account deletion deletes by user; a distribution by user_id needs it indexed (decision 163).
+  (t) => [index().on(t.userId)],
+);
 
 export const authEvents = pgTable(
   "auth_events",

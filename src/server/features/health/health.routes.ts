@@ -7,6 +7,13 @@ export async function healthRoutes(app: FastifyInstance) {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   // Ready = the database answers and every committed migration is applied.
   app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
+    // Shutting down: a load balancer stops sending new requests before the listener closes.
+    if (app.lifecycle.isDraining) {
+      return reply.status(503).send({
+        status: "shutting down",
+        message: "This instance is shutting down; send requests to another one.",
+      });
+    }
     const isReachable = await app.database.ping();
     let pendingMigrations: string[] = [];
     if (isReachable) {

@@ -20,6 +20,18 @@ describe("health and config", () => {
     expect(ready.json()).toMatchObject({ status: "ready", database: true, migrated: true });
   });
 
+  it("answers 503 on /readyz while draining for a shutdown, and still serves", async () => {
+    t.app.lifecycle.isDraining = true;
+    try {
+      const ready = await t.app.inject({ url: "/readyz" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: "shutting down" });
+      expect((await t.app.inject({ url: "/healthz" })).statusCode).toBe(200);
+    } finally {
+      t.app.lifecycle.isDraining = false;
+    }
+  });
+
   it("tells an operator when the scheduler last ran and how old the oldest unsent message is", async () => {
     let jobs = (await t.app.inject({ url: "/readyz" })).json().jobs;
     expect(jobs).toEqual({

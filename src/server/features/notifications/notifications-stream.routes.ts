@@ -24,6 +24,7 @@ export async function notificationsStreamRoutes(fastify: FastifyInstance) {
     log: app.log,
   });
   await hub.start();
+  app.metrics?.countSseConnections(() => hub.size());
   // Open streams end before the server waits for its connections to close.
   app.addHook("preClose", async () => hub.stop());
 

@@ -42,7 +42,10 @@ export function createDiskStorage(dataDir: string): Storage {
       const dir = dirKey ? fileOf(bucket, dirKey) : path.join(root, bucket);
       let entries: string[];
       try {
-        entries = await readdir(dir, { recursive: true });
+        // Files only: a folder ("profile-avatars") is not a key.
+        entries = (await readdir(dir, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
       } catch (error) {
         if (isMissing(error)) return [];
         throw error;

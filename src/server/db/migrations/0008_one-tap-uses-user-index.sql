@@ -1,0 +1,1 @@
+CREATE INDEX "one_tap_uses_user_id_index" ON "one_tap_uses" USING btree ("user_id");
