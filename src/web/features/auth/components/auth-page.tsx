@@ -73,8 +73,9 @@ export function AuthPage({
         setPendingEmail(values.email);
         return;
       }
+      const signingIn = signInWithEmail(values);
       prepareSignedInPage?.(target, false);
-      await signInWithEmail(values);
+      await signingIn;
       // The session is read directly (not through the public pages' check first), while the
       // status and the page's data are read beside it.
       prepareSignedInPage?.(target, true);
