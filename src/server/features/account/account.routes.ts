@@ -1,9 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MeSchema, MeUpdateSchema } from "../../../core/account";
-import { profiles, userSettings, users } from "../../db/schema/index";
+import {
+  ACCOUNT_MESSAGES,
+  DELETE_WITHOUT_PASSWORD_MAX_SESSION_AGE_MS,
+  MeSchema,
+  MeUpdateSchema,
+} from "../../../core/account";
+import { accounts, profiles, sessions, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../../lib/account-rows";
 import { enforceTextRule } from "../settings/settings.public";
@@ -11,8 +16,11 @@ import { cancelSubscriptionsForDeletion } from "../billing/billing.public";
 import { toWebHeaders } from "../../plugins/auth";
 import { deleteAccount } from "./account-deletion";
 
+// With a password: the password. Without one (Google-only sign-in): the account's email typed
+// out, from a session started within the hour (decision 155).
 const DeleteAccountSchema = z.object({
-  password: z.string().min(1, "Enter your password to delete your account.").max(256),
+  password: z.string().max(256).optional(),
+  email: z.string().max(320).optional(),
 });
 
 function parseTheme(value: string | null): "light" | "dark" | null {
@@ -22,6 +30,21 @@ function parseTheme(value: string | null): "light" | "dark" | null {
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+
+  async function hasPassword(userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(
+        and(
+          eq(accounts.userId, userId),
+          eq(accounts.providerId, "credential"),
+          isNotNull(accounts.password),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
 
   async function readMe(userId: string) {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -35,6 +58,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         emailVerified: user.emailVerified,
         phoneNumber: user.phoneNumber,
         phoneNumberVerified: user.phoneNumberVerified,
+        hasPassword: await hasPassword(userId),
       },
       profile,
       settings: { ...settings, theme: parseTheme(settings.theme) },
@@ -106,15 +130,43 @@ export async function accountRoutes(fastify: FastifyInstance) {
     { preHandler: app.requireUser, schema: { body: DeleteAccountSchema } },
     async (request, reply) => {
       const user = request.user;
-      try {
-        await app.auth.api.verifyPassword({
-          body: { password: request.body.password },
-          headers: toWebHeaders(request),
-        });
-      } catch {
-        throw new AppError("BAD_REQUEST", "That password is not right.", {
-          password: "That password is not right.",
-        });
+      if (await hasPassword(user.id)) {
+        const { password } = request.body;
+        if (!password) {
+          throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.enterPassword, {
+            password: ACCOUNT_MESSAGES.enterPassword,
+          });
+        }
+        try {
+          await app.auth.api.verifyPassword({ body: { password }, headers: toWebHeaders(request) });
+        } catch {
+          throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.wrongPassword, {
+            password: ACCOUNT_MESSAGES.wrongPassword,
+          });
+        }
+      } else {
+        const typed = request.body.email?.trim().toLowerCase();
+        if (!typed) {
+          throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.typeEmail, {
+            email: ACCOUNT_MESSAGES.typeEmail,
+          });
+        }
+        if (typed !== user.email.toLowerCase()) {
+          throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.wrongEmail, {
+            email: ACCOUNT_MESSAGES.wrongEmail,
+          });
+        }
+        // Typing a shown address proves little on its own: the sign-in must be recent too.
+        const [session] = await db
+          .select({ createdAt: sessions.createdAt })
+          .from(sessions)
+          .where(eq(sessions.id, request.sessionId));
+        const age = session ? app.clock.now().getTime() - session.createdAt.getTime() : Infinity;
+        if (age > DELETE_WITHOUT_PASSWORD_MAX_SESSION_AGE_MS) {
+          throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.signInAgain, {
+            email: ACCOUNT_MESSAGES.signInAgain,
+          });
+        }
       }
       await cancelSubscriptionsForDeletion(app.billing, user.id);
       await deleteAccount(
