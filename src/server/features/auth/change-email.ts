@@ -5,7 +5,7 @@
 // one (no account-existence oracle); its owner is told by mail instead, which is where the "this
 // address is in use" message can go without telling whoever asked.
 import { eq } from "drizzle-orm";
-import type { createAuthMiddleware} from "better-auth/api";
+import type { createAuthMiddleware } from "better-auth/api";
 import { getSessionFromCtx } from "better-auth/api";
 import type { Mailer } from "../../adapters/mail";
 import type { Db } from "../../db/client";
