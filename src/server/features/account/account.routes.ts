@@ -11,6 +11,7 @@ import {
 import { accounts, profiles, sessions, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../../lib/account-rows";
+import { readShownPhone, savePhoneNumber } from "../../lib/pending-phone";
 import { enforceTextRule } from "../settings/settings.public";
 import { cancelSubscriptionsForDeletion } from "../billing/billing.public";
 import { toWebHeaders } from "../../plugins/auth";
@@ -56,8 +57,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         email: user.email,
         name: user.name,
         emailVerified: user.emailVerified,
-        phoneNumber: user.phoneNumber,
-        phoneNumberVerified: user.phoneNumberVerified,
+        ...(await readShownPhone(db, user)),
         hasPassword: await hasPassword(userId),
       },
       profile,
@@ -88,31 +88,17 @@ export async function accountRoutes(fastify: FastifyInstance) {
           if (name) await tx.update(users).set({ name }).where(eq(users.id, userId));
         }
         if (phoneNumber !== undefined) {
-          const [taken] = phoneNumber
-            ? await tx
-                .select({ id: users.id })
-                .from(users)
-                .where(eq(users.phoneNumber, phoneNumber))
-            : [];
-          if (taken && taken.id !== userId) {
-            throw new AppError(
-              "CONFLICT",
-              "That phone number is already used by another account.",
-              {
-                phoneNumber: "Already used by another account",
-              },
-            );
-          }
-          // Saving the same number again keeps its verification; a new one needs a new code.
+          // The same answer whether or not another account holds the number (decision 156).
           const [current] = await tx
             .select({ phoneNumber: users.phoneNumber })
             .from(users)
             .where(eq(users.id, userId));
-          if (current?.phoneNumber !== phoneNumber) {
-            await tx
-              .update(users)
-              .set({ phoneNumber, phoneNumberVerified: false })
-              .where(eq(users.id, userId));
+          // Saving the same number again keeps its verification; a new one needs a new code.
+          if (
+            await savePhoneNumber(tx, userId, phoneNumber, {
+              phoneNumber: current?.phoneNumber ?? null,
+            })
+          ) {
             await enforceTextRule(tx, userId, phoneNumber);
           }
         }

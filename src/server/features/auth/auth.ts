@@ -17,7 +17,7 @@ import type { Env } from "../../env";
 import { ensureAccountRows } from "../../lib/account-rows";
 import { listAppOrigins } from "../../lib/app-origins";
 import { recordAuthEvent } from "./auth-events.service";
-import { findSessionUserId, guardPhoneOtp } from "./phone-otp-guard";
+import { claimVerifiedPendingPhone, findSessionUserId, guardPhoneOtp } from "./phone-otp-guard";
 import {
   buildPasswordChangedMail,
   buildPasswordResetMail,
@@ -219,7 +219,7 @@ export function createAuth({ env, db, mailer, sms, logger }: AuthDeps) {
       ),
       after: createAuthMiddleware(async (ctx) => {
         await noticeEmailChanged(ctx, emailChangeDeps);
-        return hideSessionTokens(ctx);
+        return (await claimVerifiedPendingPhone(ctx, db)) ?? hideSessionTokens(ctx);
       }),
     },
     // A refusal thrown before an endpoint runs (a hook, a middleware) is an answer, not a fault:
