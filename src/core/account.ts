@@ -10,6 +10,8 @@ export const MeSchema = z.object({
     emailVerified: z.boolean(),
     phoneNumber: z.string().nullable(),
     phoneNumberVerified: z.boolean().nullable(),
+    /** False for an account that signs in with Google only (no password to confirm with). */
+    hasPassword: z.boolean(),
   }),
   profile: z.object({
     firstName: z.string().nullable(),
@@ -48,3 +50,15 @@ export const MeUpdateSchema = z.object({
   theme: z.enum(["light", "dark"]).nullable().optional(),
 });
 export type MeUpdate = z.input<typeof MeUpdateSchema>;
+
+/** How long after signing in an account without a password may be deleted (decision 155). */
+export const DELETE_WITHOUT_PASSWORD_MAX_SESSION_AGE_MS = 60 * 60 * 1000;
+
+export const ACCOUNT_MESSAGES = {
+  wrongPassword: "That password is not right.",
+  enterPassword: "Enter your password to delete your account.",
+  typeEmail: "Type your email address to delete your account.",
+  wrongEmail: "That is not the email address of this account.",
+  signInAgain:
+    "For your safety, sign out and sign in again, then delete your account within the hour.",
+} as const;

@@ -32,6 +32,7 @@ export const PUBLIC = new Set([
   "GET /dev/mailbox/:id",
   "POST /api/test/clock",
   "POST /api/test/notifications",
+  "POST /api/test/google-only",
 ]);
 
 /** Needs a signed-in user: everything else under /api. */

@@ -9,6 +9,7 @@ import type { Mailer } from "../../adapters/mail";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import { escapeHtml } from "../../lib/html";
+import { clearPendingPhone } from "../../lib/pending-phone";
 import { deleteUserFiles, type Storage } from "../../lib/storage/storage";
 
 export type UserOwnedTable = { name: string; table: PgTable; column: PgColumn };
@@ -39,6 +40,8 @@ export async function deleteUserRows(db: Db, userId: string): Promise<void> {
     for (const { table, column } of listUserOwnedTables()) {
       await tx.delete(table).where(eq(column, userId));
     }
+    // A number kept aside until verified (decision 156) is not linked by a foreign key.
+    await clearPendingPhone(tx, userId);
     await tx.delete(schema.users).where(eq(schema.users.id, userId));
   });
 }

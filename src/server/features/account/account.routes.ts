@@ -1,18 +1,27 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MeSchema, MeUpdateSchema } from "../../../core/account";
-import { profiles, userSettings, users } from "../../db/schema/index";
+import {
+  ACCOUNT_MESSAGES,
+  DELETE_WITHOUT_PASSWORD_MAX_SESSION_AGE_MS,
+  MeSchema,
+  MeUpdateSchema,
+} from "../../../core/account";
+import { accounts, profiles, sessions, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../../lib/account-rows";
+import { readShownPhone, savePhoneNumber } from "../../lib/pending-phone";
 import { enforceTextRule } from "../settings/settings.public";
 import { cancelSubscriptionsForDeletion } from "../billing/billing.public";
 import { toWebHeaders } from "../../plugins/auth";
 import { deleteAccount } from "./account-deletion";
 
+// With a password: the password. Without one (Google-only sign-in): the account's email typed
+// out, from a session started within the hour (decision 155).
 const DeleteAccountSchema = z.object({
-  password: z.string().min(1, "Enter your password to delete your account.").max(256),
+  password: z.string().max(256).optional(),
+  email: z.string().max(320).optional(),
 });
 
 function parseTheme(value: string | null): "light" | "dark" | null {
@@ -33,6 +42,21 @@ export async function accountRoutes(fastify: FastifyInstance) {
     .where(eq(users.id, sql.placeholder("userId")))
     .prepare("read_me");
 
+  async function hasPassword(userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(
+        and(
+          eq(accounts.userId, userId),
+          eq(accounts.providerId, "credential"),
+          isNotNull(accounts.password),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
   async function readMe(userId: string) {
     const [row] = await selectMe.execute({ userId });
     if (!row) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
@@ -47,8 +71,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
         email: user.email,
         name: user.name,
         emailVerified: user.emailVerified,
-        phoneNumber: user.phoneNumber,
-        phoneNumberVerified: user.phoneNumberVerified,
+        ...(await readShownPhone(db, user)),
+        hasPassword: await hasPassword(userId),
       },
       profile,
       settings: { ...settings, theme: parseTheme(settings.theme) },
@@ -78,31 +102,17 @@ export async function accountRoutes(fastify: FastifyInstance) {
           if (name) await tx.update(users).set({ name }).where(eq(users.id, userId));
         }
         if (phoneNumber !== undefined) {
-          const [taken] = phoneNumber
-            ? await tx
-                .select({ id: users.id })
-                .from(users)
-                .where(eq(users.phoneNumber, phoneNumber))
-            : [];
-          if (taken && taken.id !== userId) {
-            throw new AppError(
-              "CONFLICT",
-              "That phone number is already used by another account.",
-              {
-                phoneNumber: "Already used by another account",
-              },
-            );
-          }
-          // Saving the same number again keeps its verification; a new one needs a new code.
+          // The same answer whether or not another account holds the number (decision 156).
           const [current] = await tx
             .select({ phoneNumber: users.phoneNumber })
             .from(users)
             .where(eq(users.id, userId));
-          if (current?.phoneNumber !== phoneNumber) {
-            await tx
-              .update(users)
-              .set({ phoneNumber, phoneNumberVerified: false })
-              .where(eq(users.id, userId));
+          // Saving the same number again keeps its verification; a new one needs a new code.
+          if (
+            await savePhoneNumber(tx, userId, phoneNumber, {
+              phoneNumber: current?.phoneNumber ?? null,
+            })
+          ) {
             await enforceTextRule(tx, userId, phoneNumber);
           }
         }
@@ -120,15 +130,43 @@ export async function accountRoutes(fastify: FastifyInstance) {
     { preHandler: app.requireUser, schema: { body: DeleteAccountSchema } },
     async (request, reply) => {
       const user = request.user;
-      try {
-        await app.auth.api.verifyPassword({
-          body: { password: request.body.password },
-          headers: toWebHeaders(request),
-        });
-      } catch {
-        throw new AppError("BAD_REQUEST", "That password is not right.", {
-          password: "That password is not right.",
-        });
+      if (await hasPassword(user.id)) {
+        const { password } = request.body;
+        if (!password) {
+          throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.enterPassword, {
+            password: ACCOUNT_MESSAGES.enterPassword,
+          });
+        }
+        try {
+          await app.auth.api.verifyPassword({ body: { password }, headers: toWebHeaders(request) });
+        } catch {
+          throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.wrongPassword, {
+            password: ACCOUNT_MESSAGES.wrongPassword,
+          });
+        }
+      } else {
+        const typed = request.body.email?.trim().toLowerCase();
+        if (!typed) {
+          throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.typeEmail, {
+            email: ACCOUNT_MESSAGES.typeEmail,
+          });
+        }
+        if (typed !== user.email.toLowerCase()) {
+          throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.wrongEmail, {
+            email: ACCOUNT_MESSAGES.wrongEmail,
+          });
+        }
+        // Typing a shown address proves little on its own: the sign-in must be recent too.
+        const [session] = await db
+          .select({ createdAt: sessions.createdAt })
+          .from(sessions)
+          .where(eq(sessions.id, request.sessionId));
+        const age = session ? app.clock.now().getTime() - session.createdAt.getTime() : Infinity;
+        if (age > DELETE_WITHOUT_PASSWORD_MAX_SESSION_AGE_MS) {
+          throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.signInAgain, {
+            email: ACCOUNT_MESSAGES.signInAgain,
+          });
+        }
       }
       await cancelSubscriptionsForDeletion(app.billing, user.id);
       await deleteAccount(

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   build,
@@ -6,6 +7,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
+import { users } from "../../db/schema/index";
 
 describe("the signed-in user's own account", () => {
   let t: TestApp;
@@ -52,14 +54,17 @@ describe("the signed-in user's own account", () => {
     expect(res.json().error.message).toContain("Please enter a valid phone number");
   });
 
-  it("refuses a phone that another account uses", async () => {
+  it("answers a phone that another account uses like a free one (decision 156)", async () => {
     const res = await injectAs(t.app, bob, {
       method: "PATCH",
       url: "/api/me",
       payload: { phoneNumber: "+14155550100" },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe("That phone number is already used by another account.");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      phoneNumber: "+14155550100",
+      phoneNumberVerified: false,
+    });
   });
 
   it("clears the phone with an empty string and saves the theme", async () => {
@@ -79,7 +84,7 @@ describe("the signed-in user's own account", () => {
     expect(res.json().profile.firstName).toBeNull();
   });
 
-  it("answers 409, never 500, when two accounts race for the same new phone", async () => {
+  it("answers 200, never 500, when three accounts race for the same new phone", async () => {
     const racers = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
     const results = await Promise.all(
       racers.map((user) =>
@@ -90,10 +95,15 @@ describe("the signed-in user's own account", () => {
         }),
       ),
     );
-    const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 409, 409]);
-    for (const r of results.filter((r) => r.statusCode === 409)) {
-      expect(r.json().error.message).toBe("That phone number is already used by another account.");
+    for (const r of results) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().user.phoneNumber).toBe("+14155550199");
     }
+    // One of them holds it; the others keep it aside until a texted code proves it.
+    const holders = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phoneNumber, "+14155550199"));
+    expect(holders).toHaveLength(1);
   });
 });

@@ -17,7 +17,7 @@ import type { Env } from "../../env";
 import { ensureAccountRows } from "../../lib/account-rows";
 import { listAppOrigins } from "../../lib/app-origins";
 import { recordAuthEvent } from "./auth-events.service";
-import { findSessionUserId, guardPhoneOtp } from "./phone-otp-guard";
+import { claimVerifiedPendingPhone, findSessionUserId, guardPhoneOtp } from "./phone-otp-guard";
 import {
   buildPasswordChangedMail,
   buildPasswordResetMail,
@@ -28,6 +28,13 @@ import {
 import { SESSION_CACHE_SECONDS, type SessionCacheGuard } from "./session-cache";
 import { hideSessionTokens, narrowSessionRequest } from "./session-hooks";
 import { buildVerificationMail, buildVerifyLink } from "./verification-mail";
+import {
+  buildEmailChangeLink,
+  buildEmailChangeMail,
+  guardEmailChange,
+  noticeEmailChanged,
+  readChangeToken,
+} from "./change-email";
 
 // OWASP's minimum for argon2id.
 // algorithm 2 is Argon2id (a const enum in the typings).
@@ -64,6 +71,13 @@ export type AuthDeps = {
 
 export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthDeps) {
   const isGoogleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+  const emailChangeDeps = {
+    db,
+    mailer,
+    appName: env.APP_NAME,
+    appUrl: env.APP_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+  };
   return betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
@@ -132,6 +146,21 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_EXPIRES_SECONDS,
       async sendVerificationEmail({ user, url, token }) {
+        // A change of sign-in email (decision 155): the link goes to the new address.
+        const change = readChangeToken(token);
+        if (change) {
+          await mailer.send({
+            ...buildEmailChangeMail({
+              appName: env.APP_NAME,
+              link: buildEmailChangeLink({ appUrl: env.APP_URL, token }),
+              oldEmail: change.email,
+            }),
+            to: user.email,
+            kind: "change-email",
+            userId: user.id,
+          });
+          return;
+        }
         const link = buildVerifyLink({
           appUrl: env.APP_URL,
           token,
@@ -154,6 +183,10 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
           },
         }
       : undefined,
+    user: {
+      // Verified through the new address only; the old one is told afterwards (decision 155).
+      changeEmail: { enabled: true },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -175,6 +208,7 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
         "/sign-in/email": { window: 60, max: 10 },
         "/sign-up/email": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 3 },
+        "/change-email": { window: 60, max: 3 },
         "/request-password-reset": { window: 60, max: 3 },
         "/reset-password": { window: 60, max: 10 },
         "/verify-email": { window: 60, max: 20 },
@@ -193,9 +227,15 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
     },
     hooks: {
       before: createAuthMiddleware(
-        async (ctx) => (await narrowSessionRequest(ctx)) ?? (await guardPhoneOtp(ctx)),
+        async (ctx) =>
+          (await narrowSessionRequest(ctx)) ??
+          (await guardEmailChange(ctx, emailChangeDeps)) ??
+          (await guardPhoneOtp(ctx)),
       ),
-      after: hideSessionTokens,
+      after: createAuthMiddleware(async (ctx) => {
+        await noticeEmailChanged(ctx, emailChangeDeps);
+        return (await claimVerifiedPendingPhone(ctx, db)) ?? hideSessionTokens(ctx);
+      }),
     },
     // A refusal thrown before an endpoint runs (a hook, a middleware) is an answer, not a fault:
     // without this Better Auth prints it to the console; faults still reach our log.

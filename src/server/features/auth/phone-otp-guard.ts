@@ -2,8 +2,16 @@
 // they own the number saved on their account (decision 051). Out of the box its verify endpoint
 // signs in whoever owns the number (no session needed), and it offers phone + password sign-in
 // and a phone-based password reset; none of those are Tend features.
+//
+// A number another account holds is saved aside as "pending" (decision 156); a right code for it
+// moves the number to the caller, verified, and takes it off the account that held it.
 import type { createAuthMiddleware } from "better-auth/api";
 import { APIError, getSessionFromCtx } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/index";
+import { claimPendingPhone, pendingPhoneIdentifier } from "../../lib/pending-phone";
+import { moveTextRemindersToEmail } from "../settings/settings.public";
 
 export const PHONE_OTP_MESSAGES = {
   signedOut: "Please sign in to verify your phone number.",
@@ -29,6 +37,15 @@ export async function guardPhoneOtp(ctx: Ctx) {
   if (!session) throw new APIError("UNAUTHORIZED", { message: PHONE_OTP_MESSAGES.signedOut });
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   const saved = (session.user as { phoneNumber?: string | null }).phoneNumber;
+  const pending = await findPendingPhone(ctx, session.user.id);
+  if (pending && body.phoneNumber === pending) {
+    // Better Auth checks the code, then refuses because another account holds the number;
+    // `claimVerifiedPendingPhone` turns that refusal (only reached with a right code) into the move.
+    if (ctx.path === "/phone-number/verify") {
+      return { context: { body: { ...body, disableSession: true, updatePhoneNumber: true } } };
+    }
+    return undefined;
+  }
   if (!saved || body.phoneNumber !== saved) {
     throw new APIError("BAD_REQUEST", { message: PHONE_OTP_MESSAGES.notYourNumber });
   }
@@ -47,4 +64,49 @@ export async function findSessionUserId(ctx: unknown): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+async function findPendingPhone(ctx: Ctx, userId: string): Promise<string | null> {
+  const row = await ctx.context.adapter.findOne<{ value: string }>({
+    model: "verification",
+    where: [{ field: "identifier", value: pendingPhoneIdentifier(userId) }],
+  });
+  return row?.value ?? null;
+}
+
+/** After `/phone-number/verify` of a pending number: the number moves to the caller. */
+export async function claimVerifiedPendingPhone(ctx: Ctx, db: Db) {
+  if (ctx.path !== "/phone-number/verify") return undefined;
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  if (body.updatePhoneNumber !== true || typeof body.phoneNumber !== "string") return undefined;
+  const returned = ctx.context.returned as { body?: { code?: unknown } } | undefined;
+  const isHeldElsewhere = returned?.body?.code === "PHONE_NUMBER_EXIST";
+  const isStored = Boolean(returned && (returned as { status?: unknown }).status === true);
+  if (!isHeldElsewhere && !isStored) return undefined;
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return undefined;
+  const userId = session.user.id;
+  const phone = body.phoneNumber;
+  await db.transaction(async (tx) => {
+    const holderId = await claimPendingPhone(tx, userId, phone);
+    // The account that lost the number can no longer be texted.
+    if (holderId) await moveTextRemindersToEmail(tx, holderId);
+  });
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      phoneNumber: users.phoneNumber,
+      phoneNumberVerified: users.phoneNumberVerified,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const answer = { status: true, token: null, user };
+  // Better Auth keeps the refusal's status (400) for a replaced answer unless it is a Response
+  // (the browser calls this endpoint over HTTP only).
+  return new Response(JSON.stringify(answer), {
+    status: 200,
+    headers: { "content-type": "application/json" },
+  });
 }

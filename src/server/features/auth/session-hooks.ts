@@ -7,7 +7,8 @@
 //   the page cannot lift another device's session; revoking one goes by its id
 //   (`POST /api/auth/revoke-session` with `{ "id": "…" }`), which is turned into the token here.
 //   Better Auth still checks that the session is the caller's own.
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import type { createAuthMiddleware } from "better-auth/api";
+import { APIError } from "better-auth/api";
 
 type Ctx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -47,9 +48,9 @@ export async function narrowSessionRequest(ctx: Ctx) {
 
 type ListedSession = Record<string, unknown> & { token?: unknown };
 
-export const hideSessionTokens = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== "/list-sessions") return;
+export async function hideSessionTokens(ctx: Ctx) {
+  if (ctx.path !== "/list-sessions") return undefined;
   const returned = ctx.context.returned;
-  if (!Array.isArray(returned)) return;
+  if (!Array.isArray(returned)) return undefined;
   return ctx.json((returned as ListedSession[]).map(({ token: _token, ...session }) => session));
-});
+}

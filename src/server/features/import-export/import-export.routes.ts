@@ -154,7 +154,11 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         "application/json; charset=utf-8",
         exportFileName(app.env.APP_NAME, "account", "json", day),
       );
-      return buildAccountExport(db, ctx);
+      // Checked and serialised in a worker thread (decision 157): a large account's export
+      // must not hold the event loop that answers everyone else. The string goes out as is.
+      const json = await pool.run<string>("accountJsonTask", await buildAccountExport(db, ctx));
+      // The schema above still documents the shape; the typed send() expects the object.
+      return reply.serializer((payload: unknown) => payload as string).send(json as never);
     },
   );
 }

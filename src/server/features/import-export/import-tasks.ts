@@ -1,6 +1,7 @@
 // Runs in the worker threads of lib/cpu-pool.ts: the CPU-heavy steps of import and export.
 // Each export is a task named by its function; inputs and results cross by structured clone,
 // so a file problem comes back as data (a class does not survive the crossing).
+import { AccountExportSchema } from "../../../core/import/account-export";
 import { buildContactsCsv, type ExportContact } from "../../../core/import/csv-export";
 import { planImport } from "../../../core/import/plan-import";
 import { ImportFileError } from "../../../core/import/read-file";
@@ -32,7 +33,12 @@ export function vcardsTask(contacts: ExportContact[]): string {
   return buildVcards(contacts);
 }
 
-const TASKS = { readImportTask, planImportTask, contactsCsvTask, vcardsTask };
+/** The JSON export checked against its published schema and serialised (decision 157). */
+export function accountJsonTask(data: unknown): string {
+  return JSON.stringify(AccountExportSchema.parse(data));
+}
+
+const TASKS = { readImportTask, planImportTask, contactsCsvTask, vcardsTask, accountJsonTask };
 export type ImportTaskName = keyof typeof TASKS;
 
 // Piscina's entry: one default export that dispatches by name. (Piscina's lookup of a named

@@ -1,6 +1,6 @@
 // Onboarding completion (spec 01 §4): profile, settings and the first active reminder saved in
 // one transaction; the prefill read for the form.
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { REMINDER_CADENCES, REMINDER_METHODS } from "../../../core/constants";
 import {
   parseReminderHour,
@@ -9,14 +9,12 @@ import {
   type OnboardingCompleteResult,
   type OnboardingState,
 } from "../../../core/onboarding";
-import type { Db, Tx } from "../../db/client";
+import type { Db } from "../../db/client";
 import { profiles, userReminders, userSettings, users } from "../../db/schema/index";
 import { ruleFromPreferences } from "../../../core/reminder-schedule";
 import { AppError } from "../../lib/app-error";
 import { getAccountRows } from "../../lib/account-rows";
-
-export const PHONE_TAKEN_MESSAGE =
-  "That phone number is already used by another account. Use a different number or skip this step.";
+import { readShownPhone, savePhoneNumber } from "../../lib/pending-phone";
 
 export type CompleteOnboardingInput = {
   firstName: string;
@@ -54,36 +52,8 @@ export async function getOnboardingState(db: Db, userId: string): Promise<Onboar
     reminderCadence: pickEnum(REMINDER_CADENCES, settings.reminderCadence, "days"),
     reminderTime: String(parseReminderHour(settings.reminderTime)),
     timezone: settings.timezone,
-    phoneNumber: user.phoneNumber,
+    phoneNumber: (await readShownPhone(db, user)).phoneNumber,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
-async function savePhone(
-  tx: Tx,
-  userId: string,
-  phone: string | null,
-  current: { phoneNumber: string | null; phoneNumberVerified: boolean | null },
-): Promise<void> {
-  if (phone === current.phoneNumber) return;
-  if (phone) {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.phoneNumber, phone), ne(users.id, userId)));
-    if (taken)
-      throw new AppError("CONFLICT", PHONE_TAKEN_MESSAGE, { phoneNumber: PHONE_TAKEN_MESSAGE });
-  }
-  await tx
-    .update(users)
-    .set({ phoneNumber: phone, phoneNumberVerified: false })
-    .where(eq(users.id, userId));
 }
 
 export async function completeOnboarding(
@@ -95,55 +65,51 @@ export async function completeOnboarding(
   const hour = parseReminderHour(input.reminderTime);
   const reminderTime = reminderHourToTime(hour);
   const { rule, firstRun: nextScheduledAt } = ruleFromPreferences(now, { ...input, hour });
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-      const phone = input.phoneNumber === undefined ? user.phoneNumber : input.phoneNumber;
-      const reminderMethod = resolveReminderMethod(input.reminderMethod, phone);
-      const { firstName, lastName, timezone, reminderFrequency, reminderCadence } = input;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
+    const shown = await readShownPhone(tx, user);
+    const phone = input.phoneNumber === undefined ? shown.phoneNumber : input.phoneNumber;
+    const reminderMethod = resolveReminderMethod(input.reminderMethod, phone);
+    const { firstName, lastName, timezone, reminderFrequency, reminderCadence } = input;
 
-      await savePhone(tx, userId, phone, user);
-      await tx.update(profiles).set({ firstName, lastName }).where(eq(profiles.id, userId));
-      await tx
-        .update(users)
-        .set({ name: `${firstName} ${lastName}` })
-        .where(eq(users.id, userId));
-      const reminder = {
-        reminderMethod,
-        reminderFrequency,
-        reminderCadence,
-        reminderTime,
-        timezone,
-      };
-      await tx
-        .update(userSettings)
-        .set({ ...reminder, onboardingCompleted: true })
-        .where(eq(userSettings.userId, userId));
-      await tx
-        .update(userReminders)
-        .set({ isActive: false })
-        .where(and(eq(userReminders.userId, userId), eq(userReminders.isActive, true)));
-      await tx.insert(userReminders).values({
-        userId,
-        ...reminder,
-        nextScheduledAt,
-        anchorDate: rule.anchorDate,
-        isActive: true,
-      });
-
-      const isSameVerifiedPhone = phone === user.phoneNumber && user.phoneNumberVerified === true;
-      return {
-        onboardingCompleted: true as const,
-        phoneNumber: phone,
-        needsPhoneVerification: Boolean(phone) && !isSameVerifiedPhone,
-        reminder: { ...reminder, nextScheduledAt: nextScheduledAt.toISOString() },
-      };
+    // Never says whether another account holds the number (decision 156).
+    await savePhoneNumber(tx, userId, phone, user);
+    await tx.update(profiles).set({ firstName, lastName }).where(eq(profiles.id, userId));
+    await tx
+      .update(users)
+      .set({ name: `${firstName} ${lastName}` })
+      .where(eq(users.id, userId));
+    const reminder = {
+      reminderMethod,
+      reminderFrequency,
+      reminderCadence,
+      reminderTime,
+      timezone,
+    };
+    await tx
+      .update(userSettings)
+      .set({ ...reminder, onboardingCompleted: true })
+      .where(eq(userSettings.userId, userId));
+    await tx
+      .update(userReminders)
+      .set({ isActive: false })
+      .where(and(eq(userReminders.userId, userId), eq(userReminders.isActive, true)));
+    await tx.insert(userReminders).values({
+      userId,
+      ...reminder,
+      nextScheduledAt,
+      anchorDate: rule.anchorDate,
+      isActive: true,
     });
-  } catch (error) {
-    // Another account took the number between our check and the write.
-    if (!(error instanceof AppError) && isUniqueViolation(error))
-      throw new AppError("CONFLICT", PHONE_TAKEN_MESSAGE, { phoneNumber: PHONE_TAKEN_MESSAGE });
-    throw error;
-  }
+
+    const isSameVerifiedPhone =
+      phone === shown.phoneNumber && shown.phoneNumberVerified === true && phone !== null;
+    return {
+      onboardingCompleted: true as const,
+      phoneNumber: phone,
+      needsPhoneVerification: Boolean(phone) && !isSameVerifiedPhone,
+      reminder: { ...reminder, nextScheduledAt: nextScheduledAt.toISOString() },
+    };
+  });
 }

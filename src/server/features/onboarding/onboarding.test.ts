@@ -228,7 +228,7 @@ describe("onboarding API", () => {
     expect(settings?.reminderMethod).toBe("email");
   });
 
-  it("refuses a phone number another account uses, and keeps everything as it was", async () => {
+  it("answers a phone number another account uses like a free one, keeping it aside (decision 156)", async () => {
     const owner = await createUser(t.app);
     const other = await createUser(t.app);
     const phoneNumber = "+14155550199";
@@ -242,18 +242,12 @@ describe("onboarding API", () => {
       url: "/api/onboarding/complete",
       payload: { ...valid, firstName: "Grace", phoneNumber },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(
-      "That phone number is already used by another account. Use a different number or skip this step.",
-    );
-    const [profile] = await t.app.db.select().from(profiles).where(eq(profiles.id, other.id));
-    expect(profile?.firstName).toBeNull();
-    const [settings] = await t.app.db
-      .select()
-      .from(userSettings)
-      .where(eq(userSettings.userId, other.id));
-    expect(settings?.onboardingCompleted).toBe(false);
-    expect(await reminderRows(other.id)).toEqual([]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ phoneNumber, smsVerificationSent: true });
+    const [ownerRow] = await t.app.db.select().from(users).where(eq(users.id, owner.id));
+    expect(ownerRow?.phoneNumber).toBe(phoneNumber);
+    const [otherRow] = await t.app.db.select().from(users).where(eq(users.id, other.id));
+    expect(otherRow?.phoneNumber).toBeNull();
   });
 
   it("clears the phone when the step is skipped, and does not resend to a verified number", async () => {

@@ -1,2 +1,2 @@
 // What other server features may use of settings (eslint.config.js holds them to this file).
-export { enforceTextRule } from "./settings.service";
+export { enforceTextRule, moveTextRemindersToEmail } from "./settings.service";

@@ -98,6 +98,11 @@ export async function updateReminderSettings(
 // The text rule (spec 01 §5) after a phone change elsewhere: a number outside +1 means email.
 export async function enforceTextRule(tx: Tx, userId: string, phone: string | null) {
   if (isTextAllowed(phone)) return;
+  await moveTextRemindersToEmail(tx, userId);
+}
+
+/** Text reminders become email ones (a number outside +1, or a number lost to another account). */
+export async function moveTextRemindersToEmail(tx: Tx, userId: string) {
   await tx
     .update(userSettings)
     .set({ reminderMethod: "email" })

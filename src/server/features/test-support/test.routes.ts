@@ -1,10 +1,12 @@
 // Only with ENABLE_TEST_ROUTES (never in production): lets browser tests move the server clock
 // and give the signed-in user notifications with any content (nothing in the product writes
 // an arbitrary title or HTML body, yet the app must show such a body safely).
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NOTIFICATION_TYPES } from "../../../core/notifications";
+import { accounts } from "../../db/schema/index";
 import { notifyUsers } from "../notifications/notifications.public";
 
 const TestNotificationsSchema = z.object({
@@ -39,6 +41,20 @@ export async function testRoutes(fastify: FastifyInstance) {
           title: count > 1 ? `${notification.title} ${i + 1}` : notification.title,
         })),
       );
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The signed-in user becomes one who signed up with Google (no password): the browser tests
+  // cannot reach Google, and deleting such an account is confirmed differently (decision 155).
+  app.post(
+    "/api/test/google-only",
+    { preHandler: app.requireUser, schema: { hide: true } },
+    async (request, reply) => {
+      await app.db
+        .update(accounts)
+        .set({ providerId: "google", accountId: `google-${request.user.id}`, password: null })
+        .where(eq(accounts.userId, request.user.id));
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
-// Password change and signing out other devices go to Better Auth's own endpoints; deleting the
-// account to DELETE /api/account (which checks the password, decision 107).
+// Password change, email change and signing out other devices go to Better Auth's own endpoints;
+// deleting the account to DELETE /api/account (which checks the password, or the typed email of
+// an account without one: decisions 107 and 155).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
 import { authClient } from "../../../lib/auth-client";
@@ -31,8 +32,29 @@ export function useSignOutOtherDevices() {
   return useMutation({ mutationFn: signOutOtherDevices, retry: 0 });
 }
 
-export function deleteAccount(password: string): Promise<void> {
-  return apiFetch<void>("/api/account", { method: "DELETE", body: { password } });
+/** Mails a link to the new address; the email changes only when it is opened (decision 155). */
+export async function changeEmail(newEmail: string): Promise<void> {
+  const { error } = await authClient.changeEmail({ newEmail });
+  if (!error) return;
+  if (error.status === 429) {
+    throw new Error("Too many requests. Please wait a minute and try again.");
+  }
+  throw new Error(
+    error.message === "Email is the same"
+      ? "That is already your sign-in email."
+      : (error.message ?? "We couldn't send the confirmation link. Please try again."),
+  );
+}
+
+export function useChangeEmail() {
+  return useMutation({ mutationFn: changeEmail, retry: 0 });
+}
+
+/** With a password: the password. Without one (Google sign-in): the account's email. */
+export type DeleteConfirmation = { password: string } | { email: string };
+
+export function deleteAccount(confirmation: DeleteConfirmation): Promise<void> {
+  return apiFetch<void>("/api/account", { method: "DELETE", body: confirmation });
 }
 
 export function useDeleteAccount() {

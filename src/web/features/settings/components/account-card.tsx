@@ -1,8 +1,12 @@
-// Settings → Account: change the password (other sessions are signed out), sign out of every
-// other device, and delete the account after naming what goes with it (decision 107).
+// Settings → Account: change the sign-in email (confirmed from the new address), change the
+// password (other sessions are signed out), sign out of every other device, and delete the
+// account after naming what goes with it (decisions 107 and 155). An account that signs in with
+// Google has no password: deleting it is confirmed by typing its email.
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { ACCOUNT_MESSAGES } from "../../../../core/account";
 import { PASSWORD_MIN_LENGTH } from "../../../../core/constants";
+import { isEmailShaped } from "../../../../core/sanitize";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -22,12 +26,13 @@ import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import {
+  useChangeEmail,
   useChangePassword,
   useDeleteAccount,
   useSignOutOtherDevices,
 } from "../api/account-security";
 
-export function AccountCard({ email }: { email: string }) {
+export function AccountCard({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -35,11 +40,74 @@ export function AccountCard({ email }: { email: string }) {
         <CardDescription>Signed in as {email}.</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-8">
-        <ChangePasswordForm />
+        <ChangeEmailForm email={email} />
+        {hasPassword ? (
+          <ChangePasswordForm />
+        ) : (
+          <div className="grid gap-2">
+            <h3 className="font-semibold">Password</h3>
+            <p className="text-sm text-muted-foreground">
+              You sign in with Google, so this account has no password to change.
+            </p>
+          </div>
+        )}
         <SignOutOthers />
-        <DeleteAccount />
+        <DeleteAccount email={email} hasPassword={hasPassword} />
       </CardContent>
     </Card>
+  );
+}
+
+function ChangeEmailForm({ email }: { email: string }) {
+  const change = useChangeEmail();
+  const [next, setNext] = useState("");
+  const [error, setError] = useState<string>();
+  const [sentTo, setSentTo] = useState<string>();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    setSentTo(undefined);
+    const wanted = next.trim().toLowerCase();
+    if (!isEmailShaped(wanted)) return setError("Please enter a valid email address");
+    if (wanted === email.toLowerCase()) return setError("That is already your sign-in email.");
+    change.mutate(wanted, {
+      onSuccess: () => {
+        setNext("");
+        setSentTo(wanted);
+      },
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <h3 className="font-semibold">Sign-in email</h3>
+      <Field
+        label="New email"
+        className="grid gap-2 sm:max-w-md"
+        error={error}
+        description="We send a link to the new address. Your email changes only when it is opened."
+      >
+        <Input
+          type="email"
+          autoComplete="email"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+      </Field>
+      {sentTo ? (
+        <p role="status" className="text-sm">
+          Check {sentTo} for a link to confirm the change. Until it is opened, you keep signing in
+          with {email}.
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" variant="outline" disabled={change.isPending}>
+          {change.isPending ? "Sending..." : "Change email"}
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -133,7 +201,7 @@ function SignOutOthers() {
   );
 }
 
-function DeleteAccount() {
+function DeleteAccount({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const [isOpen, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
@@ -143,8 +211,12 @@ function DeleteAccount() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(undefined);
-    if (!password) return setError("Enter your password to delete your account.");
-    remove.mutate(password, {
+    const typed = password.trim();
+    if (!typed)
+      return setError(hasPassword ? ACCOUNT_MESSAGES.enterPassword : ACCOUNT_MESSAGES.typeEmail);
+    if (!hasPassword && typed.toLowerCase() !== email.toLowerCase())
+      return setError(ACCOUNT_MESSAGES.wrongEmail);
+    remove.mutate(hasPassword ? { password } : { email: typed }, {
       onSuccess: () => {
         toast({ title: "Account deleted", description: "Everything in it has been deleted." });
         void navigate("/auth", { replace: true });
@@ -187,14 +259,29 @@ function DeleteAccount() {
             </div>
           </DialogDescription>
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <Field label="Password" error={error}>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field>
+            {hasPassword ? (
+              <Field label="Password" error={error}>
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </Field>
+            ) : (
+              <Field
+                label="Your email address"
+                error={error}
+                description={`You sign in with Google: type ${email} to confirm.`}
+              >
+                <Input
+                  type="email"
+                  autoComplete="off"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </Field>
+            )}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={() => setOpen(false)}>
                 Cancel

@@ -1,5 +1,6 @@
 // /app/settings (spec 02 §2): appearance, reminders, the calendar feed, phone and subscription.
 import { useEffect, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { SETTINGS_MESSAGES } from "../../../../core/settings";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -26,6 +27,8 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
   const reminders = useReminderSettings();
   const failure = me.isError ? me.error : reminders.isError ? reminders.error : null;
   const failureText = failure ? loadFailureText(failure) : null;
+
+  useEmailChangeOutcome(me.data?.user.email);
 
   useEffect(() => {
     if (!failureText) return;
@@ -72,7 +75,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           isVerified={user.phoneNumberVerified === true}
         />
         {subscriptionCard}
-        <AccountCard email={user.email} />
+        <AccountCard email={user.email} hasPassword={user.hasPassword} />
       </>
     );
   }
@@ -91,4 +94,28 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
       {body}
     </section>
   );
+}
+
+// The link of an email change lands here (decision 155): `?email-change=done`, with `&error=CODE`
+// when Better Auth refused it. Said once, then the address bar is cleaned.
+function useEmailChangeOutcome(email: string | undefined) {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get("email-change");
+  const error = params.get("error");
+  useEffect(() => {
+    if (outcome !== "done" || !email) return;
+    if (!error) {
+      toast({ title: "Email changed", description: `You now sign in with ${email}.` });
+    } else {
+      toast({
+        title: "Your email was not changed",
+        description:
+          error === "EMAIL_IN_USE"
+            ? "That address now belongs to another account. Choose another one below."
+            : "That link has expired or was already used. Ask for a new one below.",
+        variant: "destructive",
+      });
+    }
+    setParams({}, { replace: true });
+  }, [outcome, error, email, setParams]);
 }

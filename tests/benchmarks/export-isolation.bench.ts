@@ -1,0 +1,126 @@
+// Benchmark: a large account's JSON export must not stall everyone (issue 16 item 1, decision
+// 157). A full account (1,000 contacts, 20,000 interactions with notes) is seeded in the
+// database; a client in its own process downloads /api/exports/account.json five at a time while
+// it times GET /healthz every 25 ms. Budget: /healthz p99 ≤ 100 ms. Run with
+// `npm run bench -- export-isolation`.
+import { spawn } from "node:child_process";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { CONTACT_LIMIT } from "../../src/core/constants";
+import { contacts, interactions } from "../../src/server/db/schema/index";
+import { build, createUser, TEST_APP_URL, type TestApp } from "../helpers/test-app";
+import { summarise } from "./bench-kit";
+
+const CONCURRENT_EXPORTS = 5;
+const EXPORTS_EACH = Number(process.env.BENCH_RUNS ?? 2);
+const INTERACTIONS = 20_000;
+const PROBE_EVERY_MS = 25;
+const BUDGET_MS = 100;
+const DAY = 86_400_000;
+
+type ClientInput = { baseUrl: string; cookie: string };
+type ClientResult = { probes: number[]; statuses: number[]; exportMs: number[]; bytes: number };
+
+async function timeHealth(baseUrl: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/healthz`);
+  await res.text();
+  return performance.now() - started;
+}
+
+async function runClient({ baseUrl, cookie }: ClientInput): Promise<ClientResult> {
+  const probes: number[] = [];
+  const statuses: number[] = [];
+  const exportMs: number[] = [];
+  let bytes = 0;
+  let isLoading = true;
+  const prober = (async () => {
+    while (isLoading) {
+      probes.push(await timeHealth(baseUrl));
+      await new Promise((r) => setTimeout(r, PROBE_EVERY_MS));
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 10 * PROBE_EVERY_MS));
+  await Promise.all(
+    Array.from({ length: CONCURRENT_EXPORTS }, async () => {
+      for (let i = 0; i < EXPORTS_EACH; i++) {
+        const started = performance.now();
+        const res = await fetch(`${baseUrl}/api/exports/account.json`, {
+          headers: { cookie, origin: TEST_APP_URL, "accept-encoding": "identity" },
+        });
+        bytes = (await res.text()).length;
+        exportMs.push(performance.now() - started);
+        statuses.push(res.status);
+      }
+    }),
+  );
+  isLoading = false;
+  await prober;
+  return { probes, statuses, exportMs, bytes };
+}
+
+async function seed(t: TestApp, userId: string) {
+  const now = Date.now();
+  const inserted = await t.app.db
+    .insert(contacts)
+    .values(
+      Array.from({ length: CONTACT_LIMIT }, (_, i) => ({
+        userId,
+        firstName: `First${i}`,
+        lastName: `Lastname${i}`,
+        emails: [{ label: "Home", value: `person${i}@example.com` }],
+        notes: `Met at conference ${i % 30}. Likes hiking, jazz and long lunches.`,
+        city: "Lisbon",
+        country: "Portugal",
+        countryCode: "PT",
+        tags: ["friends"],
+      })),
+    )
+    .returning({ id: contacts.id });
+  for (let start = 0; start < INTERACTIONS; start += 2_000) {
+    await t.app.db.insert(interactions).values(
+      Array.from({ length: 2_000 }, (_, j) => ({
+        userId,
+        contactId: inserted[(start + j) % inserted.length]!.id,
+        occurredAt: new Date(now - ((start + j) % 3_000) * DAY),
+        channel: "email",
+        note: `Caught up about the trip, the kids and the new job (${start + j}).`,
+      })),
+    );
+  }
+}
+
+async function main() {
+  const t = await build();
+  try {
+    const user = await createUser(t.app);
+    await seed(t, user.id);
+    const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const client = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
+      env: { ...process.env, BENCH_CLIENT: JSON.stringify({ baseUrl, cookie: user.cookie }) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    client.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => client.on("exit", resolve));
+    if (code !== 0) throw new Error(`the client process exited with ${code}`);
+    const result = JSON.parse(output) as ClientResult;
+    loop.disable();
+    const health = summarise(result.probes);
+    const exports = summarise(result.exportMs);
+    const statuses = [...new Set(result.statuses)].join(", ");
+    const isWithin = health.p99 <= BUDGET_MS;
+    console.log(
+      `export isolation: ${CONCURRENT_EXPORTS} concurrent JSON exports × ${EXPORTS_EACH} of ${(result.bytes / 1e6).toFixed(1)} MB (answered ${statuses}; median ${exports.median.toFixed(0)} ms each); /healthz over ${health.runs} probes: median ${health.median.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms, max ${Math.max(...result.probes).toFixed(0)} ms — ${isWithin ? "within" : "OVER"} the ${BUDGET_MS} ms budget; server event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+    );
+    if (!isWithin || result.statuses.some((s) => s >= 500)) process.exitCode = 1;
+  } finally {
+    await t.close();
+  }
+}
+
+const clientInput = process.env.BENCH_CLIENT;
+if (clientInput) process.stdout.write(JSON.stringify(await runClient(JSON.parse(clientInput))));
+else await main();
