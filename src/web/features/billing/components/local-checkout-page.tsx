@@ -18,7 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../../compone
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { ApiRequestError } from "../../../lib/api-client";
+import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { useConfig } from "../../../lib/session/get-config";
 import { payLocalCheckout, useLocalCheckout } from "../api/local-checkout";
@@ -50,15 +50,10 @@ function PaymentForm({
       const { redirectUrl } = await payLocalCheckout(sessionId, values);
       await navigate(redirectUrl, { replace: true });
     } catch (error) {
-      const fields = error instanceof ApiRequestError ? error.fields : undefined;
-      for (const name of ["email", "cardNumber", "expiry", "cvc"] as const) {
-        if (fields?.[name]) form.setError(name, { message: fields[name] });
-      }
-      if (!fields || Object.keys(fields).length === 0) {
-        form.setError("root", {
-          message: error instanceof Error ? error.message : "The payment did not go through.",
-        });
-      }
+      showServerErrors(form.setError, error, {
+        fallback: "The payment did not go through.",
+        knownFields: ["email", "cardNumber", "expiry", "cvc"],
+      });
     }
   }
 

@@ -1,7 +1,7 @@
 // Password change and signing out other devices go to Better Auth's own endpoints; deleting the
 // account to DELETE /api/account (which checks the password, decision 107).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client";
+import { ApiRequestError, apiFetch } from "../../../lib/api-client";
 import { authClient } from "../../../lib/auth-client";
 
 export async function changePassword(input: {
@@ -9,13 +9,11 @@ export async function changePassword(input: {
   newPassword: string;
 }): Promise<void> {
   const { error } = await authClient.changePassword({ ...input, revokeOtherSessions: true });
-  if (error) {
-    throw new Error(
-      error.code === "INVALID_PASSWORD"
-        ? "Your current password is not right."
-        : (error.message ?? "We couldn't change your password."),
-    );
+  if (error?.code === "INVALID_PASSWORD") {
+    const message = "Your current password is not right.";
+    throw new ApiRequestError(400, error.code, message, { currentPassword: message });
   }
+  if (error) throw new Error(error.message ?? "We couldn't change your password.");
 }
 
 export function useChangePassword() {

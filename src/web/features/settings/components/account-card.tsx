@@ -1,6 +1,7 @@
 // Settings → Account: change the password (other sessions are signed out), sign out of every
 // other device, and delete the account after naming what goes with it (decision 107).
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { PASSWORD_MIN_LENGTH } from "../../../../core/constants";
 import { Button } from "../../../components/ui/button";
@@ -19,7 +20,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api-client";
+import { showServerErrors, toastError } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import {
   useChangePassword,
@@ -43,52 +44,48 @@ export function AccountCard({ email }: { email: string }) {
   );
 }
 
+type PasswordChange = { currentPassword: string; newPassword: string };
+const NO_PASSWORD_CHANGE: PasswordChange = { currentPassword: "", newPassword: "" };
+
 function ChangePasswordForm() {
   const change = useChangePassword();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [error, setError] = useState<string>();
+  const form = useForm<PasswordChange>({ defaultValues: NO_PASSWORD_CHANGE });
+  const { errors } = form.formState;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(undefined);
-    if (!current) return setError("Enter your current password.");
-    if (next.length < PASSWORD_MIN_LENGTH)
-      return setError(`The new password needs at least ${PASSWORD_MIN_LENGTH} characters.`);
-    change.mutate(
-      { currentPassword: current, newPassword: next },
-      {
-        onSuccess: () => {
-          setCurrent("");
-          setNext("");
-          toast({
-            title: "Password changed",
-            description: "Your other devices have been signed out.",
-          });
-        },
-        onError: (failure) => setError(errorMessage(failure)),
-      },
-    );
-  }
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await change.mutateAsync(input);
+      form.reset(NO_PASSWORD_CHANGE);
+      toast({ title: "Password changed", description: "Your other devices have been signed out." });
+    } catch (failure) {
+      showServerErrors(form.setError, failure, {
+        fallback: "We couldn't change your password.",
+      });
+    }
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
       <h3 className="font-semibold">Change password</h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Current password">
+        <Field label="Current password" error={errors.currentPassword?.message}>
           <Input
             type="password"
             autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
+            {...form.register("currentPassword", { required: "Enter your current password." })}
           />
         </Field>
-        <Field label="New password" error={error}>
+        <Field label="New password" error={errors.newPassword?.message ?? errors.root?.message}>
           <Input
             type="password"
             autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
+            {...form.register("newPassword", {
+              minLength: {
+                value: PASSWORD_MIN_LENGTH,
+                message: `The new password needs at least ${PASSWORD_MIN_LENGTH} characters.`,
+              },
+              required: `The new password needs at least ${PASSWORD_MIN_LENGTH} characters.`,
+            })}
           />
         </Field>
       </div>
@@ -118,11 +115,7 @@ function SignOutOthers() {
               onSuccess: () =>
                 toast({ title: "Signed out", description: "Your other devices are signed out." }),
               onError: (failure) =>
-                toast({
-                  title: "Error",
-                  description: errorMessage(failure),
-                  variant: "destructive",
-                }),
+                toastError("Error", failure, "We couldn't sign out your other devices."),
             })
           }
         >
@@ -135,23 +128,23 @@ function SignOutOthers() {
 
 function DeleteAccount() {
   const [isOpen, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string>();
+  const form = useForm<{ password: string }>({ defaultValues: { password: "" } });
+  const { errors } = form.formState;
   const remove = useDeleteAccount();
   const navigate = useNavigate();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(undefined);
-    if (!password) return setError("Enter your password to delete your account.");
-    remove.mutate(password, {
-      onSuccess: () => {
-        toast({ title: "Account deleted", description: "Everything in it has been deleted." });
-        void navigate("/auth", { replace: true });
-      },
-      onError: (failure) => setError(errorMessage(failure)),
-    });
-  }
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await remove.mutateAsync(password);
+      toast({ title: "Account deleted", description: "Everything in it has been deleted." });
+      void navigate("/auth", { replace: true });
+    } catch (failure) {
+      showServerErrors(form.setError, failure, {
+        fallback: "We couldn't delete your account.",
+        knownFields: ["password"],
+      });
+    }
+  });
 
   return (
     <div className="grid gap-2">
@@ -168,8 +161,7 @@ function DeleteAccount() {
         open={isOpen}
         onOpenChange={(open) => {
           setOpen(open);
-          setPassword("");
-          setError(undefined);
+          form.reset({ password: "" });
         }}
       >
         <DialogContent>
@@ -186,13 +178,14 @@ function DeleteAccount() {
               <p>Your subscription is cancelled so you are not charged again.</p>
             </div>
           </DialogDescription>
-          <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <Field label="Password" error={error}>
+          <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+            <Field label="Password" error={errors.password?.message ?? errors.root?.message}>
               <Input
                 type="password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                {...form.register("password", {
+                  required: "Enter your password to delete your account.",
+                })}
               />
             </Field>
             <div className="flex flex-wrap justify-end gap-2">

@@ -29,7 +29,7 @@ import {
 } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
-import { ApiRequestError } from "../../../lib/api-client";
+import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { cn } from "../../../lib/utils";
 import { useUpdateReminderSettings } from "../api/update-reminder-settings";
@@ -85,11 +85,7 @@ export function RemindersCard(props: {
       await update.mutateAsync(values);
       toastSettingUpdated();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          form.setError(field as keyof ReminderSettingsInput, { message });
-        }
-      }
+      showServerErrors(form.setError, error, { fallback: "", rest: "none" });
       toastSettingFailed();
     }
   }
