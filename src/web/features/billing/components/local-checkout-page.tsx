@@ -18,6 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../../compone
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { formatCardNumber, formatExpiry, reformatInput } from "../../../lib/card-format";
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { useConfig } from "../../../lib/session/get-config";
@@ -25,6 +26,10 @@ import { payLocalCheckout, useLocalCheckout } from "../api/local-checkout";
 
 function successUrl(sessionId: string): string {
   return `/payment-success?session_id=${encodeURIComponent(sessionId)}`;
+}
+
+function inputTypeOf(event: Event): string | undefined {
+  return event instanceof InputEvent ? event.inputType : undefined;
 }
 
 const EMPTY_PAYMENT: LocalPaymentBody = { email: "", cardNumber: "", expiry: "", cvc: "" };
@@ -44,6 +49,8 @@ function PaymentForm({
     ...lateValues(email === undefined ? undefined : { ...EMPTY_PAYMENT, email: email ?? "" }),
   });
   const { errors, isSubmitting } = form.formState;
+  const cardNumber = form.register("cardNumber");
+  const expiry = form.register("expiry");
 
   async function pay(values: LocalPaymentBody) {
     try {
@@ -71,7 +78,12 @@ function PaymentForm({
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
-          {...form.register("cardNumber")}
+          maxLength={23}
+          {...cardNumber}
+          onChange={(event) => {
+            reformatInput(event.target, formatCardNumber, inputTypeOf(event.nativeEvent));
+            return cardNumber.onChange(event);
+          }}
         />
       </Field>
       <div className="grid grid-cols-2 gap-4">
@@ -79,8 +91,13 @@ function PaymentForm({
           <Input
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
-            {...form.register("expiry")}
+            placeholder="MM / YY"
+            maxLength={7}
+            {...expiry}
+            onChange={(event) => {
+              reformatInput(event.target, formatExpiry, inputTypeOf(event.nativeEvent));
+              return expiry.onChange(event);
+            }}
           />
         </Field>
         <Field label="CVC" error={errors.cvc?.message}>

@@ -1,12 +1,10 @@
 // Settings → Reminders: how, how often, when and in which zone; the next reminder as the user
 // will see it on their own clock; whether a channel is paused; a test send and the delivery log.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { REMINDER_CADENCES } from "../../../../core/constants";
 import {
   isTextAllowed,
-  listTimeZones,
   parseReminderHour,
   REMINDER_TIME_CHOICES,
   type ReminderCadence,
@@ -19,6 +17,7 @@ import {
   type ReminderSettingsInput,
   type ReminderSettingsValues,
 } from "../../../../core/settings";
+import { TimeZoneField } from "../../../components/time-zone-picker";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -73,11 +72,6 @@ export function RemindersCard(props: {
   });
   const { errors, isDirty } = form.formState;
   const method = useWatch({ control: form.control, name: "reminderMethod" });
-  const zone = useWatch({ control: form.control, name: "timezone" });
-  const zones = useMemo(() => {
-    const list = listTimeZones();
-    return zone && !list.includes(zone) ? [zone, ...list] : list;
-  }, [zone]);
   const canText = isTextAllowed(phoneNumber);
 
   async function save(values: ReminderSettingsValues) {
@@ -219,13 +213,7 @@ export function RemindersCard(props: {
               error={errors.timezone?.message}
               description="Contacts' due days follow this zone too."
             >
-              <Select {...form.register("timezone")}>
-                {zones.map((z) => (
-                  <option key={z} value={z}>
-                    {z.replaceAll("_", " ")}
-                  </option>
-                ))}
-              </Select>
+              <TimeZoneField control={form.control} name="timezone" />
             </Field>
           </div>
           <div className="flex flex-wrap items-center gap-3">
