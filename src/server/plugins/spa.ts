@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { isAppPath } from "../../core/app-paths";
 import { fillProductName } from "../../core/product-name";
+import { fillTrialWording } from "../../core/trial-offer";
 
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
 const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
@@ -22,7 +23,10 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string })
   const landingFile = path.join(root, "landing.html");
   // The prerender leaves the product name as a marker (APP_NAME is runtime config): fill it once.
   const landingHtml = existsSync(landingFile)
-    ? fillProductName(readFileSync(landingFile, "utf8"), app.env.APP_NAME)
+    ? fillTrialWording(
+        fillProductName(readFileSync(landingFile, "utf8"), app.env.APP_NAME),
+        app.env.TRIAL_DAYS,
+      )
     : indexHtml;
 
   await app.register(fastifyStatic, {

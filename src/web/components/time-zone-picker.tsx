@@ -187,7 +187,9 @@ export function TimeZonePicker(props: TimeZonePickerProps) {
 
   function onBlur() {
     if (text !== null) {
-      const exact = options.find((o) => normalize(o.zone) === query || normalize(o.label) === query);
+      const exact = options.find(
+        (o) => normalize(o.zone) === query || normalize(o.label) === query,
+      );
       if (exact && exact.zone !== value) onChange(exact.zone);
     }
     close();

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Navigate, useLocation } from "react-router";
+import { DEFAULT_TRIAL_DAYS } from "../../core/constants";
 import { readServedProductName } from "../../core/product-name";
+import { readServedTrialDays, trialWording } from "../../core/trial-offer";
 import { useConfig } from "../lib/session/get-config";
 import { LandingPage } from "../features/billing/components/landing-page";
 
@@ -34,12 +36,24 @@ function readNameFromPage(): string | null {
   return readServedProductName(meta?.getAttribute("content"));
 }
 
+function readTrialDaysFromPage(): number | null {
+  const meta = document.querySelector('meta[name="trial-days"]');
+  return readServedTrialDays(meta?.getAttribute("content"));
+}
+
 // The landing page is imported eagerly (not lazily) so it replaces the prerendered HTML at once.
 export function LandingRoute() {
   const { search, hash } = useLocation();
   const { data: config } = useConfig();
   const [servedName] = useState(readNameFromPage);
+  const [servedTrialDays] = useState(readTrialDaysFromPage);
+  const trialDays = config?.trialDays ?? servedTrialDays ?? DEFAULT_TRIAL_DAYS;
   const redirect = readTokenRedirect(search, hash);
   if (redirect) return <Navigate to={redirect} replace />;
-  return <LandingPage appName={config?.appName ?? servedName ?? undefined} />;
+  return (
+    <LandingPage
+      appName={config?.appName ?? servedName ?? undefined}
+      trial={trialWording(trialDays)}
+    />
+  );
 }

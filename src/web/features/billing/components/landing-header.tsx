@@ -1,4 +1,4 @@
-// The landing page's header: section links, Login and Sign Up (spec 02 §2: both go to /auth,
+// The landing page's header: section links, Sign in and Sign up (spec 02 §2: both go to /auth,
 // carrying show=login or show=signup), Subscribe; under 768 px a menu button opens the same
 // links, and Escape (or choosing a link) closes it again.
 import { Menu, X } from "lucide-react";
@@ -51,12 +51,12 @@ export function LandingHeader({ appName }: { appName: string }) {
         <div className="hidden items-center gap-2 md:flex">
           <Button asChild variant="ghost" size="sm">
             <Link to="/auth" state={{ show: "login" }}>
-              Login
+              Sign in
             </Link>
           </Button>
           <Button asChild variant="outline" size="sm">
             <Link to="/auth" state={{ show: "signup" }}>
-              Sign Up
+              Sign up
             </Link>
           </Button>
           <SubscribeButton size="sm" onFailure="alert" />
@@ -98,7 +98,7 @@ export function LandingHeader({ appName }: { appName: string }) {
                 state={{ show: "login" }}
                 className="block rounded-md px-3 py-2 font-medium hover:bg-accent"
               >
-                Login
+                Sign in
               </Link>
             </li>
             <li>
@@ -107,7 +107,7 @@ export function LandingHeader({ appName }: { appName: string }) {
                 state={{ show: "signup" }}
                 className="block rounded-md px-3 py-2 font-medium hover:bg-accent"
               >
-                Sign Up
+                Sign up
               </Link>
             </li>
           </ul>

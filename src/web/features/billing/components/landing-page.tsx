@@ -1,15 +1,22 @@
 // "/" (spec 01 §2): the static landing page. It is prerendered to landing.html at build
 // (scripts/prerender.mjs), so it must render with nothing but a router around it.
 import { Link } from "react-router";
-import { PLAN_PRICE_USD } from "../../../../core/constants";
+import { DEFAULT_TRIAL_DAYS, PLAN_PRICE_USD } from "../../../../core/constants";
 import { DEFAULT_PRODUCT_NAME } from "../../../../core/product-name";
+import { trialWording, type TrialWording } from "../../../../core/trial-offer";
 import { Button } from "../../../components/ui/button";
 import { LANDING_SECTIONS, LandingHeader } from "./landing-header";
 import { PricingSection } from "./landing-pricing";
 import { FeaturesSection, HowItWorksSection, PrivacySection } from "./landing-sections";
 import { SubscribeButton } from "./subscribe-button";
 
-export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: string }) {
+export function LandingPage({
+  appName = DEFAULT_PRODUCT_NAME,
+  trial = trialWording(DEFAULT_TRIAL_DAYS),
+}: {
+  appName?: string;
+  trial?: TrialWording;
+}) {
   return (
     <div id="top" className="min-h-screen bg-background text-foreground">
       <LandingHeader appName={appName} />
@@ -31,21 +38,24 @@ export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: stri
                 <Link to="/subscribe">See the plan</Link>
               </Button>
             </div>
-            <p className="mt-4 text-sm text-muted-foreground">
-              Cancel anytime. Already a member?{" "}
+            <p className="mt-4 text-sm text-muted-foreground" data-testid="trial-offer">
+              {trial.offer} {trial.afterTrial}
+            </p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Already a member?{" "}
               <Link
                 to="/auth"
                 state={{ show: "login" }}
                 className="font-medium text-primary underline"
               >
-                Log in
+                Sign in
               </Link>
             </p>
           </div>
         </section>
         <FeaturesSection appName={appName} />
         <HowItWorksSection appName={appName} />
-        <PricingSection />
+        <PricingSection trial={trial} />
         <PrivacySection appName={appName} />
       </main>
       <footer className="border-t border-border py-10">
@@ -63,7 +73,7 @@ export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: stri
               Plans
             </Link>
             <Link to="/auth" className="hover:text-foreground">
-              Log in
+              Sign in
             </Link>
           </nav>
         </div>
