@@ -53,8 +53,8 @@ test("the checkout formats the card number and expiry as typed and shows every e
   await expiry.pressSequentially("34");
   await expect(expiry).toHaveValue("12 / 34");
   await expiry.press("Backspace");
-  await expiry.press("Backspace");
-  await expect(expiry).toHaveValue("12 / ");
+  await expect(expiry).toHaveValue("12 / 3");
+  // Deleting does not put the separator back.
   await expiry.press("Backspace");
   await expect(expiry).toHaveValue("12");
   await expiry.fill("");
@@ -89,6 +89,7 @@ test("every invalid field of a form is marked at once (account: password change)
 test("the time zone picker: this device's zone first, searchable, driven by the keyboard", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await createUser(page);
   await page.goto("/app/settings");
   const zone = page.getByRole("combobox", { name: "Time zone" });
@@ -103,12 +104,17 @@ test("the time zone picker: this device's zone first, searchable, driven by the 
   await expect(list.getByRole("option").first()).toContainText("Asia/Tokyo");
   await expect(list.getByRole("option").first()).toContainText("(this device)");
   expect(await list.getByRole("option").count()).toBeGreaterThan(300);
-  await expectAccessibleInBothThemes(page);
 
   // Escape closes and keeps the saved zone.
   await zone.press("Escape");
   await expect(list).toBeHidden();
   await expect(zone).toHaveValue("UTC");
+
+  // Open and filtered, the picker passes axe in both themes.
+  await zone.fill("asia/t");
+  await zone.press("ArrowDown");
+  await expect(list).toBeVisible();
+  await expectAccessibleInBothThemes(page);
 
   // Typing filters; arrows move the active option; Enter chooses it without submitting.
   await zone.fill("lisb");
