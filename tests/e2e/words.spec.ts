@@ -44,7 +44,7 @@ test("a trial user is told before paying that billing starts now", async ({ page
   await createUser(page);
   await page.goto("/app/settings");
   const note = page.getByTestId("trial-billing-note");
-  await expect(note).toContainText("Subscribing now ends the free trial: billing starts today");
+  await expect(note).toContainText("Subscribing now ends the trial: billing starts today");
   await expect(note).toContainText("14 days left are not added on");
   await expectAccessibleInBothThemes(page);
 });

@@ -241,7 +241,7 @@ export function TimeZonePicker(props: TimeZonePickerProps) {
         ref={listRef}
         id={listId}
         role="listbox"
-        aria-label="Time zones"
+        aria-label="Matching zones"
         hidden={!isListShown}
         className="absolute z-50 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-card p-1 text-card-foreground shadow-md"
       >

@@ -33,7 +33,7 @@ function describeDaysLeft(end: string | null): string {
 /** Paying during the trial starts billing at once (decision 145): said before the button. */
 function describePayingDuringTrial(end: string | null): string {
   return (
-    `Subscribing now ends the free trial: billing starts today with the first $${PLAN_PRICE_USD} ` +
+    `Subscribing now ends the trial: billing starts today with the first $${PLAN_PRICE_USD} ` +
     `charge, and the ${describeDaysLeft(end).replace(/ left$/, "")} left are not added on. ` +
     `Or keep the trial: you can subscribe when it ends on ${formatDate(end)}.`
   );

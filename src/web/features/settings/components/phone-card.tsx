@@ -19,6 +19,7 @@ import {
 } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
+import { reformatInput } from "../../../lib/card-format";
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { useUpdateMe } from "../../../lib/session/update-me";
@@ -38,6 +39,11 @@ export function PhoneCard(props: { phoneNumber: string | null; isVerified: boole
     ...lateValues({ digits: nationalPart(phoneNumber) }),
   });
   const { errors } = form.formState;
+  const digitsField = form.register("digits", {
+    validate: (value) =>
+      (value !== "" && isValidInternationalPhone(toInternationalPhone(value))) ||
+      ONBOARDING_MESSAGES.phoneInvalid,
+  });
   const digits = useWatch({ control: form.control, name: "digits" });
 
   async function savePhone(next: string | null) {
@@ -111,12 +117,12 @@ export function PhoneCard(props: { phoneNumber: string | null; isVerified: boole
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"
-                {...form.register("digits", {
-                  setValueAs: (value: string) => value.replace(/\D/g, ""),
-                  validate: (value) =>
-                    (value !== "" && isValidInternationalPhone(toInternationalPhone(value))) ||
-                    ONBOARDING_MESSAGES.phoneInvalid,
-                })}
+                {...digitsField}
+                onChange={(event) => {
+                  // Digits only, as typed: "(415) 555-0123" becomes 4155550123.
+                  reformatInput(event.target, (value) => value.replace(/\D/g, ""), undefined);
+                  return digitsField.onChange(event);
+                }}
               />
             </Field>
           </div>

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { reformatInput } from "../../../lib/card-format";
 import { showServerErrors, toastError } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useSendPhoneCode } from "../api/send-phone-code";
@@ -18,6 +19,11 @@ export function PhoneVerification(props: { phoneNumber: string }) {
   const verify = useVerifyPhone();
   const form = useForm<{ code: string }>({ defaultValues: { code: "" } });
   const { errors } = form.formState;
+  const codeMessage = `Enter the ${CODE_LENGTH}-digit code from the text message.`;
+  const codeField = form.register("code", {
+    pattern: { value: new RegExp(`^\\d{${CODE_LENGTH}}$`), message: codeMessage },
+    required: codeMessage,
+  });
   const [hasSent, setHasSent] = useState(false);
 
   async function sendCode() {
@@ -88,14 +94,11 @@ export function PhoneVerification(props: { phoneNumber: string }) {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={CODE_LENGTH}
-            {...form.register("code", {
-              setValueAs: (value: string) => value.replace(/\D/g, ""),
-              pattern: {
-                value: new RegExp(`^\\d{${CODE_LENGTH}}$`),
-                message: `Enter the ${CODE_LENGTH}-digit code from the text message.`,
-              },
-              required: `Enter the ${CODE_LENGTH}-digit code from the text message.`,
-            })}
+            {...codeField}
+            onChange={(event) => {
+              reformatInput(event.target, (value) => value.replace(/\D/g, ""), undefined);
+              return codeField.onChange(event);
+            }}
           />
         </Field>
         <Button type="submit" disabled={verify.isPending}>
