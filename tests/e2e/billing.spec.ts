@@ -136,7 +136,7 @@ test("the plan page, signed out: plan, badge, features, back to login, support",
   await page.goto("/subscribe");
   await expect(page.getByRole("heading", { name: "Standard Plan" })).toBeVisible();
   await expect(page.getByText("$8", { exact: true })).toBeVisible();
-  await expect(page.getByText("USD/month")).toBeVisible();
+  await expect(page.getByText("USD/month", { exact: true })).toBeVisible();
   await expect(page.getByText("Most popular")).toBeVisible();
   await expect(page.getByText("Up to 1,000 contacts")).toBeVisible();
   await expect(page.getByRole("link", { name: "Contact support" })).toHaveAttribute(
@@ -239,13 +239,13 @@ test("landing page: static HTML, anchors, footer year, light theme, mobile menu 
   await expect(page).toHaveURL(/#pricing$/);
 });
 
-test("landing header: Login and Sign up go to /auth on the matching tab, also from the mobile menu", async ({
+test("landing header: Sign in and Sign up go to /auth on the matching tab, also from the mobile menu", async ({
   page,
 }) => {
   // Both links are in the prerendered HTML, before any JavaScript runs.
   const html = await (await page.request.get("/")).text();
   expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Sign up<\/a>/);
-  expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Login<\/a>/);
+  expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Sign in<\/a>/);
 
   await page.goto("/");
   const header = page.getByRole("banner");

@@ -53,7 +53,7 @@ test("a lost account-creation tab is recovered from the mail and the payment is 
   const again = await third.newPage();
   await again.goto(link.pathname + link.search);
   await expect(again.getByRole("heading", { name: "Your account is ready" })).toBeVisible();
-  await expect(again.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(again.getByRole("main").getByRole("link", { name: "Sign in" })).toBeVisible();
   await later.close();
   await third.close();
 });
