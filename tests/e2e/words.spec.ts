@@ -31,7 +31,7 @@ test("the landing page, /subscribe and /auth tell the same trial story and say '
   // The badge stands over a comparison: the Business tier is beside the plan.
   await expect(page.getByText("Most popular")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Business" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to sign in", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.goto("/auth");

@@ -109,6 +109,12 @@ export function ManageSubscriptionCard() {
         ) : (
           <p className="text-sm">You have no active subscription.</p>
         )}
+        {data.provider !== "off" && row?.isTrial && data.status === "active" ? (
+          // Said before paying (issue 14): a payment does not wait for the trial to end.
+          <p className="text-sm text-muted-foreground" data-testid="trial-billing-note">
+            {describePayingDuringTrial(row.currentPeriodEnd)}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {data.manage === "portal" ? (
             <Button variant="outline" onClick={portal} disabled={isOpeningPortal}>
@@ -139,12 +145,6 @@ export function ManageSubscriptionCard() {
             <SubscribeButton>Subscribe now</SubscribeButton>
           ) : null}
         </div>
-        {data.provider !== "off" && row?.isTrial && data.status === "active" ? (
-          // Said before paying (issue 14): a payment does not wait for the trial to end.
-          <p className="text-sm text-muted-foreground" data-testid="trial-billing-note">
-            {describePayingDuringTrial(row.currentPeriodEnd)}
-          </p>
-        ) : null}
       </div>
     );
   }

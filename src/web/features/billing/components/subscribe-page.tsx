@@ -68,7 +68,7 @@ export function SubscribePage() {
             {me ? null : (
               <Button asChild variant="outline" className="w-full">
                 <Link to="/auth" state={{ show: "login" }}>
-                  Back to Sign in
+                  Back to sign in
                 </Link>
               </Button>
             )}
