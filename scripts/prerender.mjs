@@ -18,6 +18,8 @@ const { LandingPage } = await import("../src/web/features/billing/components/lan
 const { IslandRenderContext, islandIdPrefix } =
   await import("../src/web/features/billing/components/landing-islands.tsx");
 const { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_MARKER } = await import("../src/core/product-name.ts");
+// TRIAL_DAYS is runtime config too: the trial's wording is left as markers the same way.
+const { TRIAL_DAYS_MARKER, TRIAL_WORDING_MARKERS } = await import("../src/core/trial-offer.ts");
 
 const outDir = process.argv[2] ?? process.env.WEB_DIST_DIR ?? "dist/web";
 const indexFile = path.join(outDir, "landing.html");
@@ -33,7 +35,7 @@ const html = renderToString(
   createElement(
     IslandRenderContext.Provider,
     { value: renderIsland },
-    createElement(LandingPage, { appName: PRODUCT_NAME_MARKER }),
+    createElement(LandingPage, { appName: PRODUCT_NAME_MARKER, trial: TRIAL_WORDING_MARKERS }),
   ),
 );
 // index.html's title and description name the product by its default name.
@@ -41,7 +43,9 @@ const headEnd = template.indexOf("</head>");
 const head = template
   .slice(0, headEnd)
   .replaceAll(new RegExp(`\\b${DEFAULT_PRODUCT_NAME}\\b`, "g"), PRODUCT_NAME_MARKER);
-const nameMeta = `<meta name="application-name" content="${PRODUCT_NAME_MARKER}" />\n  `;
+const nameMeta =
+  `<meta name="application-name" content="${PRODUCT_NAME_MARKER}" />\n  ` +
+  `<meta name="trial-days" content="${TRIAL_DAYS_MARKER}" />\n  `;
 const landing = head + nameMeta + template.slice(headEnd).replace(marker, html);
 writeFileSync(path.join(outDir, "landing.html"), landing);
 console.log(`prerendered ${path.join(outDir, "landing.html")} (${html.length} characters)`);

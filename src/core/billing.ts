@@ -55,8 +55,9 @@ export const BillingRowSchema = z.object({
 });
 export type BillingRow = z.infer<typeof BillingRowSchema>;
 
+// The signed-in user's own rows, without internal ids (the provider's subscription id, or the
+// trial's, which carries the user id): the debug page shows them as they are (issue 14).
 export const SubscriptionRowSchema = z.object({
-  id: z.string(),
   status: z.string(),
   provider: z.string(),
   currentPeriodEnd: z.string().nullable(),

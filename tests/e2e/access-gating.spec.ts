@@ -63,7 +63,7 @@ test("payment success with an unreadable onboarding status says so and goes to c
   );
 
   await page.goto("/subscribe");
-  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  await page.getByRole("button", { name: "Subscribe now" }).click();
   await payWithTestCard(page);
   await expect(page).toHaveURL(/\/payment-success\?session_id=/);
   await expectToast(page, "Your subscription is now active. Welcome to Tend!");
@@ -84,7 +84,7 @@ test("a user whose status cannot be read may stay on /subscribe and pay", async 
   // Three reads fail (1 s and 2 s apart): the status is unknown, and the plan page stays.
   await expect(page.getByText("We could not check your subscription just now.")).toBeVisible();
   await expect(page).toHaveURL(/\/subscribe$/);
-  await expect(page.getByRole("button", { name: "Subscribe Now" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Subscribe now" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Unknown still lets the user into the app (spec 01 §4).
@@ -120,7 +120,7 @@ test("moving between /app pages reads the status again once the cached answer ha
   await page.clock.fastForward(5 * MINUTE_MS + 1_000);
   await nav.getByRole("link", { name: "Rhythms" }).click();
   await expect(page).toHaveURL(/\/subscribe$/);
-  await expect(page.getByText("Most Popular")).toBeVisible();
+  await expect(page.getByText("Most popular")).toBeVisible();
   expect(statusReads).toBe(1);
   await expectNoAxeViolations(page);
 });

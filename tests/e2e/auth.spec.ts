@@ -28,10 +28,10 @@ test("sign up → mail → verify → onboarding → contacts", async ({ page })
   await expect(page.locator("blockquote")).not.toBeEmpty();
   await expectNoAxeViolations(page);
 
-  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByRole("tab", { name: "Sign up" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await expectToast(page, "Account created!");
   await expectNoAxeViolations(page);
@@ -64,10 +64,10 @@ test("sign up → mail → verify → onboarding → contacts", async ({ page })
 test("the dev mailbox lists the verification mail with a working link", async ({ page }) => {
   const email = uniqueEmail("mailbox");
   await page.goto("/auth", { waitUntil: "networkidle" });
-  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByRole("tab", { name: "Sign up" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await waitForMail(page.request, email);
 
@@ -127,7 +127,7 @@ test("sign in with a wrong password shows the provider's message", async ({ page
   await page.goto("/auth");
   await page.getByLabel("Email").fill("nobody@example.com");
   await page.getByLabel("Password").fill("wrong-password");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expectToast(page, "Sign in failed");
   await expectToast(page, "Invalid email or password");
 });
@@ -135,7 +135,7 @@ test("sign in with a wrong password shows the provider's message", async ({ page
 test("the sign-in form validates email shape and required password", async ({ page }) => {
   await page.goto("/auth");
   await page.getByLabel("Email").fill("not-an-email");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();
 });
@@ -148,7 +148,7 @@ test("a signed-in user signs in through the form and out through the user menu",
   await page.goto("/auth");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/app\/contacts/);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Open user menu" }).click();
@@ -158,10 +158,10 @@ test("a signed-in user signs in through the form and out through the user menu",
 
 test("the sign-in / sign-up tabs work from the keyboard", async ({ page }) => {
   await page.goto("/auth");
-  await page.getByRole("tab", { name: "Sign In" }).focus();
+  await page.getByRole("tab", { name: "Sign in" }).focus();
   await page.keyboard.press("ArrowRight");
-  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Sign up" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("button", { name: "Create account" })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Email")).toBeFocused();
 });
@@ -222,7 +222,7 @@ for (const isGoogleEnabled of [true, false]) {
   test(`"Continue with Google" is ${isGoogleEnabled ? "shown" : "hidden"} when the config says Google is ${isGoogleEnabled ? "" : "not "}configured`, async ({
     page,
   }) => {
-    // The real public config, with the Google flag set and a marked app name: seeing the name
+    // The real public config, with the Google flag set and a marked trial length: seeing it
     // proves the config was rendered before the button is looked for.
     await page.route("**/api/config", async (route) => {
       const response = await route.fetch();
@@ -230,14 +230,14 @@ for (const isGoogleEnabled of [true, false]) {
       expect(config).toHaveProperty("isGoogleEnabled");
       await route.fulfill({
         response,
-        json: { ...config, isGoogleEnabled, appName: "Tend Config Check" },
+        json: { ...config, isGoogleEnabled, appName: "Tend Config Check", trialDays: 21 },
       });
     });
     const google = page.getByRole("button", { name: "Continue with Google" });
 
     await page.goto("/auth");
-    await page.getByRole("tab", { name: "Sign Up" }).click();
-    await expect(page.getByText("Start your free trial of Tend Config Check.")).toBeVisible();
+    await page.getByRole("tab", { name: "Sign up" }).click();
+    await expect(page.getByText(/^21-day free trial, no card needed\./)).toBeVisible();
     await expect(google).toHaveCount(isGoogleEnabled ? 1 : 0);
     await expectNoAxeViolations(page);
 
@@ -309,10 +309,10 @@ test("the check-email panel resends the confirmation and goes back to the sign-i
 }) => {
   const email = uniqueEmail("panel");
   await page.goto("/auth");
-  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByRole("tab", { name: "Sign up" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await waitForMail(page.request, email);
@@ -322,9 +322,9 @@ test("the check-email panel resends the confirmation and goes back to the sign-i
   await expectToast(page, "Confirmation email has been resent to your inbox.");
   await expectNoAxeViolations(page);
 
-  await page.getByRole("button", { name: "Back to login" }).click();
+  await page.getByRole("button", { name: "Back to sign in" }).click();
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Sign in" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeHidden();
 });

@@ -56,12 +56,12 @@ test("a visitor pays first, creates the account, verifies, onboards and reaches 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("short");
   await page.getByLabel("Confirm password").fill("different");
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
   await expect(page.getByText("Passwords do not match")).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await expectToast(page, "Account created!");
 
@@ -104,13 +104,13 @@ test("a trial that ended sends the user to /subscribe; paying lets them back in"
   await setClock(page, 15 * DAY_MS + HOUR_MS);
   await page.goto("/app/contacts");
   await expect(page).toHaveURL(/\/subscribe$/);
-  await expect(page.getByText("Most Popular")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to Login" })).toHaveCount(0);
+  await expect(page.getByText("Most popular")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to sign in" })).toHaveCount(0);
   await expectNoAxeViolations(page);
   // The paid API agrees: no way around the payment.
   expect((await page.request.get("/api/contacts")).status()).toBe(402);
 
-  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  await page.getByRole("button", { name: "Subscribe now" }).click();
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
   await payWithTestCard(page);
   await expect(page).toHaveURL(/\/app\/contacts$/, { timeout: 20_000 });
@@ -136,15 +136,15 @@ test("the plan page, signed out: plan, badge, features, back to login, support",
   await page.goto("/subscribe");
   await expect(page.getByRole("heading", { name: "Standard Plan" })).toBeVisible();
   await expect(page.getByText("$8", { exact: true })).toBeVisible();
-  await expect(page.getByText("USD/month")).toBeVisible();
-  await expect(page.getByText("Most Popular")).toBeVisible();
+  await expect(page.getByText("USD/month", { exact: true })).toBeVisible();
+  await expect(page.getByText("Most popular")).toBeVisible();
   await expect(page.getByText("Up to 1,000 contacts")).toBeVisible();
   await expect(page.getByRole("link", { name: "Contact support" })).toHaveAttribute(
     "href",
     /^mailto:/,
   );
   await expectNoAxeViolations(page);
-  await page.getByRole("link", { name: "Back to Login" }).click();
+  await page.getByRole("link", { name: "Back to sign in" }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible();
   await page.getByRole("button", { name: "Subscribe" }).click();
@@ -259,24 +259,24 @@ test("a signed-in visitor opening / is taken into the app", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
 });
 
-test("landing header: Login and Sign Up go to /auth on the matching tab, also from the mobile menu", async ({
+test("landing header: Sign in and Sign up go to /auth on the matching tab, also from the mobile menu", async ({
   page,
 }) => {
   // Both links are in the prerendered HTML, before any JavaScript runs.
   const html = await (await page.request.get("/")).text();
-  expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Sign Up<\/a>/);
-  expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Login<\/a>/);
+  expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Sign up<\/a>/);
+  expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Sign in<\/a>/);
 
   await page.goto("/");
   const header = page.getByRole("banner");
-  await header.getByRole("link", { name: "Sign Up" }).click();
+  await header.getByRole("link", { name: "Sign up" }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Sign up" })).toHaveAttribute("aria-selected", "true");
   await expectNoAxeViolations(page);
 
   await page.goto("/");
-  await header.getByRole("link", { name: "Login" }).click();
+  await header.getByRole("link", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back" })).toBeVisible();
 
   await page.setViewportSize({ width: 375, height: 800 });
@@ -284,7 +284,7 @@ test("landing header: Login and Sign Up go to /auth on the matching tab, also fr
   await page.getByRole("button", { name: "Open menu" }).click();
   await page
     .getByRole("navigation", { name: "Mobile" })
-    .getByRole("link", { name: "Sign Up" })
+    .getByRole("link", { name: "Sign up" })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
 });

@@ -63,7 +63,7 @@ test("validates each step with the spec's messages; back and next keep what was 
   await expect(page.getByLabel("Reminder time").locator("option")).toHaveCount(24);
   await expect(page.getByLabel("Reminder time").locator("option").first()).toHaveText("12:00 AM");
   await expect(page.getByLabel("Reminder time").locator("option").last()).toHaveText("11:00 PM");
-  await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
+  await expect(page.getByLabel("Time zone")).toHaveValue("America/New York");
   await expectNoAxeViolations(page);
 
   for (const value of ["", "0"]) {

@@ -70,10 +70,10 @@ test("reset mail → new password → the old session is signed out and the new 
   expect(notice.subject).toBe("Your Tend password was changed");
   await phone.getByLabel("Email").fill(email);
   await phone.getByLabel("Password").fill(password);
-  await phone.getByRole("button", { name: "Sign In" }).click();
+  await phone.getByRole("button", { name: "Sign in" }).click();
   await expectToast(phone, "Sign in failed");
   await phone.getByLabel("Password").fill("a-brand-new-pass");
-  await phone.getByRole("button", { name: "Sign In" }).click();
+  await phone.getByRole("button", { name: "Sign in" }).click();
   await expect(phone).toHaveURL(/\/app\/contacts$/);
 
   // The link worked once.

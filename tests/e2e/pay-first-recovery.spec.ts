@@ -18,7 +18,7 @@ test("a lost account-creation tab is recovered from the mail and the payment is 
 }) => {
   const email = uniqueEmail("lost-tab");
   await page.goto("/subscribe");
-  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  await page.getByRole("button", { name: "Subscribe now" }).click();
   await payWithTestCard(page, { email });
   await expect(page).toHaveURL(/\/account-creation\?session_id=cs_local_/);
   await expect(page.getByLabel("Email")).toHaveValue(email);
@@ -39,7 +39,7 @@ test("a lost account-creation tab is recovered from the mail and the payment is 
   await expect(tab.getByLabel("Email")).toHaveValue(email);
   await tab.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await tab.getByLabel("Confirm password").fill(PASSWORD);
-  await tab.getByRole("button", { name: "Create Account" }).click();
+  await tab.getByRole("button", { name: "Create account" }).click();
   await expect(tab.getByRole("heading", { name: "Check your email" })).toBeVisible();
 
   await tab.goto(verificationLinkFrom(await waitForMail(tab.request, email)));
@@ -53,7 +53,7 @@ test("a lost account-creation tab is recovered from the mail and the payment is 
   const again = await third.newPage();
   await again.goto(link.pathname + link.search);
   await expect(again.getByRole("heading", { name: "Your account is ready" })).toBeVisible();
-  await expect(again.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(again.getByRole("main").getByRole("link", { name: "Sign in" })).toBeVisible();
   await later.close();
   await third.close();
 });

@@ -7,7 +7,10 @@ import { createUser, expect, expectNoAxeViolations, expectToast, test } from "./
 /** The date as the card writes it, in this browser's locale. */
 function formatInPage(page: Page, iso: string): Promise<string> {
   return page.evaluate(
-    (value) => new Date(value).toLocaleDateString(undefined, { dateStyle: "long" }),
+    (value) =>
+      new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" }).format(
+        new Date(value),
+      ),
     iso,
   );
 }

@@ -18,11 +18,11 @@ test("sign up from the landing page without paying → verify → onboarding →
 }) => {
   const email = uniqueEmail("trial");
   await page.goto("/");
-  await page.getByRole("banner").getByRole("link", { name: "Sign Up" }).click();
+  await page.getByRole("banner").getByRole("link", { name: "Sign up" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 
   // The link from the dev mailbox, clicked as a person would.

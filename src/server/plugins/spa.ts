@@ -10,6 +10,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import type { FastifyInstance } from "fastify";
 import { isAppPath } from "../../core/app-paths";
 import { fillProductName } from "../../core/product-name";
+import { fillTrialWording } from "../../core/trial-offer";
 
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
 const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
@@ -30,7 +31,10 @@ export async function spaPlugin(
   const landingFile = path.join(root, "landing.html");
   // The prerender leaves the product name as a marker (APP_NAME is runtime config): fill it once.
   const landingHtml = existsSync(landingFile)
-    ? fillProductName(readFileSync(landingFile, "utf8"), app.env.APP_NAME)
+    ? fillTrialWording(
+        fillProductName(readFileSync(landingFile, "utf8"), app.env.APP_NAME),
+        app.env.TRIAL_DAYS,
+      )
     : indexHtml;
 
   await app.register(fastifyStatic, {

@@ -1,6 +1,8 @@
 import { useState, type MouseEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
+import { DEFAULT_TRIAL_DAYS } from "../../core/constants";
 import { readServedProductName } from "../../core/product-name";
+import { readServedTrialDays, trialWording } from "../../core/trial-offer";
 import { useConfig } from "../lib/session/get-config";
 import { readTokenRedirect } from "../lib/token-redirect";
 import { LandingPage } from "../features/billing/components/landing-page";
@@ -12,6 +14,11 @@ function readNameFromPage(): string | null {
   return readServedProductName(meta?.getAttribute("content"));
 }
 
+function readTrialDaysFromPage(): number | null {
+  const meta = document.querySelector('meta[name="trial-days"]');
+  return readServedTrialDays(meta?.getAttribute("content"));
+}
+
 // "/" reached inside the app (a link from another page): the landing page, its links followed by
 // the router like any in-app link. Loading "/" itself gets the static page (src/web/app/landing.tsx).
 export function LandingRoute() {
@@ -19,6 +26,8 @@ export function LandingRoute() {
   const navigate = useNavigate();
   const { data: config } = useConfig();
   const [servedName] = useState(readNameFromPage);
+  const [servedTrialDays] = useState(readTrialDaysFromPage);
+  const trialDays = config?.trialDays ?? servedTrialDays ?? DEFAULT_TRIAL_DAYS;
   const redirect = readTokenRedirect(search, hash);
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -30,7 +39,10 @@ export function LandingRoute() {
   }
   return (
     <div onClick={followInAppLink} className="contents">
-      <LandingPage appName={config?.appName ?? servedName ?? undefined} />
+      <LandingPage
+        appName={config?.appName ?? servedName ?? undefined}
+        trial={trialWording(trialDays)}
+      />
     </div>
   );
 }

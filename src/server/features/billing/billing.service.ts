@@ -278,7 +278,6 @@ export async function getBillingStatus(
         }
       : null,
     subscriptions: subs.map((s) => ({
-      id: s.id,
       status: s.status,
       provider: s.provider,
       currentPeriodEnd: iso(s.currentPeriodEnd),

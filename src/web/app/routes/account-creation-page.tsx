@@ -155,7 +155,7 @@ export function AccountCreationPage() {
                   />
                 </Field>
                 <Button type="submit" disabled={isSubmitting}>
-                  {isSubmitting ? "Creating account..." : "Create Account"}
+                  {isSubmitting ? "Creating account..." : "Create account"}
                 </Button>
               </form>
               {config?.isGoogleEnabled ? (

@@ -3,7 +3,7 @@ import { useMe } from "../../lib/session/get-me";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
 
-// Header of the public pages: signed-out visitors see Login and Sign Up; hidden nav on /auth.
+// Header of the public pages: signed-out visitors see Sign in and Sign up (spec 02 §2 calls them Login and Sign Up); hidden nav on /auth.
 export function PublicHeader() {
   const { pathname } = useLocation();
   const { data: me } = useMe();
@@ -20,12 +20,12 @@ export function PublicHeader() {
           <nav aria-label="Account" className="flex items-center gap-2">
             <Button asChild variant="ghost" size="sm">
               <Link to="/auth" state={{ show: "login" }}>
-                Login
+                Sign in
               </Link>
             </Button>
             <Button asChild size="sm">
               <Link to="/auth" state={{ show: "signup" }}>
-                Sign Up
+                Sign up
               </Link>
             </Button>
           </nav>

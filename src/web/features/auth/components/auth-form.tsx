@@ -47,8 +47,8 @@ export function AuthForm(props: {
             ? "Signing in..."
             : "Creating account..."
           : isLogin
-            ? "Sign In"
-            : "Create Account"}
+            ? "Sign in"
+            : "Create account"}
       </Button>
     </form>
   );

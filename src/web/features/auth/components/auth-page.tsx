@@ -9,6 +9,8 @@ import {
   VERIFICATION_MESSAGES,
   parseVerificationCategory,
 } from "../lib/verification";
+import { DEFAULT_TRIAL_DAYS } from "../../../../core/constants";
+import { trialWording } from "../../../../core/trial-offer";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
@@ -55,6 +57,7 @@ export function AuthPage({
   const [quote] = useState(() => pickQuote());
   const { data: me, isPending } = useMe();
   const { data: config } = useConfig();
+  const trial = trialWording(config?.trialDays ?? DEFAULT_TRIAL_DAYS);
   const verificationError = readError(params);
 
   if (isPending) return <PageSpinner />;
@@ -124,7 +127,7 @@ export function AuthPage({
               <CardDescription>
                 {mode === "login"
                   ? `Sign in to keep in touch with the people who matter.`
-                  : `Start your free trial of ${config?.appName ?? "Tend"}.`}
+                  : `${trial.offer} ${trial.afterTrial}`}
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
@@ -144,7 +147,7 @@ export function AuthPage({
                       value={m}
                       className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow"
                     >
-                      {m === "login" ? "Sign In" : "Sign Up"}
+                      {m === "login" ? "Sign in" : "Sign up"}
                     </Tabs.Trigger>
                   ))}
                 </Tabs.List>

@@ -46,7 +46,7 @@ export function CheckEmailPanel(props: {
           {isSending ? "Sending..." : "Resend confirmation email"}
         </Button>
         <Button variant="outline" onClick={props.onBack}>
-          Back to login
+          Back to sign in
         </Button>
       </div>
     </section>

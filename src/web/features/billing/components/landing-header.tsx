@@ -1,4 +1,4 @@
-// The landing page's header: section links, Login and Sign Up (spec 02 §2: both go to /auth,
+// The landing page's header: section links, Sign in and Sign up (spec 02 §2: both go to /auth,
 // carrying show=login or show=signup), Subscribe; under 768 px a menu button opens the same
 // links, and Escape (or choosing a link) closes it again.
 import { Menu, X } from "lucide-react";
@@ -50,10 +50,10 @@ export function LandingHeader({ appName }: { appName: string }) {
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           <Button asChild variant="ghost" size="sm">
-            <AuthLink show="login">Login</AuthLink>
+            <AuthLink show="login">Sign in</AuthLink>
           </Button>
           <Button asChild variant="outline" size="sm">
-            <AuthLink show="signup">Sign Up</AuthLink>
+            <AuthLink show="signup">Sign up</AuthLink>
           </Button>
           <SubscribeButton size="sm" onFailure="alert" />
         </div>
@@ -93,7 +93,7 @@ export function LandingHeader({ appName }: { appName: string }) {
                 show="login"
                 className="block rounded-md px-3 py-2 font-medium hover:bg-accent"
               >
-                Login
+                Sign in
               </AuthLink>
             </li>
             <li>
@@ -101,7 +101,7 @@ export function LandingHeader({ appName }: { appName: string }) {
                 show="signup"
                 className="block rounded-md px-3 py-2 font-medium hover:bg-accent"
               >
-                Sign Up
+                Sign up
               </AuthLink>
             </li>
           </ul>

@@ -1,7 +1,9 @@
 // "/" (spec 01 §2): the static landing page. It is prerendered to landing.html at build
 // (scripts/prerender.mjs) and stays static there: no router, only its islands hydrate
 // (landing-islands.tsx, decision 135); its links are plain links (landing-links.tsx).
+import { DEFAULT_TRIAL_DAYS } from "../../../../core/constants";
 import { DEFAULT_PRODUCT_NAME } from "../../../../core/product-name";
+import { trialWording, type TrialWording } from "../../../../core/trial-offer";
 import { Button } from "../../../components/ui/button";
 import { LANDING_SECTIONS } from "./landing-header";
 import { CURRENT_YEAR_ATTRIBUTE, Island, landingIslands } from "./landing-islands";
@@ -9,7 +11,13 @@ import { AuthLink } from "./landing-links";
 import { PricingSection } from "./landing-pricing";
 import { FeaturesSection, HowItWorksSection, PrivacySection } from "./landing-sections";
 
-export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: string }) {
+export function LandingPage({
+  appName = DEFAULT_PRODUCT_NAME,
+  trial = trialWording(DEFAULT_TRIAL_DAYS),
+}: {
+  appName?: string;
+  trial?: TrialWording;
+}) {
   const islands = landingIslands(appName);
   return (
     <div id="top" className="min-h-screen bg-background text-foreground">
@@ -30,17 +38,20 @@ export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: stri
                 <a href="/subscribe">See the plan</a>
               </Button>
             </div>
-            <p className="mt-4 text-sm text-muted-foreground">
-              Cancel anytime. Already a member?{" "}
+            <p className="mt-4 text-sm text-muted-foreground" data-testid="trial-offer">
+              {trial.offer} {trial.afterTrial}
+            </p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Already a member?{" "}
               <AuthLink show="login" className="font-medium text-primary underline">
-                Log in
+                Sign in
               </AuthLink>
             </p>
           </div>
         </section>
         <FeaturesSection appName={appName} />
         <HowItWorksSection appName={appName} />
-        <PricingSection islands={islands} />
+        <PricingSection islands={islands} trial={trial} />
         <PrivacySection appName={appName} />
       </main>
       <footer className="border-t border-border py-10">
@@ -58,7 +69,7 @@ export function LandingPage({ appName = DEFAULT_PRODUCT_NAME }: { appName?: stri
             <a href="/subscribe" className="hover:text-foreground">
               Plans
             </a>
-            <AuthLink className="hover:text-foreground">Log in</AuthLink>
+            <AuthLink className="hover:text-foreground">Sign in</AuthLink>
           </nav>
         </div>
       </footer>

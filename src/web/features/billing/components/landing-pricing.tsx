@@ -1,6 +1,8 @@
 // #pricing: the Standard plan (sold) and the Business tier (waitlist only, no price shown).
 import { Check } from "lucide-react";
+import type { ReactNode } from "react";
 import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
+import type { TrialWording } from "../../../../core/trial-offer";
 import { Badge } from "../../../components/ui/badge";
 import { BUSINESS_FEATURES, PLAN_FEATURES } from "./plan-features";
 import { Island, type LandingIslands } from "./landing-islands";
@@ -18,19 +20,53 @@ function FeatureList({ items }: { items: readonly string[] }) {
   );
 }
 
-export function PricingSection({ islands }: { islands: LandingIslands }) {
+/** The Business tier beside the Standard plan: what "Most popular" is compared with. */
+export function BusinessPlanCard({
+  headingLevel,
+  waitlist,
+}: {
+  headingLevel: 2 | 3;
+  /** The waitlist form: in place in the app, an island on the static landing page. */
+  waitlist: ReactNode;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="flex flex-col gap-6 rounded-xl border border-border bg-background p-8 shadow-sm">
+      <div className="flex items-center justify-between gap-2">
+        <Heading className="text-xl font-semibold">Business</Heading>
+        <Badge variant="outline">Coming soon</Badge>
+      </div>
+      <p className="text-muted-foreground">
+        For teams who keep relationships together. Join the waitlist and we will write when it
+        opens.
+      </p>
+      <FeatureList items={BUSINESS_FEATURES} />
+      <div className="mt-auto">{waitlist}</div>
+    </div>
+  );
+}
+
+export function PricingSection({
+  islands,
+  trial,
+}: {
+  islands: LandingIslands;
+  trial: TrialWording;
+}) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-muted py-20">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="pricing-title" className="text-3xl font-bold tracking-tight">
           Simple pricing
         </h2>
-        <p className="mt-3 text-muted-foreground">One plan with everything. Cancel anytime.</p>
+        <p className="mt-3 text-muted-foreground">
+          One plan with everything. {trial.offer} {trial.afterTrial}
+        </p>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           <div className="flex flex-col gap-6 rounded-xl border-2 border-primary bg-background p-8 shadow-sm">
             <div className="flex items-center justify-between gap-2">
               <h3 className="text-xl font-semibold">{PLAN_NAME}</h3>
-              <Badge className="whitespace-nowrap">Most Popular</Badge>
+              <Badge className="whitespace-nowrap">Most popular</Badge>
             </div>
             <p>
               <span className="text-4xl font-bold">${PLAN_PRICE_USD}</span>{" "}
@@ -40,20 +76,10 @@ export function PricingSection({ islands }: { islands: LandingIslands }) {
             <p className="text-sm text-muted-foreground">Cancel anytime, no questions asked.</p>
             <Island name="plan-subscribe" islands={islands} />
           </div>
-          <div className="flex flex-col gap-6 rounded-xl border border-border bg-background p-8 shadow-sm">
-            <div className="flex items-center justify-between gap-2">
-              <h3 className="text-xl font-semibold">Business</h3>
-              <Badge variant="outline">Coming soon</Badge>
-            </div>
-            <p className="text-muted-foreground">
-              For teams who keep relationships together. Join the waitlist and we will write when it
-              opens.
-            </p>
-            <FeatureList items={BUSINESS_FEATURES} />
-            <div className="mt-auto">
-              <Island name="waitlist" islands={islands} />
-            </div>
-          </div>
+          <BusinessPlanCard
+            headingLevel={3}
+            waitlist={<Island name="waitlist" islands={islands} />}
+          />
         </div>
       </div>
     </section>

@@ -18,13 +18,18 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../../compone
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { ApiRequestError } from "../../../lib/api-client";
+import { formatCardNumber, formatExpiry, reformatInput } from "../../../lib/card-format";
+import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { useConfig } from "../../../lib/session/get-config";
 import { payLocalCheckout, useLocalCheckout } from "../api/local-checkout";
 
 function successUrl(sessionId: string): string {
   return `/payment-success?session_id=${encodeURIComponent(sessionId)}`;
+}
+
+function inputTypeOf(event: Event): string | undefined {
+  return event instanceof InputEvent ? event.inputType : undefined;
 }
 
 const EMPTY_PAYMENT: LocalPaymentBody = { email: "", cardNumber: "", expiry: "", cvc: "" };
@@ -44,21 +49,18 @@ function PaymentForm({
     ...lateValues(email === undefined ? undefined : { ...EMPTY_PAYMENT, email: email ?? "" }),
   });
   const { errors, isSubmitting } = form.formState;
+  const cardNumber = form.register("cardNumber");
+  const expiry = form.register("expiry");
 
   async function pay(values: LocalPaymentBody) {
     try {
       const { redirectUrl } = await payLocalCheckout(sessionId, values);
       await navigate(redirectUrl, { replace: true });
     } catch (error) {
-      const fields = error instanceof ApiRequestError ? error.fields : undefined;
-      for (const name of ["email", "cardNumber", "expiry", "cvc"] as const) {
-        if (fields?.[name]) form.setError(name, { message: fields[name] });
-      }
-      if (!fields || Object.keys(fields).length === 0) {
-        form.setError("root", {
-          message: error instanceof Error ? error.message : "The payment did not go through.",
-        });
-      }
+      showServerErrors(form.setError, error, {
+        fallback: "The payment did not go through.",
+        knownFields: ["email", "cardNumber", "expiry", "cvc"],
+      });
     }
   }
 
@@ -76,7 +78,12 @@ function PaymentForm({
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
-          {...form.register("cardNumber")}
+          maxLength={23}
+          {...cardNumber}
+          onChange={(event) => {
+            reformatInput(event.target, formatCardNumber, inputTypeOf(event.nativeEvent));
+            return cardNumber.onChange(event);
+          }}
         />
       </Field>
       <div className="grid grid-cols-2 gap-4">
@@ -84,8 +91,13 @@ function PaymentForm({
           <Input
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
-            {...form.register("expiry")}
+            placeholder="MM / YY"
+            maxLength={7}
+            {...expiry}
+            onChange={(event) => {
+              reformatInput(event.target, formatExpiry, inputTypeOf(event.nativeEvent));
+              return expiry.onChange(event);
+            }}
           />
         </Field>
         <Field label="CVC" error={errors.cvc?.message}>

@@ -17,16 +17,26 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { useBillingStatus } from "../../../lib/session/get-billing-status";
 import { openBillingPortal, useSetCancelAtPeriodEnd } from "../api/manage-subscription";
+import { formatAbsoluteDate } from "../../../lib/format-date";
 import { SubscribeButton } from "./subscribe-button";
 
 function formatDate(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "long" }) : "";
+  return iso ? formatAbsoluteDate(iso) : "";
 }
 
 // "14 days left", counted in whole days up to the end of the trial (issue 14).
 function describeDaysLeft(end: string | null): string {
   const days = end ? Math.max(0, Math.ceil((Date.parse(end) - Date.now()) / DAY_MS)) : 0;
   return `${formatCount(days, { one: "day", other: "days" })} left`;
+}
+
+/** Paying during the trial starts billing at once (decision 145): said before the button. */
+function describePayingDuringTrial(end: string | null): string {
+  return (
+    `Subscribing now ends the trial: billing starts today with the first $${PLAN_PRICE_USD} ` +
+    `charge, and the ${describeDaysLeft(end).replace(/ left$/, "")} left are not added on. ` +
+    `Or keep the trial: you can subscribe when it ends on ${formatDate(end)}.`
+  );
 }
 
 export function ManageSubscriptionCard() {
@@ -99,6 +109,12 @@ export function ManageSubscriptionCard() {
         ) : (
           <p className="text-sm">You have no active subscription.</p>
         )}
+        {data.provider !== "off" && row?.isTrial && data.status === "active" ? (
+          // Said before paying (issue 14): a payment does not wait for the trial to end.
+          <p className="text-sm text-muted-foreground" data-testid="trial-billing-note">
+            {describePayingDuringTrial(row.currentPeriodEnd)}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {data.manage === "portal" ? (
             <Button variant="outline" onClick={portal} disabled={isOpeningPortal}>

@@ -1,5 +1,6 @@
 // /app/debug/subscription: the status as this browser computes it, the cached value and its
-// age, and the raw billing_status and subscriptions rows behind it.
+// age, and the signed-in user's own billing_status and subscriptions rows behind it, without
+// internal ids (the API leaves them out).
 import { useEffect, useState } from "react";
 import { cacheTtlFor } from "../../../../core/subscription";
 import { Button } from "../../../components/ui/button";

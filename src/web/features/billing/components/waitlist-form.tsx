@@ -1,6 +1,7 @@
 // The Business tier waitlist (spec 01 §5): nothing is sent without an at-sign; a thank-you shows
 // for 3 s, also when saving failed (the visitor can do nothing about our failure).
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { WAITLIST_THANKS_MS } from "../../../../core/constants";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
@@ -9,10 +10,10 @@ import { joinWaitlist } from "../api/join-waitlist";
 export const WAITLIST_THANKS = "Thank you! You've been added to our waitlist.";
 
 export function WaitlistForm() {
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ email: string }>({ defaultValues: { email: "" } });
+  const error = form.formState.errors.email?.message;
+  const isSending = form.formState.isSubmitting;
   const [isThanking, setIsThanking] = useState(false);
-  const [isSending, setIsSending] = useState(false);
   const inputId = useId();
 
   useEffect(() => {
@@ -21,24 +22,16 @@ export function WaitlistForm() {
     return () => clearTimeout(timer);
   }, [isThanking]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.includes("@")) {
-      setError("Please enter an email address with an @.");
-      return;
-    }
-    setError(null);
-    setIsSending(true);
+  const submit = form.handleSubmit(async ({ email }) => {
     await joinWaitlist(email).catch(() => undefined);
-    setIsSending(false);
-    setEmail("");
+    form.reset({ email: "" });
     setIsThanking(true);
-  }
+  });
 
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="grid gap-2"
       aria-label="Join the Business waitlist"
     >
@@ -51,10 +44,11 @@ export function WaitlistForm() {
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
-          value={email}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register("email", {
+            validate: (value) => value.includes("@") || "Please enter an email address with an @.",
+          })}
         />
         <Button type="submit" variant="outline" disabled={isSending}>
           Join the waitlist

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Controller, useForm, useWatch, type Path } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import {
   type Contact,
   type ContactCreateInput,
@@ -11,7 +11,8 @@ import { LeaveGuard } from "../../../components/leave-guard";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
-import { ApiRequestError } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
+import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { createResolver, editResolver, toDraft, type ContactDraft } from "../lib/contact-draft";
 import { browserToday, MONTH_NAMES } from "../lib/format";
@@ -67,14 +68,13 @@ export function ContactForm(props: Props) {
         await props.onSubmit({ ...patch, expectedUpdatedAt: openedVersion });
       }
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [path, message] of Object.entries(error.fields)) {
-          setError(path as Path<ContactDraft>, { message });
-        }
-      }
-      setError("root", {
-        message: error instanceof Error ? error.message : "We couldn't save this contact.",
+      const marked = showServerErrors(setError, error, {
+        fallback: "We couldn't save this contact.",
       });
+      // A long form: the summary under the Save button names the problem too.
+      if (marked.length > 0) {
+        setError("root", { message: errorMessage(error, "We couldn't save this contact.") });
+      }
     }
   });
 

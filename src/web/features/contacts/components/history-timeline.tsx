@@ -3,6 +3,7 @@ import { useState } from "react";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS } from "../../../../core/contact-fields";
 import type { Interaction } from "../../../../core/interactions";
+import { DateText } from "../../../components/date-text";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/dialog";
@@ -55,9 +56,12 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
                 />
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="text-sm font-medium">
-                    <time dateTime={item.occurredAt}>
-                      {formatDateTime(item.occurredAt, props.timeZone)}
-                    </time>
+                    <DateText
+                      value={item.occurredAt}
+                      timeZone={props.timeZone}
+                      withTime
+                      isCapitalized
+                    />
                     <span className="text-muted-foreground">
                       {" "}
                       · {CONTACT_METHOD_LABELS[item.channel]}

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import {
   CONTACT_METHOD_LABELS,
   CONTACT_METHODS,
@@ -14,7 +16,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api-client";
+import { showServerErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useLogInteraction } from "../api/log-interaction";
 import { useUndoToast } from "../api/undo-change";
@@ -48,42 +50,46 @@ export function InteractionDialog(props: Props) {
   );
 }
 
+const InteractionFormSchema = z
+  .object({ when: z.string(), channel: z.string(), note: z.string() })
+  .transform((values, ctx) => {
+    const at = new Date(values.when);
+    const parsed = InteractionInputSchema.safeParse({
+      occurredAt: Number.isNaN(at.getTime()) ? "" : at.toISOString(),
+      channel: values.channel,
+      note: values.note,
+    });
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === "occurredAt" ? "when" : String(issue.path[0]);
+      ctx.addIssue({ code: "custom", path: [field], message: issue.message });
+    }
+    return z.NEVER;
+  });
+type InteractionFormValues = z.input<typeof InteractionFormSchema>;
+
 function InteractionForm(props: Props) {
   const log = useLogInteraction();
   const update = useUpdateInteraction(props.contactId);
   const showUndoToast = useUndoToast();
-  const [when, setWhen] = useState(() =>
-    toDateTimeLocal(props.interaction?.occurredAt ?? new Date()),
-  );
-  const [channel, setChannel] = useState<string>(
-    props.interaction?.channel ?? props.defaultChannel,
-  );
-  const [note, setNote] = useState(props.interaction?.note ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const isSaving = log.isPending || update.isPending;
+  const form = useForm<InteractionFormValues, unknown, z.output<typeof InteractionFormSchema>>({
+    resolver: zodResolver(InteractionFormSchema),
+    defaultValues: {
+      when: toDateTimeLocal(props.interaction?.occurredAt ?? new Date()),
+      channel: props.interaction?.channel ?? props.defaultChannel,
+      note: props.interaction?.note ?? "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const isSaving = isSubmitting || log.isPending || update.isPending;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const at = new Date(when);
-    const parsed = InteractionInputSchema.safeParse({
-      occurredAt: Number.isNaN(at.getTime()) ? "" : at.toISOString(),
-      channel,
-      note,
-    });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit(async (input) => {
     try {
       if (props.interaction) {
-        await update.mutateAsync({ interactionId: props.interaction.id, patch: parsed.data });
+        await update.mutateAsync({ interactionId: props.interaction.id, patch: input });
         toast({ title: "History entry saved", variant: "success" });
       } else {
-        const { undoId } = await log.mutateAsync({
-          contactId: props.contactId,
-          input: parsed.data,
-        });
+        const { undoId } = await log.mutateAsync({ contactId: props.contactId, input });
         showUndoToast({
           undoId,
           title: `Logged contact with ${props.contactName}`,
@@ -92,23 +98,25 @@ function InteractionForm(props: Props) {
       }
       props.onOpenChange(false);
     } catch (error) {
-      setErrors({ form: errorMessage(error, "We couldn't save this entry.") });
+      showServerErrors(form.setError, error, {
+        fallback: "We couldn't save this entry.",
+        fieldNames: { occurredAt: "when" },
+      });
     }
-  }
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-      <Field label="When" error={errors.occurredAt}>
+      <Field label="When" error={errors.when?.message}>
         <Input
           type="datetime-local"
-          value={when}
           max={toDateTimeLocal(new Date())}
-          onChange={(e) => setWhen(e.target.value)}
           required
+          {...form.register("when")}
         />
       </Field>
-      <Field label="How" error={errors.channel}>
-        <Select value={channel} onChange={(e) => setChannel(e.target.value)}>
+      <Field label="How" error={errors.channel?.message}>
+        <Select {...form.register("channel")}>
           {CONTACT_METHODS.map((m) => (
             <option key={m} value={m}>
               {CONTACT_METHOD_LABELS[m]}
@@ -116,12 +124,12 @@ function InteractionForm(props: Props) {
           ))}
         </Select>
       </Field>
-      <Field label="Note (optional)" error={errors.note}>
-        <Textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+      <Field label="Note (optional)" error={errors.note?.message}>
+        <Textarea rows={3} {...form.register("note")} />
       </Field>
-      {errors.form ? (
+      {errors.root?.message ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.form}
+          {errors.root.message}
         </p>
       ) : null}
       <div className="flex justify-end gap-2">

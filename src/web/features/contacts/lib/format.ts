@@ -1,5 +1,6 @@
 // Dates as a person reads them, in the user's time zone, relative to the server's "today".
 import { daysBetween, toLocalDate, type LocalDate } from "../../../../core/rhythm";
+import { formatAbsoluteDate, RELATIVE_DAYS_MAX } from "../../../lib/format-date";
 
 // Month names and relative days from Intl, in the app's language (English, as all its copy).
 const LOCALE = "en-US";
@@ -18,12 +19,9 @@ export function formatLocalDate(date: LocalDate): string {
   return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
 }
 
+/** "3 Mar 2025, 2:05 PM" in the user's zone (the app's absolute style, lib/format-date.ts). */
 export function formatDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(undefined, {
-    timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(new Date(iso));
+  return formatAbsoluteDate(iso, { timeZone, withTime: true });
 }
 
 /** "Today", "Yesterday", "5 days ago", or the date once it is more than a month back. */
@@ -34,7 +32,7 @@ export function describeLastContact(
   if (!lastContactedAt) return "Never";
   const day = toLocalDate(new Date(lastContactedAt), ctx.timeZone);
   const ago = daysBetween(day, ctx.today);
-  if (ago > 30) return formatLocalDate(day);
+  if (ago > RELATIVE_DAYS_MAX) return formatLocalDate(day);
   // "today", "yesterday", "5 days ago"; a sentence starts with a capital.
   const text = relativeDays.format(-Math.max(ago, 0), "day");
   return text.charAt(0).toUpperCase() + text.slice(1);

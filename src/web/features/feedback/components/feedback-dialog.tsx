@@ -1,6 +1,7 @@
 // The "Submit Feedback" dialog (spec 02 §2, §5, §8): type, Subject, Message, an optional image,
 // Cancel and "Submit Feedback". A bug report may carry diagnostics, only with the box ticked.
 import { useId, useRef, useState, type FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import {
   FEEDBACK_IMAGE_MAX_BYTES,
   FEEDBACK_MESSAGE_MAX,
@@ -41,23 +42,37 @@ function showFailure(error: unknown): void {
   }
 }
 
+type FeedbackFormValues = {
+  feedbackType: FeedbackType;
+  subject: string;
+  message: string;
+  shareDiagnostics: boolean;
+};
+
+const EMPTY_FEEDBACK: FeedbackFormValues = {
+  feedbackType: "feedback",
+  subject: "",
+  message: "",
+  shareDiagnostics: false,
+};
+
+function isFilled(message: string) {
+  return (value: string) => value.trim() !== "" || message;
+}
+
 export function FeedbackDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { data: me } = useMe();
   const submit = useSubmitFeedback();
-  const [feedbackType, setFeedbackType] = useState<FeedbackType>("feedback");
-  const [subject, setSubject] = useState("");
-  const [message, setMessage] = useState("");
+  const form = useForm<FeedbackFormValues>({ defaultValues: EMPTY_FEEDBACK });
+  const { errors } = form.formState;
+  const feedbackType = useWatch({ control: form.control, name: "feedbackType" });
   const [image, setImage] = useState<File | null>(null);
-  const [shareDiagnostics, setShareDiagnostics] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const consentId = useId();
 
   function reset() {
-    setFeedbackType("feedback");
-    setSubject("");
-    setMessage("");
+    form.reset(EMPTY_FEEDBACK);
     setImage(null);
-    setShareDiagnostics(false);
     if (fileInput.current) fileInput.current.value = "";
   }
 
@@ -80,24 +95,19 @@ export function FeedbackDialog(props: { open: boolean; onOpenChange: (open: bool
     setImage(file);
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function send(values: FeedbackFormValues) {
     if (!me) {
       toast({ title: M.validationTitle, description: M.loginRequired, variant: "destructive" });
       return;
     }
-    if (!subject.trim() || !message.trim()) {
-      toast({ title: M.validationTitle, description: M.requiredFields, variant: "destructive" });
-      return;
-    }
-    const isBug = feedbackType === "bug";
+    const isBug = values.feedbackType === "bug";
     submit.mutate(
       {
-        feedbackType,
-        subject,
-        message,
+        feedbackType: values.feedbackType,
+        subject: values.subject,
+        message: values.message,
         image,
-        diagnostics: isBug && shareDiagnostics ? collectDiagnostics() : null,
+        diagnostics: isBug && values.shareDiagnostics ? collectDiagnostics() : null,
       },
       {
         onSuccess: () => {
@@ -108,6 +118,13 @@ export function FeedbackDialog(props: { open: boolean; onOpenChange: (open: bool
         onError: showFailure,
       },
     );
+  }
+
+  // Both empty fields are marked at once; the spec's toast says what is wrong (spec 02 §8).
+  function onSubmit(event: FormEvent) {
+    void form.handleSubmit(send, () =>
+      toast({ title: M.validationTitle, description: M.requiredFields, variant: "destructive" }),
+    )(event);
   }
 
   const isSubmitting = submit.isPending;
@@ -127,10 +144,7 @@ export function FeedbackDialog(props: { open: boolean; onOpenChange: (open: bool
         </DialogDescription>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <Field label="Type">
-            <Select
-              value={feedbackType}
-              onChange={(e) => setFeedbackType(e.target.value as FeedbackType)}
-            >
+            <Select {...form.register("feedbackType")}>
               {FEEDBACK_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {FEEDBACK_TYPE_LABELS[type]}
@@ -138,21 +152,19 @@ export function FeedbackDialog(props: { open: boolean; onOpenChange: (open: bool
               ))}
             </Select>
           </Field>
-          <Field label="Subject">
+          <Field label="Subject" error={errors.subject?.message}>
             <Input
-              value={subject}
               maxLength={FEEDBACK_SUBJECT_MAX}
               required
-              onChange={(e) => setSubject(e.target.value)}
+              {...form.register("subject", { validate: isFilled("Enter a subject") })}
             />
           </Field>
-          <Field label="Message">
+          <Field label="Message" error={errors.message?.message}>
             <Textarea
-              value={message}
               rows={5}
               maxLength={FEEDBACK_MESSAGE_MAX}
               required
-              onChange={(e) => setMessage(e.target.value)}
+              {...form.register("message", { validate: isFilled("Enter a message") })}
             />
           </Field>
           <Field label="Attachment (optional)" description={M.imageHint}>
@@ -170,8 +182,7 @@ export function FeedbackDialog(props: { open: boolean; onOpenChange: (open: bool
                   id={consentId}
                   type="checkbox"
                   className="mt-1 size-4"
-                  checked={shareDiagnostics}
-                  onChange={(e) => setShareDiagnostics(e.target.checked)}
+                  {...form.register("shareDiagnostics")}
                 />
                 <label htmlFor={consentId}>
                   Include technical details: my browser, the app version and the last errors logged

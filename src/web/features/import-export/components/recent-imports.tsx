@@ -1,5 +1,4 @@
 // The last imports, newest first; the newest can be undone from here even after a reload.
-import { format } from "date-fns";
 import { IMPORT_SOURCE_LABELS, ImportSourceSchema } from "../../../../core/import/import-fields";
 import { Badge } from "../../../components/ui/badge";
 import {
@@ -11,6 +10,7 @@ import {
 } from "../../../components/ui/card";
 import { useImports } from "../api/list-imports";
 import { UndoImportButton } from "./undo-import-button";
+import { DateText } from "../../../components/date-text";
 
 function sourceLabel(source: string): string {
   const parsed = ImportSourceSchema.safeParse(source);
@@ -37,9 +37,8 @@ export function RecentImports() {
                   {item.status === "undone" ? <Badge variant="outline">Undone</Badge> : null}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {sourceLabel(item.source)} ·{" "}
-                  {format(new Date(item.createdAt), "d MMM yyyy, HH:mm")} · {item.createdCount}{" "}
-                  added, {item.mergedCount} merged, {item.skippedCount} skipped
+                  {sourceLabel(item.source)} · <DateText value={item.createdAt} withTime /> ·{" "}
+                  {item.createdCount} added, {item.mergedCount} merged, {item.skippedCount} skipped
                 </p>
               </div>
               {item.canUndo ? <UndoImportButton record={item} /> : null}

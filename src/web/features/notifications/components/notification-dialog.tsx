@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { useNavigate } from "react-router";
 import { toInAppPath, type Notification } from "../../../../core/notifications";
 import { Button } from "../../../components/ui/button";
@@ -11,6 +10,7 @@ import {
 } from "../../../components/ui/dialog";
 import { NotificationContent } from "./notification-content";
 import { NotificationTypeIcon } from "./notification-type-icon";
+import { DateText } from "../../../components/date-text";
 
 // The detail dialog of spec 02 §2: type icon, title, "Received:" date, body, "View in App" (only
 // for an in-app link: an outside URL is never followed from here) and "Close".
@@ -35,7 +35,7 @@ export function NotificationDialog({
             <DialogTitle>{notification.title}</DialogTitle>
           </div>
           <DialogDescription>
-            Received: {format(new Date(notification.notification_created_at), "PPp")}
+            Received: <DateText value={notification.notification_created_at} withTime />
           </DialogDescription>
           <NotificationContent html={notification.content} />
           <div className="flex flex-wrap justify-end gap-2">

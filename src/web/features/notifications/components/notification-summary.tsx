@@ -1,8 +1,8 @@
-import { formatDistanceToNow } from "date-fns";
 import { useMemo } from "react";
 import type { Notification } from "../../../../core/notifications";
 import { toPlainText } from "./notification-content";
 import { NotificationTypeIcon } from "./notification-type-icon";
+import { DateText } from "../../../components/date-text";
 
 /** One notification in a list: type icon, title, a line of its text, when, and unread state. */
 export function NotificationSummary({ notification }: { notification: Notification }) {
@@ -19,9 +19,7 @@ export function NotificationSummary({ notification }: { notification: Notificati
           <span className="block truncate text-xs text-muted-foreground">{preview}</span>
         ) : null}
         <span className="block text-xs text-muted-foreground">
-          {formatDistanceToNow(new Date(notification.notification_created_at), {
-            addSuffix: true,
-          })}
+          <DateText value={notification.notification_created_at} isCapitalized />
         </span>
       </span>
       {isUnread ? (

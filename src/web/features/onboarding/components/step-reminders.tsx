@@ -1,13 +1,12 @@
-import { useMemo } from "react";
-import { useWatch, type UseFormReturn } from "react-hook-form";
+import { type UseFormReturn } from "react-hook-form";
 import { REMINDER_CADENCES } from "../../../../core/constants";
 import {
-  listTimeZones,
   REMINDER_TIME_CHOICES,
   type OnboardingFormInput,
   type OnboardingFormValues,
   type ReminderCadence,
 } from "../../../../core/onboarding";
+import { TimeZoneField } from "../../../components/time-zone-picker";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { cn } from "../../../lib/utils";
@@ -25,18 +24,9 @@ const METHODS = [
   { value: "text", label: "Text message" },
 ] as const;
 
-function zoneLabel(zone: string): string {
-  return zone.replaceAll("_", " ");
-}
-
 export function StepReminders(props: { form: Form; isTextAllowed: boolean }) {
   const { form, isTextAllowed } = props;
   const { errors } = form.formState;
-  const current = useWatch({ control: form.control, name: "timezone" });
-  const zones = useMemo(() => {
-    const list = listTimeZones();
-    return current && !list.includes(current) ? [current, ...list] : list;
-  }, [current]);
   const methodError = errors.reminderMethod?.message;
   return (
     <div className="grid gap-5">
@@ -106,13 +96,7 @@ export function StepReminders(props: { form: Form; isTextAllowed: boolean }) {
           </Select>
         </Field>
         <Field label="Time zone" error={errors.timezone?.message}>
-          <Select {...form.register("timezone")}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zoneLabel(zone)}
-              </option>
-            ))}
-          </Select>
+          <TimeZoneField control={form.control} name="timezone" />
         </Field>
       </div>
     </div>

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
 import { useEffect, useState } from "react";
 import { lateValues } from "../../../lib/late-values";
-import { FormProvider, useForm, type Path, type Resolver } from "react-hook-form";
+import { FormProvider, useForm, type Resolver } from "react-hook-form";
 import {
   PROFILE_MESSAGES,
   ProfileFormSchema,
@@ -18,7 +18,7 @@ import { Card, CardContent } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { ApiRequestError } from "../../../lib/api-client";
+import { showServerErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useProfile } from "../api/get-profile";
 import { useUpdateProfile } from "../api/update-profile";
@@ -104,14 +104,9 @@ function ProfileCard({ profile }: { profile: Profile }) {
       await update.mutateAsync(values);
       toast({ title: "Profile updated", description: "Your profile has been saved." });
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [path, message] of Object.entries(error.fields))
-          setError(path as Path<ProfileFormValues>, { message });
-      }
-      toast({
-        title: "Error",
-        description: PROFILE_MESSAGES.updateFailed,
-        variant: "destructive",
+      showServerErrors(setError, error, {
+        fallback: PROFILE_MESSAGES.updateFailed,
+        rest: { toastTitle: "Error" },
       });
     }
   });

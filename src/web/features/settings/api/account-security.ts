@@ -2,7 +2,7 @@
 // deleting the account to DELETE /api/account (which checks the password, or the typed email of
 // an account without one: decisions 107 and 155).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client";
+import { ApiRequestError, apiFetch } from "../../../lib/api-client";
 import { authClient } from "../../../lib/auth-client";
 
 export async function changePassword(input: {
@@ -10,13 +10,11 @@ export async function changePassword(input: {
   newPassword: string;
 }): Promise<void> {
   const { error } = await authClient.changePassword({ ...input, revokeOtherSessions: true });
-  if (error) {
-    throw new Error(
-      error.code === "INVALID_PASSWORD"
-        ? "Your current password is not right."
-        : (error.message ?? "We couldn't change your password."),
-    );
+  if (error?.code === "INVALID_PASSWORD") {
+    const message = "Your current password is not right.";
+    throw new ApiRequestError(400, error.code, message, { currentPassword: message });
   }
+  if (error) throw new Error(error.message ?? "We couldn't change your password.");
 }
 
 export function useChangePassword() {

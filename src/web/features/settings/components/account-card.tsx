@@ -2,7 +2,8 @@
 // password (other sessions are signed out), sign out of every other device, and delete the
 // account after naming what goes with it (decisions 107 and 155). An account that signs in with
 // Google has no password: deleting it is confirmed by typing its email.
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { ACCOUNT_MESSAGES } from "../../../../core/account";
 import { PASSWORD_MIN_LENGTH } from "../../../../core/constants";
@@ -23,7 +24,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api-client";
+import { showServerErrors, toastError } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import {
   useChangeEmail,
@@ -60,41 +61,40 @@ export function AccountCard({ email, hasPassword }: { email: string; hasPassword
 
 function ChangeEmailForm({ email }: { email: string }) {
   const change = useChangeEmail();
-  const [next, setNext] = useState("");
-  const [error, setError] = useState<string>();
+  const form = useForm<{ newEmail: string }>({ defaultValues: { newEmail: "" } });
+  const { errors } = form.formState;
   const [sentTo, setSentTo] = useState<string>();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(undefined);
+  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
     setSentTo(undefined);
-    const wanted = next.trim().toLowerCase();
-    if (!isEmailShaped(wanted)) return setError("Please enter a valid email address");
-    if (wanted === email.toLowerCase()) return setError("That is already your sign-in email.");
-    change.mutate(wanted, {
-      onSuccess: () => {
-        setNext("");
-        setSentTo(wanted);
-      },
-      onError: (failure) => setError(errorMessage(failure)),
-    });
-  }
+    const wanted = newEmail.trim().toLowerCase();
+    if (!isEmailShaped(wanted))
+      return form.setError("newEmail", { message: "Please enter a valid email address" });
+    if (wanted === email.toLowerCase())
+      return form.setError("newEmail", { message: "That is already your sign-in email." });
+    try {
+      await change.mutateAsync(wanted);
+      form.reset();
+      setSentTo(wanted);
+    } catch (failure) {
+      showServerErrors(form.setError, failure, {
+        fallback: "We couldn't send the link.",
+        fieldNames: { email: "newEmail" },
+        knownFields: ["newEmail"],
+      });
+    }
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
       <h3 className="font-semibold">Sign-in email</h3>
       <Field
         label="New email"
         className="grid gap-2 sm:max-w-md"
-        error={error}
+        error={errors.newEmail?.message ?? errors.root?.message}
         description="We send a link to the new address. Your email changes only when it is opened."
       >
-        <Input
-          type="email"
-          autoComplete="email"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
+        <Input type="email" autoComplete="email" {...form.register("newEmail")} />
       </Field>
       {sentTo ? (
         <p role="status" className="text-sm">
@@ -111,52 +111,48 @@ function ChangeEmailForm({ email }: { email: string }) {
   );
 }
 
+type PasswordChange = { currentPassword: string; newPassword: string };
+const NO_PASSWORD_CHANGE: PasswordChange = { currentPassword: "", newPassword: "" };
+
 function ChangePasswordForm() {
   const change = useChangePassword();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [error, setError] = useState<string>();
+  const form = useForm<PasswordChange>({ defaultValues: NO_PASSWORD_CHANGE });
+  const { errors } = form.formState;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(undefined);
-    if (!current) return setError("Enter your current password.");
-    if (next.length < PASSWORD_MIN_LENGTH)
-      return setError(`The new password needs at least ${PASSWORD_MIN_LENGTH} characters.`);
-    change.mutate(
-      { currentPassword: current, newPassword: next },
-      {
-        onSuccess: () => {
-          setCurrent("");
-          setNext("");
-          toast({
-            title: "Password changed",
-            description: "Your other devices have been signed out.",
-          });
-        },
-        onError: (failure) => setError(errorMessage(failure)),
-      },
-    );
-  }
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await change.mutateAsync(input);
+      form.reset(NO_PASSWORD_CHANGE);
+      toast({ title: "Password changed", description: "Your other devices have been signed out." });
+    } catch (failure) {
+      showServerErrors(form.setError, failure, {
+        fallback: "We couldn't change your password.",
+      });
+    }
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
       <h3 className="font-semibold">Change password</h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Current password">
+        <Field label="Current password" error={errors.currentPassword?.message}>
           <Input
             type="password"
             autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
+            {...form.register("currentPassword", { required: "Enter your current password." })}
           />
         </Field>
-        <Field label="New password" error={error}>
+        <Field label="New password" error={errors.newPassword?.message ?? errors.root?.message}>
           <Input
             type="password"
             autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
+            {...form.register("newPassword", {
+              minLength: {
+                value: PASSWORD_MIN_LENGTH,
+                message: `The new password needs at least ${PASSWORD_MIN_LENGTH} characters.`,
+              },
+              required: `The new password needs at least ${PASSWORD_MIN_LENGTH} characters.`,
+            })}
           />
         </Field>
       </div>
@@ -186,11 +182,7 @@ function SignOutOthers() {
               onSuccess: () =>
                 toast({ title: "Signed out", description: "Your other devices are signed out." }),
               onError: (failure) =>
-                toast({
-                  title: "Error",
-                  description: errorMessage(failure),
-                  variant: "destructive",
-                }),
+                toastError("Error", failure, "We couldn't sign out your other devices."),
             })
           }
         >
@@ -203,27 +195,27 @@ function SignOutOthers() {
 
 function DeleteAccount({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const [isOpen, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string>();
+  const form = useForm<{ password: string }>({ defaultValues: { password: "" } });
+  const { errors } = form.formState;
   const remove = useDeleteAccount();
   const navigate = useNavigate();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(undefined);
+  const onSubmit = form.handleSubmit(async ({ password }) => {
     const typed = password.trim();
-    if (!typed)
-      return setError(hasPassword ? ACCOUNT_MESSAGES.enterPassword : ACCOUNT_MESSAGES.typeEmail);
     if (!hasPassword && typed.toLowerCase() !== email.toLowerCase())
-      return setError(ACCOUNT_MESSAGES.wrongEmail);
-    remove.mutate(hasPassword ? { password } : { email: typed }, {
-      onSuccess: () => {
-        toast({ title: "Account deleted", description: "Everything in it has been deleted." });
-        void navigate("/auth", { replace: true });
-      },
-      onError: (failure) => setError(errorMessage(failure)),
-    });
-  }
+      return form.setError("password", { message: ACCOUNT_MESSAGES.wrongEmail });
+    try {
+      await remove.mutateAsync(hasPassword ? { password } : { email: typed });
+      toast({ title: "Account deleted", description: "Everything in it has been deleted." });
+      void navigate("/auth", { replace: true });
+    } catch (failure) {
+      showServerErrors(form.setError, failure, {
+        fallback: "We couldn't delete your account.",
+        fieldNames: { email: "password" },
+        knownFields: ["password"],
+      });
+    }
+  });
 
   return (
     <div className="grid gap-2">
@@ -240,8 +232,7 @@ function DeleteAccount({ email, hasPassword }: { email: string; hasPassword: boo
         open={isOpen}
         onOpenChange={(open) => {
           setOpen(open);
-          setPassword("");
-          setError(undefined);
+          form.reset({ password: "" });
         }}
       >
         <DialogContent>
@@ -258,27 +249,25 @@ function DeleteAccount({ email, hasPassword }: { email: string; hasPassword: boo
               <p>Your subscription is cancelled so you are not charged again.</p>
             </div>
           </DialogDescription>
-          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
             {hasPassword ? (
-              <Field label="Password" error={error}>
+              <Field label="Password" error={errors.password?.message ?? errors.root?.message}>
                 <Input
                   type="password"
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  {...form.register("password", { required: ACCOUNT_MESSAGES.enterPassword })}
                 />
               </Field>
             ) : (
               <Field
                 label="Your email address"
-                error={error}
+                error={errors.password?.message ?? errors.root?.message}
                 description={`You sign in with Google: type ${email} to confirm.`}
               >
                 <Input
                   type="email"
                   autoComplete="off"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  {...form.register("password", { required: ACCOUNT_MESSAGES.typeEmail })}
                 />
               </Field>
             )}

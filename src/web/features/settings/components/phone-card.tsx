@@ -1,6 +1,6 @@
 // Settings → Phone: the saved number and whether it is verified; change or remove it, text a
 // code and enter it (the onboarding toast promises this: "verify now or later in Settings").
-import { useState, type FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import {
   isValidInternationalPhone,
   ONBOARDING_MESSAGES,
@@ -19,7 +19,9 @@ import {
 } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
-import { ApiRequestError } from "../../../lib/api-client";
+import { reformatInput } from "../../../lib/card-format";
+import { showServerErrors } from "../../../lib/form-errors";
+import { lateValues } from "../../../lib/late-values";
 import { useUpdateMe } from "../../../lib/session/update-me";
 import { toastSettingFailed, toastSettingUpdated } from "./settings-toasts";
 import { PhoneVerification } from "./phone-verification";
@@ -31,31 +33,40 @@ function nationalPart(phone: string | null): string {
 export function PhoneCard(props: { phoneNumber: string | null; isVerified: boolean }) {
   const { phoneNumber, isVerified } = props;
   const updateMe = useUpdateMe();
-  const [digits, setDigits] = useState(nationalPart(phoneNumber));
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<{ digits: string }>({
+    defaultValues: { digits: nationalPart(phoneNumber) },
+    // The saved number after a save or a refetch; a number being typed stays (decision 120).
+    ...lateValues({ digits: nationalPart(phoneNumber) }),
+  });
+  const { errors } = form.formState;
+  const digitsField = form.register("digits", {
+    validate: (value) =>
+      (value !== "" && isValidInternationalPhone(toInternationalPhone(value))) ||
+      ONBOARDING_MESSAGES.phoneInvalid,
+  });
+  const digits = useWatch({ control: form.control, name: "digits" });
 
   async function savePhone(next: string | null) {
-    setError(undefined);
     try {
       await updateMe.mutateAsync({ phoneNumber: next });
-      setDigits(nationalPart(next));
+      form.reset({ digits: nationalPart(next) });
       toastSettingUpdated();
     } catch (failure) {
-      if (failure instanceof ApiRequestError) setError(failure.message);
+      showServerErrors(form.setError, failure, {
+        fallback: ONBOARDING_MESSAGES.phoneInvalid,
+        fieldNames: { phoneNumber: "digits" },
+        knownFields: ["digits"],
+        rest: "none",
+      });
       toastSettingFailed();
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const phone = toInternationalPhone(digits);
-    if (!digits || !isValidInternationalPhone(phone)) {
-      setError(ONBOARDING_MESSAGES.phoneInvalid);
-      return;
-    }
+  const onSubmit = form.handleSubmit(async ({ digits: typed }) => {
+    const phone = toInternationalPhone(typed);
     if (phone === phoneNumber) return;
-    void savePhone(phone);
-  }
+    await savePhone(phone);
+  });
 
   const isOtherCountry = Boolean(phoneNumber && !phoneNumber.startsWith(PHONE_COUNTRY_CODE));
   return (
@@ -80,7 +91,12 @@ export function PhoneCard(props: { phoneNumber: string | null; isVerified: boole
           )}
         </div>
         {phoneNumber && !isVerified ? <PhoneVerification phoneNumber={phoneNumber} /> : null}
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={updateMe.isPending}>
+        <form
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          className="grid gap-4"
+          aria-busy={updateMe.isPending}
+        >
           <div className="grid gap-4 sm:grid-cols-[17rem_1fr]">
             <Field label="Country code" className="grid content-start gap-2">
               <Select defaultValue={PHONE_COUNTRY_CODE}>
@@ -90,7 +106,7 @@ export function PhoneCard(props: { phoneNumber: string | null; isVerified: boole
             <Field
               label={phoneNumber ? "New phone number" : "Phone number"}
               className="grid content-start gap-2"
-              error={error}
+              error={errors.digits?.message ?? errors.root?.message}
               description={
                 isOtherCountry
                   ? `Your saved number ${phoneNumber} is outside the US and Canada; enter a +1 number to replace it.`
@@ -101,8 +117,12 @@ export function PhoneCard(props: { phoneNumber: string | null; isVerified: boole
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"
-                value={digits}
-                onChange={(event) => setDigits(event.target.value.replace(/\D/g, ""))}
+                {...digitsField}
+                onChange={(event) => {
+                  // Digits only, as typed: "(415) 555-0123" becomes 4155550123.
+                  reformatInput(event.target, (value) => value.replace(/\D/g, ""), undefined);
+                  return digitsField.onChange(event);
+                }}
               />
             </Field>
           </div>

@@ -1,9 +1,12 @@
 // Send a code to the saved number and enter it. The code from onboarding works here too, for
 // the 10 minutes it is valid.
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { reformatInput } from "../../../lib/card-format";
+import { showServerErrors, toastError } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useSendPhoneCode } from "../api/send-phone-code";
 import { useVerifyPhone } from "../api/verify-phone";
@@ -14,12 +17,17 @@ export function PhoneVerification(props: { phoneNumber: string }) {
   const { phoneNumber } = props;
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<{ code: string }>({ defaultValues: { code: "" } });
+  const { errors } = form.formState;
+  const codeMessage = `Enter the ${CODE_LENGTH}-digit code from the text message.`;
+  const codeField = form.register("code", {
+    pattern: { value: new RegExp(`^\\d{${CODE_LENGTH}}$`), message: codeMessage },
+    required: codeMessage,
+  });
   const [hasSent, setHasSent] = useState(false);
 
   async function sendCode() {
-    setError(undefined);
+    form.clearErrors();
     try {
       await send.mutateAsync(phoneNumber);
       setHasSent(true);
@@ -29,21 +37,11 @@ export function PhoneVerification(props: { phoneNumber: string }) {
         variant: "success",
       });
     } catch (failure) {
-      toast({
-        title: "Error",
-        description: failure instanceof Error ? failure.message : undefined,
-        variant: "destructive",
-      });
+      toastError("Error", failure, "We couldn't send a code. Try again in a moment.");
     }
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) {
-      setError(`Enter the ${CODE_LENGTH}-digit code from the text message.`);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
       await verify.mutateAsync({ phoneNumber, code });
       toast({
@@ -52,9 +50,12 @@ export function PhoneVerification(props: { phoneNumber: string }) {
         variant: "success",
       });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : undefined);
+      showServerErrors(form.setError, failure, {
+        fallback: "We couldn't verify the code. Try again.",
+        knownFields: ["code"],
+      });
     }
-  }
+  });
 
   return (
     <section
@@ -84,13 +85,20 @@ export function PhoneVerification(props: { phoneNumber: string }) {
         onSubmit={(event) => void onSubmit(event)}
         className="grid justify-items-start gap-3"
       >
-        <Field label="Verification code" error={error} className="grid w-56 gap-2">
+        <Field
+          label="Verification code"
+          error={errors.code?.message ?? errors.root?.message}
+          className="grid w-56 gap-2"
+        >
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={CODE_LENGTH}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
+            {...codeField}
+            onChange={(event) => {
+              reformatInput(event.target, (value) => value.replace(/\D/g, ""), undefined);
+              return codeField.onChange(event);
+            }}
           />
         </Field>
         <Button type="submit" disabled={verify.isPending}>

@@ -1,12 +1,10 @@
 // Settings → Reminders: how, how often, when and in which zone; the next reminder as the user
 // will see it on their own clock; whether a channel is paused; a test send and the delivery log.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { REMINDER_CADENCES } from "../../../../core/constants";
 import {
   isTextAllowed,
-  listTimeZones,
   parseReminderHour,
   REMINDER_TIME_CHOICES,
   type ReminderCadence,
@@ -19,6 +17,7 @@ import {
   type ReminderSettingsInput,
   type ReminderSettingsValues,
 } from "../../../../core/settings";
+import { TimeZoneField } from "../../../components/time-zone-picker";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -29,7 +28,7 @@ import {
 } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
-import { ApiRequestError } from "../../../lib/api-client";
+import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { cn } from "../../../lib/utils";
 import { useUpdateReminderSettings } from "../api/update-reminder-settings";
@@ -73,11 +72,6 @@ export function RemindersCard(props: {
   });
   const { errors, isDirty } = form.formState;
   const method = useWatch({ control: form.control, name: "reminderMethod" });
-  const zone = useWatch({ control: form.control, name: "timezone" });
-  const zones = useMemo(() => {
-    const list = listTimeZones();
-    return zone && !list.includes(zone) ? [zone, ...list] : list;
-  }, [zone]);
   const canText = isTextAllowed(phoneNumber);
 
   async function save(values: ReminderSettingsValues) {
@@ -85,11 +79,7 @@ export function RemindersCard(props: {
       await update.mutateAsync(values);
       toastSettingUpdated();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          form.setError(field as keyof ReminderSettingsInput, { message });
-        }
-      }
+      showServerErrors(form.setError, error, { fallback: "", rest: "none" });
       toastSettingFailed();
     }
   }
@@ -223,13 +213,7 @@ export function RemindersCard(props: {
               error={errors.timezone?.message}
               description="Contacts' due days follow this zone too."
             >
-              <Select {...form.register("timezone")}>
-                {zones.map((z) => (
-                  <option key={z} value={z}>
-                    {z.replaceAll("_", " ")}
-                  </option>
-                ))}
-              </Select>
+              <TimeZoneField control={form.control} name="timezone" />
             </Field>
           </div>
           <div className="flex flex-wrap items-center gap-3">

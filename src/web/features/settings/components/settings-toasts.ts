@@ -1,5 +1,6 @@
 // Spec 02 §8 "Settings": the one success and one failure toast every section uses.
 import { SETTINGS_MESSAGES } from "../../../../core/settings";
+import { toastError } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 
 export function toastSettingUpdated(): void {
@@ -11,9 +12,5 @@ export function toastSettingUpdated(): void {
 }
 
 export function toastSettingFailed(): void {
-  toast({
-    title: SETTINGS_MESSAGES.errorTitle,
-    description: SETTINGS_MESSAGES.updateFailed,
-    variant: "destructive",
-  });
+  toastError(SETTINGS_MESSAGES.errorTitle, undefined, SETTINGS_MESSAGES.updateFailed);
 }

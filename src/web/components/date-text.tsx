@@ -1,0 +1,29 @@
+// A date as the app shows it everywhere (src/web/lib/format-date.ts): relative while recent,
+// absolute with the year once older; the full date and time is in the tooltip and in
+// <time dateTime> for assistive technology.
+import { formatAbsoluteDate, formatWhen, formatWhenCapitalized } from "../lib/format-date";
+
+export function DateText(props: {
+  value: string | Date;
+  timeZone?: string;
+  /** Show the time with an absolute date (history entries, notifications). */
+  withTime?: boolean;
+  /** Starts a sentence or stands alone: "Yesterday" rather than "yesterday". */
+  isCapitalized?: boolean;
+  className?: string;
+}) {
+  const date = new Date(props.value);
+  const options = { timeZone: props.timeZone, withTime: props.withTime };
+  const text = props.isCapitalized
+    ? formatWhenCapitalized(date, options)
+    : formatWhen(date, options);
+  return (
+    <time
+      dateTime={date.toISOString()}
+      title={formatAbsoluteDate(date, { timeZone: props.timeZone, withTime: true })}
+      className={props.className}
+    >
+      {text}
+    </time>
+  );
+}

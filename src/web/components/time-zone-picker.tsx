@@ -1,0 +1,301 @@
+/**
+ * TimeZonePicker — a searchable time-zone field (issue 14): a combobox (WAI-ARIA 1.2, like
+ * LocationSearch) over the ~400 zones the browser knows, the zone this device is in listed first.
+ *
+ * Typing filters by any part of the name or the offset ("york", "lisbon", "GMT+9"); ArrowDown or
+ * Alt+ArrowDown opens the list, ArrowUp/ArrowDown/Home/End/PageUp/PageDown move, Enter chooses
+ * (and never submits the form while the list is open), Escape closes and puts the chosen zone
+ * back. Leaving the field keeps the chosen zone unless the text names a zone exactly.
+ *
+ * Controlled: `value` (an IANA name) and `onChange(zone)`. `id`, `aria-invalid` and
+ * `aria-describedby` are passed to the input, so it works inside `<Field>`.
+ */
+import { ChevronsUpDown, Globe } from "lucide-react";
+import { useController, type Control, type FieldValues, type Path } from "react-hook-form";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { listTimeZones } from "../../core/onboarding";
+import { cn } from "../lib/utils";
+import { fieldClass } from "./ui/input";
+
+type ZoneOption = { zone: string; label: string; offset: string; search: string };
+
+const PAGE_STEP = 10;
+
+export function detectTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function zoneLabel(zone: string): string {
+  return zone.replaceAll("_", " ");
+}
+
+function offsetOf(zone: string, at: Date): string {
+  try {
+    const part = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName");
+    return part?.value ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function normalize(text: string): string {
+  return text.toLowerCase().replace(/[_/]+/g, " ").replace(/\s+/g, " ").trim();
+}
+
+function useZoneOptions(value: string): { options: ZoneOption[]; detected?: string } {
+  return useMemo(() => {
+    const detected = detectTimeZone();
+    const now = new Date();
+    const known = listTimeZones();
+    const ordered = [
+      ...(detected ? [detected] : []),
+      ...(value && value !== detected && !known.includes(value) ? [value] : []),
+      ...known.filter((z) => z !== detected),
+    ];
+    const options = ordered.map((zone) => {
+      const offset = offsetOf(zone, now);
+      const label = zoneLabel(zone);
+      return { zone, label, offset, search: normalize(`${zone} ${offset}`) };
+    });
+    return { options, detected };
+  }, [value]);
+}
+
+export type TimeZonePickerProps = {
+  value: string;
+  onChange: (zone: string) => void;
+  onBlur?: () => void;
+  id?: string;
+  disabled?: boolean;
+  className?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+};
+
+export function TimeZonePicker(props: TimeZonePickerProps) {
+  const { value, onChange } = props;
+  const fallbackId = useId();
+  const inputId = props.id ?? fallbackId;
+  const listId = `${inputId}-listbox`;
+  const { options, detected } = useZoneOptions(value);
+  const [text, setText] = useState<string | null>(null); // null: not editing, show the value
+  const [isOpen, setIsOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const query = normalize(text ?? "");
+  const results = useMemo(() => {
+    if (!query) return options;
+    const words = query.split(" ");
+    return options.filter((o) => words.every((w) => o.search.includes(w)));
+  }, [options, query]);
+  const isListShown = isOpen && results.length > 0;
+
+  const optionId = (index: number) => `${inputId}-option-${index}`;
+
+  useEffect(() => {
+    if (!isListShown || active < 0) return;
+    const item = listRef.current?.children[active];
+    if (item instanceof HTMLElement) item.scrollIntoView?.({ block: "nearest" });
+  }, [active, isListShown]);
+
+  function open(activeIndex: number) {
+    setIsOpen(true);
+    setActive(activeIndex);
+  }
+
+  function close() {
+    setIsOpen(false);
+    setActive(-1);
+    setText(null);
+  }
+
+  function choose(option: ZoneOption) {
+    close();
+    if (option.zone !== value) onChange(option.zone);
+  }
+
+  function indexOfValue(): number {
+    const i = results.findIndex((o) => o.zone === value);
+    return i >= 0 ? i : 0;
+  }
+
+  function move(to: number) {
+    const n = results.length;
+    if (n === 0) return;
+    setIsOpen(true);
+    setActive(Math.min(Math.max(to, 0), n - 1));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const n = results.length;
+    switch (event.key) {
+      case "ArrowDown":
+        event.preventDefault();
+        if (!isListShown) open(text === null ? indexOfValue() : 0);
+        else if (!event.altKey) move(active + 1 >= n ? 0 : active + 1);
+        break;
+      case "ArrowUp":
+        event.preventDefault();
+        if (!isListShown) open(text === null ? indexOfValue() : n - 1);
+        else move(active <= 0 ? n - 1 : active - 1);
+        break;
+      case "PageDown":
+        if (isListShown) {
+          event.preventDefault();
+          move(active + PAGE_STEP);
+        }
+        break;
+      case "PageUp":
+        if (isListShown) {
+          event.preventDefault();
+          move(active - PAGE_STEP);
+        }
+        break;
+      case "Home":
+      case "End":
+        if (isListShown && event.ctrlKey) {
+          event.preventDefault();
+          move(event.key === "Home" ? 0 : n - 1);
+        }
+        break;
+      case "Enter":
+        if (isListShown) {
+          event.preventDefault();
+          const option = results[active >= 0 ? active : 0];
+          if (option) choose(option);
+        } else if (text !== null) {
+          event.preventDefault();
+          close();
+        }
+        break;
+      case "Escape":
+        if (isListShown || text !== null) {
+          event.preventDefault();
+          event.stopPropagation();
+          close();
+        }
+        break;
+    }
+  }
+
+  function onBlur() {
+    if (text !== null) {
+      const exact = options.find(
+        (o) => normalize(o.zone) === query || normalize(o.label) === query,
+      );
+      if (exact && exact.zone !== value) onChange(exact.zone);
+    }
+    close();
+    props.onBlur?.();
+  }
+
+  const activeId = isListShown && active >= 0 ? optionId(active) : undefined;
+  const selected = options.find((o) => o.zone === value);
+  const shownText = text ?? (selected ? selected.label : zoneLabel(value));
+
+  return (
+    <div className={cn("relative", props.className)}>
+      <div className="relative">
+        <Globe
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <input
+          id={inputId}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={isListShown}
+          aria-controls={listId}
+          aria-activedescendant={activeId}
+          aria-invalid={props["aria-invalid"]}
+          aria-describedby={props["aria-describedby"]}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Search for a city or zone"
+          disabled={props.disabled}
+          value={shownText}
+          onChange={(e) => {
+            setText(e.target.value);
+            open(0);
+          }}
+          onFocus={(e) => e.target.select()}
+          onClick={() => (isListShown ? close() : open(indexOfValue()))}
+          onKeyDown={onKeyDown}
+          onBlur={onBlur}
+          className={cn(fieldClass, "h-10 pr-9 pl-9")}
+        />
+        <ChevronsUpDown
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+      </div>
+      <ul
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label="Matching zones"
+        hidden={!isListShown}
+        className="absolute z-50 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-card p-1 text-card-foreground shadow-md"
+      >
+        {isListShown
+          ? results.map((option, i) => (
+              <li
+                key={option.zone}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                // Keep focus in the input: a click must not blur it first.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(option)}
+                onMouseMove={() => setActive(i)}
+                className={cn(
+                  "flex cursor-pointer items-baseline justify-between gap-3 rounded-sm px-3 py-2 text-sm",
+                  i === active && "bg-accent text-accent-foreground",
+                  option.zone === value && "font-semibold",
+                )}
+              >
+                <span className="min-w-0 break-words">
+                  {option.label}
+                  {option.zone === detected ? (
+                    <span className="ml-2 text-xs font-normal text-muted-foreground">
+                      (this device)
+                    </span>
+                  ) : null}
+                </span>
+                <span className="shrink-0 text-xs text-muted-foreground">{option.offset}</span>
+              </li>
+            ))
+          : null}
+      </ul>
+    </div>
+  );
+}
+
+/** The picker as a react-hook-form field; inside `<Field>` it takes the label's id and aria. */
+export function TimeZoneField<T extends FieldValues>(props: {
+  control: Control<T>;
+  name: Path<T>;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
+  const { field } = useController({ control: props.control, name: props.name });
+  return (
+    <TimeZonePicker
+      value={String(field.value ?? "")}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      id={props.id}
+      aria-invalid={props["aria-invalid"]}
+      aria-describedby={props["aria-describedby"]}
+    />
+  );
+}
