@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { countTags } from "../../../../core/contact-list";
 import type { Contact } from "../../../../core/contacts";
 import {
@@ -17,7 +18,7 @@ import {
 } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Label, Select } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api-client";
+import { showServerErrors } from "../../../lib/form-errors";
 import type { BulkRhythmInput, BulkRhythmResult } from "../../../../core/interactions";
 import { useAssignRhythm } from "../api/assign-rhythm";
 import { useUndoToast } from "../api/undo-change";
@@ -25,6 +26,11 @@ import { RhythmPicker } from "./rhythm-picker";
 import { formatContactCount } from "../../../../core/plural";
 
 type Target = "selected" | "tag";
+type BulkValues = {
+  rhythm: { interval: number | string; unit: RhythmUnit } | null;
+  target: Target;
+  tag: string;
+};
 
 // Give many people the same rhythm at once: the ones ticked below, or everyone with a tag.
 export function BulkRhythmCard(props: {
@@ -34,13 +40,21 @@ export function BulkRhythmCard(props: {
 }) {
   const assign = useAssignRhythm();
   const tags = countTags(props.contacts);
-  const [rhythm, setRhythm] = useState<{ interval: number | string; unit: RhythmUnit } | null>({
-    interval: 1,
-    unit: "month",
+  const form = useForm<BulkValues>({
+    defaultValues: { rhythm: { interval: 1, unit: "month" }, target: "selected", tag: "" },
   });
-  const [target, setTarget] = useState<Target>("selected");
-  const [tag, setTag] = useState("");
-  const [error, setError] = useState<string>();
+  // The card has one message (what to fix, or why the server refused), shown under the choices.
+  const error = form.formState.errors.root?.message;
+  function setError(message: string | undefined) {
+    if (message) form.setError("root", { message });
+    else form.clearErrors("root");
+  }
+  function showFailure(failure: unknown) {
+    showServerErrors(form.setError, failure, {
+      fallback: "We couldn't change the rhythms.",
+      knownFields: [],
+    });
+  }
   // The change a preview counted, waiting for "Apply" in the confirm dialog.
   const [pending, setPending] = useState<{
     input: BulkRhythmInput;
@@ -63,13 +77,12 @@ export function BulkRhythmCard(props: {
         });
         props.onDone();
       },
-      onError: (e) => setError(errorMessage(e)),
+      onError: showFailure,
       onSettled: () => submitRef.current?.focus(),
     });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ rhythm, target, tag }) => {
     if (assign.isPending) return;
     const parsed = rhythm ? RhythmSchema.safeParse(rhythm) : null;
     if (parsed && !parsed.success) return setError(parsed.error.issues[0]?.message);
@@ -91,10 +104,10 @@ export function BulkRhythmCard(props: {
                 `Nothing to change: ${preview.matched === 1 ? "that contact already has" : "they all already have"} this rhythm.`,
               )
             : setPending({ input, rhythm: value, preview }),
-        onError: (e) => setError(errorMessage(e)),
+        onError: showFailure,
       },
     );
-  }
+  });
 
   return (
     <Card>
@@ -105,17 +118,22 @@ export function BulkRhythmCard(props: {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <RhythmPicker value={rhythm} onChange={setRhythm} label="New rhythm" />
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <Controller
+            control={form.control}
+            name="rhythm"
+            render={({ field }) => (
+              <RhythmPicker value={field.value} onChange={field.onChange} label="New rhythm" />
+            )}
+          />
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">For</legend>
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="radio"
-                name="target"
+                value="selected"
                 className="size-4 accent-primary"
-                checked={target === "selected"}
-                onChange={() => setTarget("selected")}
+                {...form.register("target")}
               />
               The contacts ticked below ({count})
             </label>
@@ -123,10 +141,9 @@ export function BulkRhythmCard(props: {
               <label className="flex items-center gap-2 text-sm">
                 <input
                   type="radio"
-                  name="target"
+                  value="tag"
                   className="size-4 accent-primary"
-                  checked={target === "tag"}
-                  onChange={() => setTarget("tag")}
+                  {...form.register("target")}
                 />
                 Everyone tagged
               </label>
@@ -136,11 +153,10 @@ export function BulkRhythmCard(props: {
               <Select
                 id="bulk-tag"
                 className="w-auto min-w-40"
-                value={tag}
-                onChange={(e) => {
-                  setTag(e.target.value);
-                  setTarget("tag");
-                }}
+                {...form.register("tag", {
+                  // Choosing a tag means "everyone tagged".
+                  onChange: () => form.setValue("target", "tag"),
+                })}
               >
                 <option value="">Choose a tag</option>
                 {tags.map((t) => (

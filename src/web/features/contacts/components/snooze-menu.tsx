@@ -1,5 +1,6 @@
 import { AlarmClockOff, ChevronDown } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
 import { SNOOZE_PRESETS, snoozeDay, type SnoozeInput } from "../../../../core/interactions";
 import { addDays } from "../../../../core/rhythm";
@@ -116,24 +117,20 @@ function PickDayForm(props: {
 }) {
   // The day after the current due date (or tomorrow, when already due): a later day, never an
   // earlier one that would bring the contact forward.
-  const [day, setDay] = useState(() =>
-    snoozeDay({ dueDay: props.dueDay, today: props.today, days: 1 }),
-  );
-  const [error, setError] = useState<string>();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!day || day <= props.today) return setError("Choose a day after today");
-    props.onPick(day);
-  }
+  const form = useForm<{ day: string }>({
+    defaultValues: { day: snoozeDay({ dueDay: props.dueDay, today: props.today, days: 1 }) },
+  });
+  const submit = form.handleSubmit(({ day }) => props.onPick(day));
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
-      <Field label="Due again on" error={error}>
+    <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+      <Field label="Due again on" error={form.formState.errors.day?.message}>
         <Input
           type="date"
-          value={day}
           min={addDays(props.today, 1)}
           max={addDays(props.today, 365)}
-          onChange={(e) => setDay(e.target.value)}
+          {...form.register("day", {
+            validate: (day) => (day && day > props.today) || "Choose a day after today",
+          })}
         />
       </Field>
       <div className="flex justify-end gap-2">
