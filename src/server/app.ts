@@ -140,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(securityPlugin, {
     isRateLimited: env.RATE_LIMIT_ENABLED,
+    apiRequestsPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     isProduction: env.NODE_ENV === "production",
     mapOrigin: env.MAP_STYLE_URL
       ? new URL(env.MAP_STYLE_URL.replaceAll("{style}", "x")).origin

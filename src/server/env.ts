@@ -43,6 +43,8 @@ const EnvSchema = z
     STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_TRIAL_DAYS),
     RATE_LIMIT_ENABLED: booleanString.default(true),
+    /** The general per-IP limit on /api requests (auth endpoints keep their stricter own). */
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     TRUST_PROXY: booleanString.default(false),
     SCHEDULER_ENABLED: booleanString.default(true),
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),

@@ -51,6 +51,9 @@ describe("two app processes and a worker on one PostgreSQL", () => {
       SMTP_URL: smtp.url,
       SCHEDULER_ENABLED: "false",
       RATE_LIMIT_ENABLED: "true",
+      // Sign-in limits stay on (counted across both instances); the general per-IP API limit
+      // would answer 429 to the 50 connections below, which all come through one proxy address.
+      API_RATE_LIMIT_PER_MINUTE: "1000000",
       ENABLE_TEST_ROUTES: "true",
       SHUTDOWN_DRAIN_SECONDS: "2",
       NOTIFICATIONS_STREAM_POLL_MS: "30000",

@@ -12,6 +12,8 @@ export const securityPlugin = fp(
     app: FastifyInstance,
     opts: {
       isRateLimited: boolean;
+      /** The general per-IP limit on /api requests (API_RATE_LIMIT_PER_MINUTE). */
+      apiRequestsPerMinute: number;
       isProduction: boolean;
       /** A configured map vendor's origin: its style, tiles and images may load (decision 115). */
       mapOrigin?: string | null;
@@ -43,7 +45,7 @@ export const securityPlugin = fp(
     await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
     if (opts.isRateLimited) {
       await app.register(rateLimit, {
-        max: 600,
+        max: opts.apiRequestsPerMinute,
         timeWindow: "1 minute",
         allowList: (request) => !request.url.startsWith("/api/"),
       });
