@@ -45,6 +45,8 @@ export const InteractionSchema = z.object({
   occurredAt: z.string(),
   channel: z.enum(CONTACT_METHODS),
   note: z.string().nullable(),
+  /** Only the day is known: no time of day and no channel to show. */
+  isDateOnly: z.boolean(),
   createdAt: z.string(),
 });
 export type Interaction = z.infer<typeof InteractionSchema>;

@@ -85,3 +85,31 @@ test("dates: relative while recent, absolute with the year once older; no intern
   const body = await page.locator("main, body").first().innerText();
   expect(body).not.toMatch(/trial_|sub_local_|"id":/);
 });
+
+test("a last-contacted day shows as a day: no invented time or channel", async ({ page }) => {
+  await createUser(page);
+  const res = await page.request.post("/api/contacts", {
+    headers: { origin: BASE_URL },
+    data: {
+      firstName: "Dora",
+      lastName: "Day",
+      preferredMethod: "whatsapp",
+      phones: [{ value: "+44 20 7946 0958" }],
+      lastContactedOn: "2026-01-05",
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/app/contacts/${id}`);
+  const entry = page.getByTestId("history-item");
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText("5 Jan 2026");
+  await expect(entry).not.toContainText("WhatsApp");
+  await expect(entry).not.toContainText(/\d:\d\d/);
+  await expect(entry.getByRole("button", { name: "Edit entry of 5 Jan 2026" })).toBeVisible();
+
+  // Logged by hand, an entry has its time and channel.
+  await page.getByRole("button", { name: "Log contact with Dora Day" }).first().click();
+  await expect(entry).toHaveCount(2);
+  await expect(entry.first()).toContainText(/WhatsApp|Other/);
+});

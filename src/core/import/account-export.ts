@@ -104,7 +104,11 @@ const IncomingSchema = z.object({
 const IncomingInteractionSchema = InteractionInputSchema.required({
   occurredAt: true,
   channel: true,
-}).extend({ contactId: z.string() });
+}).extend({
+  contactId: z.string(),
+  // Exports before the flag existed have none: their entries count as full ones.
+  isDateOnly: z.boolean().optional(),
+});
 
 const IsoOrNull = z.iso.datetime({ offset: true }).nullish();
 
@@ -157,7 +161,14 @@ export function parseAccountExport(text: string): MappedRow[] {
       createdAt: isoOrNull(raw.createdAt) ?? null,
       interactions: logged.flatMap((l) =>
         l.success
-          ? [{ occurredAt: l.data.occurredAt, channel: l.data.channel, note: l.data.note ?? null }]
+          ? [
+              {
+                occurredAt: l.data.occurredAt,
+                channel: l.data.channel,
+                note: l.data.note ?? null,
+                isDateOnly: l.data.isDateOnly ?? false,
+              },
+            ]
           : [],
       ),
     };

@@ -38,6 +38,8 @@ export type ImportedInteraction = {
   occurredAt: string;
   channel: ContactMethod;
   note: string | null;
+  /** A file's "last contacted" date: only the day is known. */
+  isDateOnly?: boolean;
 };
 
 export type MappedRow = {

@@ -20,7 +20,11 @@ export function DateText(props: {
   return (
     <time
       dateTime={date.toISOString()}
-      title={formatAbsoluteDate(date, { timeZone: props.timeZone, withTime: true })}
+      // The tooltip has the time too, unless the caller says there is none (a date-only entry).
+      title={formatAbsoluteDate(date, {
+        timeZone: props.timeZone,
+        withTime: props.withTime ?? true,
+      })}
       className={props.className}
     >
       {text}

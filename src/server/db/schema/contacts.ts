@@ -1,6 +1,7 @@
 // The address book: contacts, their interaction history, and import batches (for undo).
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -96,6 +97,11 @@ export const interactions = pgTable(
     occurredAt: timestamp({ withTimezone: true }).notNull(),
     channel: text().notNull(),
     note: text(),
+    /**
+     * Only the day is known (a "last contacted" date typed on a new contact or imported from a
+     * file): stored at noon in the user's zone, shown without a time or a channel (issue 14).
+     */
+    isDateOnly: boolean().notNull().default(false),
     importId: uuid().references(() => imports.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

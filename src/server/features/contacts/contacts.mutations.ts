@@ -60,6 +60,7 @@ export async function createContact(
         contactId: row!.id,
         occurredAt: lastContactedAt,
         channel: input.preferredMethod ?? "other",
+        isDateOnly: true,
       });
     }
     return row!;

@@ -34,6 +34,7 @@ export function toInteraction(row: InteractionRow): Interaction {
     occurredAt: row.occurredAt.toISOString(),
     channel: row.channel as ContactMethod,
     note: row.note,
+    isDateOnly: row.isDateOnly,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -136,7 +137,8 @@ export async function updateInteraction(
     }
     const [row] = await tx
       .update(interactions)
-      .set(values)
+      // A time or channel chosen by hand makes the entry a real one.
+      .set({ ...values, ...(occurredAt || patch.channel ? { isDateOnly: false } : {}) })
       .where(and(eq(interactions.userId, ctx.userId), eq(interactions.id, before.id)))
       .returning();
     const movesLatest =

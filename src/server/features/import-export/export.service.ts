@@ -122,6 +122,7 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
       occurredAt: i.occurredAt.toISOString(),
       channel: i.channel as ContactMethod,
       note: i.note,
+      isDateOnly: i.isDateOnly,
       createdAt: i.createdAt.toISOString(),
     })),
     // What each import did, not how to undo it: the merge snapshots are earlier copies of

@@ -39,7 +39,14 @@ function historyOf(contact: ContactInput, extras: ImportExtras[]): ImportedInter
   const dates = extras.map((e) => e.lastContactedAt).filter((d): d is string => Boolean(d));
   if (dates.length === 0) return [];
   const latest = dates.sort().at(-1)!;
-  return [{ occurredAt: latest, channel: contact.preferredMethod ?? "other", note: null }];
+  return [
+    {
+      occurredAt: latest,
+      channel: contact.preferredMethod ?? "other",
+      note: null,
+      isDateOnly: true,
+    },
+  ];
 }
 
 function latestOf(history: ImportedInteraction[]): Date | null {
@@ -79,6 +86,7 @@ export async function insertCreates(tx: Tx, creates: PlannedCreate[], ctx: Write
         occurredAt: new Date(h.occurredAt),
         channel: h.channel,
         note: h.note,
+        isDateOnly: h.isDateOnly ?? false,
         importId: ctx.importId,
       });
     }
@@ -163,6 +171,7 @@ export async function applyMerges(
           occurredAt: new Date(h.occurredAt),
           channel: h.channel,
           note: h.note,
+          isDateOnly: h.isDateOnly ?? false,
           importId: ctx.importId,
         })),
       );

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
+import { formatAbsoluteDate } from "../../../lib/format-date";
 import { toast } from "../../../lib/toast";
 import { useDeleteInteraction } from "../api/delete-interaction";
 import { useInteractions } from "../api/list-interactions";
@@ -56,22 +57,25 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
                 />
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="text-sm font-medium">
+                    {/* A date-only entry (a "last contacted" day) has no time or channel to show. */}
                     <DateText
                       value={item.occurredAt}
                       timeZone={props.timeZone}
-                      withTime
+                      withTime={!item.isDateOnly}
                       isCapitalized
                     />
-                    <span className="text-muted-foreground">
-                      {" "}
-                      · {CONTACT_METHOD_LABELS[item.channel]}
-                    </span>
+                    {item.isDateOnly ? null : (
+                      <span className="text-muted-foreground">
+                        {" "}
+                        · {CONTACT_METHOD_LABELS[item.channel]}
+                      </span>
+                    )}
                   </p>
                   <div className="flex gap-1">
                     <Button
                       variant="ghost"
                       size="sm"
-                      aria-label={`Edit entry of ${formatDateTime(item.occurredAt, props.timeZone)}`}
+                      aria-label={`Edit entry of ${entryDate(item, props.timeZone)}`}
                       onClick={() => setEditing(item)}
                     >
                       <Pencil aria-hidden />
@@ -81,7 +85,7 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
                         <Button
                           variant="ghost"
                           size="sm"
-                          aria-label={`Delete entry of ${formatDateTime(item.occurredAt, props.timeZone)}`}
+                          aria-label={`Delete entry of ${entryDate(item, props.timeZone)}`}
                         >
                           <Trash2 aria-hidden />
                         </Button>
@@ -122,4 +126,11 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
       />
     </Card>
   );
+}
+
+/** The entry's date as its buttons name it: with the time, unless only the day is known. */
+function entryDate(item: Interaction, timeZone: string): string {
+  return item.isDateOnly
+    ? formatAbsoluteDate(item.occurredAt, { timeZone })
+    : formatDateTime(item.occurredAt, timeZone);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "interactions" ADD COLUMN "is_date_only" boolean DEFAULT false NOT NULL;
