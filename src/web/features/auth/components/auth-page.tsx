@@ -60,9 +60,12 @@ export function AuthPage({
   const trial = trialWording(config?.trialDays ?? DEFAULT_TRIAL_DAYS);
   const verificationError = readError(params);
 
-  if (isPending) return <PageSpinner />;
   // Where a signed-in user goes: back to the app page that sent them here, or the contact list.
-  const target = state.from?.startsWith("/app") ? state.from : "/app/contacts";
+  // Fixed when the page opens: once sign-in navigates, the location (and its state) is the new
+  // page's, and a render in between must not send the user to the list instead.
+  const [target] = useState(() => (state.from?.startsWith("/app") ? state.from : "/app/contacts"));
+
+  if (isPending) return <PageSpinner />;
   if (me) return <Navigate to={target} replace />;
 
   async function handleSubmit(values: { email: string; password: string }) {
