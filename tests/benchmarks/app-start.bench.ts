@@ -6,11 +6,10 @@
 //   until the rows are;
 // and prints the order the requests left in, so a waterfall shows. Needs a built web app
 // (BENCH_WEB_DIST, default dist/web) and Chromium; uses BENCH_PORT (default 4301).
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { CONTACT_LIMIT } from "../../src/core/constants";
-import { percentile, reportMissing } from "./bench-kit";
+import { percentile, reportMissing, startBrowserBenchServer } from "./bench-kit";
 
 const DIST = process.env.BENCH_WEB_DIST ?? "dist/web";
 const PORT = process.env.BENCH_PORT ?? "4301";
@@ -28,25 +27,8 @@ if (missing.length > 0) {
   reportMissing("app-start", missing.join("; "));
   process.exit();
 }
-process.env.E2E_PORT = PORT;
-const base = `http://localhost:${PORT}`;
-
-const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
-  env: { ...process.env, PORT, WEB_DIST_DIR: DIST, E2E_BILLING_PROVIDER: "off" },
-  stdio: "ignore",
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the server did not start");
-}
+const server = startBrowserBenchServer({ port: PORT, dist: DIST });
+const { base } = server;
 
 function describe(times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
@@ -54,7 +36,7 @@ function describe(times: number[]): string {
 }
 
 try {
-  await waitForServer();
+  await server.ready();
   const { chromium } = await import("playwright-core");
   const { createUser } = await import("../e2e/fixtures");
   const browser = await chromium.launch({
@@ -138,5 +120,5 @@ try {
   );
   process.exitCode = median <= SIGN_IN_BUDGET_MS ? 0 : 1;
 } finally {
-  server.kill("SIGTERM");
+  server.stop();
 }

