@@ -37,7 +37,14 @@ describe("parseAccountExport", () => {
       contacts: [contact, { ...contact, id: "c-2", firstName: "", lastName: "" }],
       interactions: [
         { contactId: "c-1", occurredAt: "2025-03-01T10:00:00.000Z", channel: "email", note: "Hi" },
-        { contactId: "c-1", occurredAt: "2025-02-01T10:00:00.000Z", channel: "phone", note: null },
+        // A last-contacted day stays one; an export made before the flag reads as a full entry.
+        {
+          contactId: "c-1",
+          occurredAt: "2025-02-01T10:00:00.000Z",
+          channel: "phone",
+          note: null,
+          isDateOnly: true,
+        },
       ],
     };
     const [ada, nameless] = parseAccountExport(JSON.stringify(file));
@@ -52,8 +59,8 @@ describe("parseAccountExport", () => {
       rhythmSetAt: "2025-01-01T00:00:00.000Z",
       createdAt: "2024-12-31T00:00:00.000Z",
       interactions: [
-        { occurredAt: "2025-03-01T10:00:00.000Z", channel: "email", note: "Hi" },
-        { occurredAt: "2025-02-01T10:00:00.000Z", channel: "phone", note: null },
+        { occurredAt: "2025-03-01T10:00:00.000Z", channel: "email", note: "Hi", isDateOnly: false },
+        { occurredAt: "2025-02-01T10:00:00.000Z", channel: "phone", note: null, isDateOnly: true },
       ],
     });
     expect(nameless!.contact).toBeNull();
@@ -88,7 +95,7 @@ describe("parseAccountExport", () => {
     };
     const [ada, grace] = parseAccountExport(JSON.stringify(file));
     expect(ada!.extras.interactions).toEqual([
-      { occurredAt: "2025-03-01T10:00:00Z", channel: "email", note: "ab" },
+      { occurredAt: "2025-03-01T10:00:00Z", channel: "email", note: "ab", isDateOnly: false },
     ]);
     expect(grace!.contact).toBeNull();
     expect(grace!.errors[0]!.message).toMatch(/history/);
