@@ -120,6 +120,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
           await tx.update(userSettings).set({ theme }).where(eq(userSettings.userId, userId));
         }
       });
+      // The user row changed outside Better Auth: the session's cookie copies of it are stale.
+      if (firstName !== undefined || lastName !== undefined || phoneNumber !== undefined) {
+        app.forgetCachedSessions(userId);
+      }
       return readMe(userId);
     },
   );

@@ -33,9 +33,7 @@ export async function guardPhoneOtp(ctx: Ctx) {
     throw new APIError("NOT_FOUND", { message: PHONE_OTP_MESSAGES.unavailable });
   }
   if (!OTP_PATHS.has(ctx.path)) return;
-  // The number was saved a moment ago (onboarding, Settings): read the user as stored, not the
-  // session's cookie copy, which may be up to a minute old (decision 140).
-  const session = await getSessionFromCtx(ctx, { disableCookieCache: true });
+  const session = await getSessionFromCtx(ctx);
   if (!session) throw new APIError("UNAUTHORIZED", { message: PHONE_OTP_MESSAGES.signedOut });
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   const saved = (session.user as { phoneNumber?: string | null }).phoneNumber;

@@ -50,6 +50,8 @@ export async function onboardingRoutes(fastify: FastifyInstance) {
         input: request.body,
         now: app.clock.now(),
       });
+      // Name and phone number were written outside Better Auth: its cookie copies are stale.
+      app.forgetCachedSessions(request.user.id);
       const { needsPhoneVerification, ...result } = outcome;
       const smsVerificationSent =
         needsPhoneVerification && result.phoneNumber
