@@ -37,7 +37,7 @@ import type { Place, PlaceType } from "../../core/places";
 import { findCountryByName, searchPlaces, type SearchPlacesOptions } from "../lib/geocode";
 import { cn } from "../lib/utils";
 import { Button } from "./ui/button";
-import { fieldClass } from "./ui/input";
+import { ComboboxInput, ComboboxList, comboboxTrailingIconClass } from "./ui/combobox";
 
 export type FreeTextChoice = { kind: "country"; place: Place } | { kind: "city"; text: string };
 
@@ -172,83 +172,60 @@ export function LocationSearch(props: LocationSearchProps) {
     }
   }
 
-  const activeId = isListShown && active >= 0 ? `${inputId}-option-${active}` : undefined;
   const describedBy =
     [props["aria-describedby"], showHint ? hintId : null].filter(Boolean).join(" ") || undefined;
 
   return (
     <div className={cn("relative", props.className)}>
-      <div className="relative">
-        <MapPin
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={isListShown}
-          aria-controls={listId}
-          aria-activedescendant={activeId}
-          aria-label={props["aria-label"]}
-          aria-invalid={props["aria-invalid"]}
-          aria-describedby={describedBy}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={props.placeholder ?? "Search for a city or country"}
-          disabled={props.disabled}
-          value={text}
-          onChange={(e) => changeText(e.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            if (isListShown) {
-              setShowHint(true);
-              setIsOpen(false);
-              setActive(-1);
-            }
-          }}
-          className={cn(fieldClass, "h-10 pr-9 pl-9")}
-        />
-        {isSearching || isConfirming ? (
-          <Loader2
-            aria-hidden
-            className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
-          />
-        ) : null}
-      </div>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Suggested places"
-        hidden={!isListShown}
-        className="absolute z-50 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-card p-1 text-card-foreground shadow-md"
+      <ComboboxInput
+        id={inputId}
+        icon={MapPin}
+        trailing={
+          isSearching || isConfirming ? (
+            <Loader2 aria-hidden className={comboboxTrailingIconClass("animate-spin")} />
+          ) : null
+        }
+        inputRef={inputRef}
+        listId={listId}
+        isListShown={isListShown}
+        activeIndex={active}
+        aria-label={props["aria-label"]}
+        aria-invalid={props["aria-invalid"]}
+        aria-describedby={describedBy}
+        placeholder={props.placeholder ?? "Search for a city or country"}
+        disabled={props.disabled}
+        value={text}
+        onChange={(e) => changeText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          if (isListShown) {
+            setShowHint(true);
+            setIsOpen(false);
+            setActive(-1);
+          }
+        }}
+      />
+      <ComboboxList
+        inputId={inputId}
+        listId={listId}
+        label="Suggested places"
+        isShown={isListShown}
+        items={results}
+        activeIndex={active}
+        itemKey={(place) => place.id}
+        onChoose={choose}
+        onActivate={setActive}
+        optionClassName={() => "flex-col"}
       >
-        {isListShown
-          ? results.map((place, i) => (
-              <li
-                key={place.id}
-                id={`${inputId}-option-${i}`}
-                role="option"
-                aria-selected={i === active}
-                // Keep focus in the input: a click must not blur it first.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(place)}
-                onMouseMove={() => setActive(i)}
-                className={cn(
-                  "flex cursor-pointer flex-col rounded-sm px-3 py-2 text-sm",
-                  i === active && "bg-accent text-accent-foreground",
-                )}
-              >
-                <span className="font-medium">{place.name}</span>
-                <span className="text-xs text-muted-foreground">
-                  {place.type === "country" ? "Country" : place.label}
-                </span>
-              </li>
-            ))
-          : null}
-      </ul>
+        {(place) => (
+          <>
+            <span className="font-medium">{place.name}</span>
+            <span className="text-xs text-muted-foreground">
+              {place.type === "country" ? "Country" : place.label}
+            </span>
+          </>
+        )}
+      </ComboboxList>
       {showHint ? (
         <div id={hintId} className="mt-2 flex flex-wrap items-center gap-2 text-sm" role="status">
           <span className="text-muted-foreground">{CHOOSE_FROM_LIST_MESSAGE}</span>

@@ -15,7 +15,7 @@ import { useController, type Control, type FieldValues, type Path } from "react-
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { listTimeZones } from "../../core/onboarding";
 import { cn } from "../lib/utils";
-import { fieldClass } from "./ui/input";
+import { ComboboxInput, ComboboxList, comboboxTrailingIconClass } from "./ui/combobox";
 
 type ZoneOption = { zone: string; label: string; offset: string; search: string };
 
@@ -96,8 +96,6 @@ export function TimeZonePicker(props: TimeZonePickerProps) {
     return options.filter((o) => words.every((w) => o.search.includes(w)));
   }, [options, query]);
   const isListShown = isOpen && results.length > 0;
-
-  const optionId = (index: number) => `${inputId}-option-${index}`;
 
   useEffect(() => {
     if (!isListShown || active < 0) return;
@@ -196,85 +194,61 @@ export function TimeZonePicker(props: TimeZonePickerProps) {
     props.onBlur?.();
   }
 
-  const activeId = isListShown && active >= 0 ? optionId(active) : undefined;
   const selected = options.find((o) => o.zone === value);
   const shownText = text ?? (selected ? selected.label : zoneLabel(value));
 
   return (
     <div className={cn("relative", props.className)}>
-      <div className="relative">
-        <Globe
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <input
-          id={inputId}
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={isListShown}
-          aria-controls={listId}
-          aria-activedescendant={activeId}
-          aria-invalid={props["aria-invalid"]}
-          aria-describedby={props["aria-describedby"]}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="Search for a city or zone"
-          disabled={props.disabled}
-          value={shownText}
-          onChange={(e) => {
-            setText(e.target.value);
-            open(0);
-          }}
-          onFocus={(e) => e.target.select()}
-          onClick={() => (isListShown ? close() : open(indexOfValue()))}
-          onKeyDown={onKeyDown}
-          onBlur={onBlur}
-          className={cn(fieldClass, "h-10 pr-9 pl-9")}
-        />
-        <ChevronsUpDown
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-      </div>
-      <ul
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-label="Matching zones"
-        hidden={!isListShown}
-        className="absolute z-50 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-card p-1 text-card-foreground shadow-md"
+      <ComboboxInput
+        id={inputId}
+        icon={Globe}
+        trailing={<ChevronsUpDown aria-hidden className={comboboxTrailingIconClass()} />}
+        listId={listId}
+        isListShown={isListShown}
+        activeIndex={active}
+        aria-invalid={props["aria-invalid"]}
+        aria-describedby={props["aria-describedby"]}
+        placeholder="Search for a city or zone"
+        disabled={props.disabled}
+        value={shownText}
+        onChange={(e) => {
+          setText(e.target.value);
+          open(0);
+        }}
+        onFocus={(e) => e.target.select()}
+        onClick={() => (isListShown ? close() : open(indexOfValue()))}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+      />
+      <ComboboxList
+        inputId={inputId}
+        listId={listId}
+        label="Matching zones"
+        listRef={listRef}
+        isShown={isListShown}
+        items={results}
+        activeIndex={active}
+        itemKey={(option) => option.zone}
+        onChoose={choose}
+        onActivate={setActive}
+        optionClassName={(option) =>
+          cn("items-baseline justify-between gap-3", option.zone === value && "font-semibold")
+        }
       >
-        {isListShown
-          ? results.map((option, i) => (
-              <li
-                key={option.zone}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                // Keep focus in the input: a click must not blur it first.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(option)}
-                onMouseMove={() => setActive(i)}
-                className={cn(
-                  "flex cursor-pointer items-baseline justify-between gap-3 rounded-sm px-3 py-2 text-sm",
-                  i === active && "bg-accent text-accent-foreground",
-                  option.zone === value && "font-semibold",
-                )}
-              >
-                <span className="min-w-0 break-words">
-                  {option.label}
-                  {option.zone === detected ? (
-                    <span className="ml-2 text-xs font-normal text-muted-foreground">
-                      (this device)
-                    </span>
-                  ) : null}
+        {(option) => (
+          <>
+            <span className="min-w-0 break-words">
+              {option.label}
+              {option.zone === detected ? (
+                <span className="ml-2 text-xs font-normal text-muted-foreground">
+                  (this device)
                 </span>
-                <span className="shrink-0 text-xs text-muted-foreground">{option.offset}</span>
-              </li>
-            ))
-          : null}
-      </ul>
+              ) : null}
+            </span>
+            <span className="shrink-0 text-xs text-muted-foreground">{option.offset}</span>
+          </>
+        )}
+      </ComboboxList>
     </div>
   );
 }
