@@ -1,18 +1,13 @@
 // Starts `src/server/main.ts` (what `npm start` serves) as a real child process on a free port,
-// for tests and benchmarks that need several app instances on one PostgreSQL.
+// for tests and benchmarks that need several app instances on one PostgreSQL. `spawnTsProcess`
+// is shared with worker-process.ts (the scheduler and outbox process).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type AppProcess = {
-  child: ChildProcess;
-  port: number;
-  url: string;
-  output: () => string;
-  exited: Promise<number | string | null>;
-};
+export type AppProcess = ServerProcess & { port: number; url: string };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,23 +20,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
-  const port = await freePort();
+export type ServerProcess = {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code or signal once the process has ended. */
+  exited: Promise<number | string | null>;
+};
+
+/** Runs a TypeScript entry point with tsx, test defaults first, `env` over them. */
+export function spawnTsProcess(
+  entry: string,
+  dataDirPrefix: string,
+  env: Record<string, string>,
+): ServerProcess {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     env: {
       ...process.env,
       NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       APP_URL: "http://localhost:3000",
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "tend-app-")),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), dataDirPrefix)),
       LOG_LEVEL: "warn",
-      RATE_LIMIT_ENABLED: "false",
-      SCHEDULER_ENABLED: "false",
-      BILLING_PROVIDER: "off",
-      WEB_DIST_DIR: path.join(tmpdir(), "tend-no-web"),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -51,22 +51,40 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   const exited = new Promise<number | string | null>((resolve) =>
     child.once("exit", (code, signal) => resolve(code ?? signal)),
   );
+  return { child, output: () => output, exited };
+}
+
+export async function stopServerProcess(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill("SIGTERM");
+  }
+  await server.exited;
+}
+
+export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+  const port = await freePort();
+  const { child, output, exited } = spawnTsProcess("src/server/main.ts", "tend-app-", {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    RATE_LIMIT_ENABLED: "false",
+    SCHEDULER_ENABLED: "false",
+    BILLING_PROVIDER: "off",
+    WEB_DIST_DIR: path.join(tmpdir(), "tend-no-web"),
+    ...env,
+  });
   const url = `http://127.0.0.1:${port}`;
   const start = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`app exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`app exited early:\n${output()}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() - start > 60_000) throw new Error(`app did not come up:\n${output}`);
+    if (Date.now() - start > 60_000) throw new Error(`app did not come up:\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, port, url, output: () => output, exited };
+  return { child, port, url, output, exited };
 }
 
-export async function stopAppProcess(app: AppProcess): Promise<void> {
-  if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill("SIGTERM");
-  await app.exited;
-}
+export const stopAppProcess: (app: AppProcess) => Promise<void> = stopServerProcess;
