@@ -2,13 +2,7 @@
 // will see it on their own clock; whether a channel is paused; a test send and the delivery log.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import { REMINDER_CADENCES } from "../../../../core/constants";
-import {
-  isTextAllowed,
-  parseReminderHour,
-  REMINDER_TIME_CHOICES,
-  type ReminderCadence,
-} from "../../../../core/onboarding";
+import { isTextAllowed, parseReminderHour } from "../../../../core/onboarding";
 import {
   describeReminderSchedule,
   formatInTimeZone,
@@ -17,6 +11,7 @@ import {
   type ReminderSettingsInput,
   type ReminderSettingsValues,
 } from "../../../../core/settings";
+import { ReminderScheduleFields } from "../../../components/reminder-schedule-fields";
 import { TimeZoneField } from "../../../components/time-zone-picker";
 import { Button } from "../../../components/ui/button";
 import {
@@ -26,26 +21,12 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { Input, Select } from "../../../components/ui/input";
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
-import { cn } from "../../../lib/utils";
 import { useUpdateReminderSettings } from "../api/update-reminder-settings";
 import { ReminderChannelStatus } from "./reminder-channel-status";
 import { ReminderDeliveries } from "./reminder-deliveries";
 import { toastSettingFailed, toastSettingUpdated } from "./settings-toasts";
-
-const CADENCE_LABELS: Record<ReminderCadence, string> = {
-  days: "Days",
-  weeks: "Weeks",
-  as_needed: "As needed",
-};
-
-const METHODS = [
-  { value: "email", label: "Email" },
-  { value: "text", label: "Text message" },
-] as const;
 
 function toFormValues(saved: ReminderSettings): ReminderSettingsInput {
   return {
@@ -84,7 +65,6 @@ export function RemindersCard(props: {
     }
   }
 
-  const methodError = errors.reminderMethod?.message;
   const schedule = describeReminderSchedule({
     frequency: saved.reminderFrequency,
     cadence: saved.reminderCadence,
@@ -118,104 +98,21 @@ export function RemindersCard(props: {
           aria-busy={update.isPending}
           onSubmit={(event) => void form.handleSubmit(save)(event)}
         >
-          <fieldset
-            className="grid gap-2"
-            aria-describedby={methodError ? "reminder-method-error" : undefined}
-          >
-            <legend className="mb-2 text-sm font-medium">How should we remind you?</legend>
-            <div className="flex flex-wrap gap-3">
-              {METHODS.map((option) => {
-                const isDisabled = option.value === "text" && !canText;
-                return (
-                  <label
-                    key={option.value}
-                    className={cn(
-                      "flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm",
-                      "has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                      isDisabled && "opacity-60",
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      value={option.value}
-                      disabled={isDisabled}
-                      className="accent-[var(--primary)]"
-                      {...form.register("reminderMethod")}
-                    />
-                    {option.label}
-                  </label>
-                );
-              })}
-            </div>
-            {!canText ? (
-              <p className="text-xs text-muted-foreground">
-                Text messages are available for US and Canada (+1) numbers only, so we will email
-                you.
-              </p>
-            ) : method === "text" && (!phoneNumber || !isPhoneVerified) ? (
-              <p className="text-xs text-muted-foreground">
-                Text reminders go to your verified phone number: add and verify it below.
-              </p>
-            ) : null}
-            {methodError ? (
-              <p
-                id="reminder-method-error"
-                role="alert"
-                className="text-sm font-medium text-destructive"
-              >
-                {methodError}
-              </p>
-            ) : null}
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Frequency"
-              className="grid content-start gap-2"
-              error={errors.reminderFrequency?.message}
-            >
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                {...form.register("reminderFrequency", { valueAsNumber: true })}
-              />
-            </Field>
-            <Field
-              label="How often"
-              className="grid content-start gap-2"
-              error={errors.reminderCadence?.message}
-            >
-              <Select {...form.register("reminderCadence")}>
-                {REMINDER_CADENCES.map((cadence) => (
-                  <option key={cadence} value={cadence}>
-                    {CADENCE_LABELS[cadence]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field
-              label="Reminder time"
-              className="grid content-start gap-2"
-              error={errors.reminderTime?.message}
-            >
-              <Select {...form.register("reminderTime")}>
-                {REMINDER_TIME_CHOICES.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field
-              label="Time zone"
-              className="grid content-start gap-2"
-              error={errors.timezone?.message}
-              description="Contacts' due days follow this zone too."
-            >
-              <TimeZoneField control={form.control} name="timezone" />
-            </Field>
-          </div>
+          <ReminderScheduleFields
+            register={(name, options) => form.register(name, options)}
+            errors={errors}
+            canText={canText}
+            methodNote={
+              method === "text" && (!phoneNumber || !isPhoneVerified) ? (
+                <p className="text-xs text-muted-foreground">
+                  Text reminders go to your verified phone number: add and verify it below.
+                </p>
+              ) : null
+            }
+            timeZoneField={<TimeZoneField control={form.control} name="timezone" />}
+            timeZoneDescription="Contacts' due days follow this zone too."
+            fieldClassName="grid content-start gap-2"
+          />
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? "Saving..." : "Save reminders"}
