@@ -16,6 +16,7 @@ export const SERVER_ENTRIES = {
   "feedback-list-cli": "src/server/features/feedback/feedback-list-cli.ts",
   // Worker-thread files, loaded by file name (lib/module-file.ts): siblings of main.js.
   "import-tasks": "src/server/features/import-export/import-tasks.ts",
+  "pglite-thread": "src/server/db/pglite-thread.mjs",
 };
 
 export async function buildServer(outDir = "dist-server") {

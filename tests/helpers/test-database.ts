@@ -1,18 +1,22 @@
-// A fresh, migrated database for one test file: a clone of a once-migrated PGlite (fast), or,
+// A fresh, migrated database for one test file: a copy of a once-migrated PGlite (fast), or,
 // in the PostgreSQL project (TEST_DB=postgres), a new database on TEST_DATABASE_URL.
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { openDatabase, type Database } from "../../src/server/db/client";
 
-let template: Promise<PGlite> | undefined;
+let template: Promise<Uint8Array> | undefined;
 
-async function migratedTemplate(): Promise<PGlite> {
+// A migrated database's data directory, dumped once per test process; each test database loads
+// it in a PGlite thread of its own, the way the app runs the embedded database (decision 170).
+async function migratedTemplate(): Promise<Uint8Array> {
   template ??= (async () => {
     const client = new PGlite("memory://");
     const database = await openDatabase({ pglite: client });
     await database.migrate();
-    return client;
+    const dump = await client.dumpDataDir("none");
+    await database.close();
+    return new Uint8Array(await dump.arrayBuffer());
   })();
   return template;
 }
@@ -23,8 +27,7 @@ export function isPostgresRun(): boolean {
 
 export async function createTestDatabase(): Promise<Database> {
   if (!isPostgresRun()) {
-    const clone = (await (await migratedTemplate()).clone()) as PGlite;
-    return openDatabase({ pglite: clone });
+    return openDatabase({ dataDir: "memory://", loadDataDir: await migratedTemplate() });
   }
   const empty = await createEmptyPostgresDatabase();
   const database = await openDatabase({ databaseUrl: empty.url });

@@ -1,7 +1,7 @@
 // One Drizzle database over either driver: embedded PGlite (default) or a PostgreSQL server.
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { openPgliteThread, type PgliteBridge } from "./pglite-bridge";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -25,7 +26,7 @@ export type Database = {
   /**
    * Calls onNotify with the payload of each NOTIFY on the channel (committed transactions only).
    * PostgreSQL: a dedicated connection per process, reconnected when lost, after which onResync
-   * runs (wake-ups sent meanwhile are gone). PGlite: its own in-process listen.
+   * runs (wake-ups sent meanwhile are gone). PGlite: its own listen, relayed from its thread.
    */
   listen: (
     channel: string,
@@ -57,18 +58,35 @@ function readJournal(): JournalEntry[] {
   return journal;
 }
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  /** The embedded database's directory (default ./data), or `memory://…`: run in its own thread. */
+  dataDir?: string;
+  /** With a `memory://` dataDir: a dumped data directory (uncompressed tar) to start from. */
+  loadDataDir?: Uint8Array;
+  /** An instance opened by the caller, used in this thread (backup, restore, test templates). */
+  pglite?: PGlite;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  let client = options.pglite;
-  if (!client) {
-    const dir = options.dataDir ?? "./data";
-    if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir.startsWith("memory://") ? dir : `${dir}/pglite`);
-  }
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
-  const pglite = client;
+  if (options.pglite) return wrapPglite(options.pglite);
+  const dir = options.dataDir ?? "./data";
+  const isMemory = dir.startsWith("memory://");
+  if (!isMemory) mkdirSync(dir, { recursive: true });
+  const bridge = await openPgliteThread({
+    dataDir: isMemory ? dir : `${dir}/pglite`,
+    loadDataDir: options.loadDataDir,
+  });
+  return wrapPglite(bridge);
+}
+
+// Both an in-thread PGlite and the bridge to one in its own thread (decision 170) answer what
+// Drizzle's PGlite driver calls, plus listen and close.
+type PgliteClient = Pick<PgliteBridge, "listen" | "close" | "closed">;
+
+function wrapPglite(client: PgliteClient): Database {
+  const db = drizzlePglite(client as never, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -76,13 +94,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     listPendingMigrations: () => listPendingMigrations(db),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     async listen(channel, onNotify) {
-      const stop = await pglite.listen(channel, onNotify);
+      const stop = await client.listen(channel, onNotify);
       return async () => {
-        if (!pglite.closed) await stop();
+        if (!client.closed) await stop();
       };
     },
     async close() {
-      if (!pglite.closed) await pglite.close();
+      if (!client.closed) await client.close();
     },
   };
 }
