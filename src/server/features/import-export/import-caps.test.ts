@@ -1,13 +1,19 @@
 // Hostile and oversized files through the API (issue 16, item 1): each answers 4xx with the
 // cap's message, never 500, and nothing is written. And the worker threads that now read and
 // plan imports give exactly what the same functions give in this thread.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildContactsCsv } from "../../../core/import/csv-export";
 import { planImport } from "../../../core/import/plan-import";
 import { readImport } from "../../../core/import/read-import";
 import { buildVcards } from "../../../core/import/vcard-write";
 import { commaHeaderCsv, wideCsv } from "../../../../tests/fixtures/import/hostile-files";
-import { build, createUser, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import {
+  build,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from "../../../../tests/helpers/test-app";
 import { createCpuPool, type CpuPool } from "../../lib/cpu-pool";
 import { fixture, listContacts, upload } from "../../../../tests/helpers/import-test-kit";
 
@@ -59,6 +65,81 @@ describe("import caps through the API", () => {
   });
 });
 
+describe("JSON uploads are parsed in a worker thread", () => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await build();
+    user = await createUser(t.app);
+  });
+  afterAll(async () => t.close());
+
+  function post(url: string, payload: string) {
+    return injectAs(t.app, user, {
+      method: "POST",
+      url,
+      payload,
+      headers: { "content-type": "application/json" },
+    });
+  }
+
+  it("never runs the body through JSON.parse on the event loop", async () => {
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const body = JSON.stringify({ fileName: "c.csv", content: commaHeaderCsv(1_000_000) });
+      const res = await post("/api/imports/preview", body);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error.message).toMatch(/^This file has 1,000,001 columns;/);
+      const large = parse.mock.calls.filter(([text]) => text.length > 100_000);
+      expect(large).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("answers a body that is not an upload with 400 and what to send, and writes nothing", async () => {
+    const before = await listContacts(t.app, user);
+    for (const url of URLS) {
+      const broken = await post(url, "{not json");
+      expect(broken.statusCode, broken.body).toBe(400);
+      expect(broken.json().error.message).toMatch(/send JSON with the file's text in “content”/);
+      const wrong = await post(url, JSON.stringify({ content: 5, strict: "yes" }));
+      expect(wrong.statusCode, wrong.body).toBe(400);
+      expect(wrong.json().error).toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringMatching(/^Please check your input\. (content|strict): .+; /),
+        fields: { content: expect.any(String), strict: expect.any(String) },
+      });
+      const nothing = await post(url, "null");
+      expect(nothing.json().error.message).toBe("Choose a file to import.");
+    }
+    expect(await listContacts(t.app, user)).toEqual(before);
+  });
+
+  it("answers a file over 10 MB inside a JSON body with 413", async () => {
+    const content = `First Name\n${"Ada\n".repeat(2_700_000)}`;
+    const res = await post("/api/imports/preview", JSON.stringify({ content }));
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().error.message).toMatch(/^This file is larger than 10 MB\./);
+  });
+
+  it("keeps the file name a JSON upload gives, for the import and for its failure alert", async () => {
+    const ok = await post(
+      "/api/imports",
+      JSON.stringify({ fileName: "Friends.csv", content: "First Name\nAda\n" }),
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().import.fileName).toBe("Friends.csv");
+    const refused = await post(
+      "/api/imports",
+      JSON.stringify({ fileName: "Wide.csv", content: wideCsv(501) }),
+    );
+    expect(refused.statusCode).toBe(422);
+    const alerts = await injectAs(t.app, user, { url: "/api/notifications" });
+    expect(JSON.stringify(alerts.json())).toContain("Wide.csv: nothing was imported.");
+  });
+});
+
 describe("import work in worker threads", () => {
   let pool: CpuPool;
   const now = new Date("2025-06-01T12:00:00Z");
@@ -78,9 +159,10 @@ describe("import work in worker threads", () => {
 
   it.each(files)("reads and plans %s exactly as this thread does", async (name) => {
     const bytes = new Uint8Array(fixture(name));
-    const read = await pool.run("readImportTask", { bytes, now });
+    const upload = { kind: "file", bytes, fileName: name, options: {} };
+    const read = await pool.run("readUploadTask", { upload, now });
     const file = readImport({ bytes, now });
-    expect(read).toEqual({ ok: true, file });
+    expect(read).toEqual({ ok: true, fileName: name, options: {}, file });
     // Each row against the file's own first row as an existing contact: duplicates, merges.
     const first = file.rows.find((r) => r.contact)!;
     const input = {
@@ -92,9 +174,12 @@ describe("import work in worker threads", () => {
   });
 
   it("returns a file problem as data the route turns into the cap's message", async () => {
-    const bytes = new TextEncoder().encode(wideCsv(600));
-    expect(await pool.run("readImportTask", { bytes, now })).toEqual({
+    const content = wideCsv(600);
+    const upload = { kind: "json", bytes: new TextEncoder().encode(JSON.stringify({ content })) };
+    expect(await pool.run("readUploadTask", { upload, now })).toEqual({
       ok: false,
+      fileName: null,
+      kind: "file",
       code: "TOO_MANY_COLUMNS",
       message: expect.stringMatching(/^This file has 600 columns;/),
     });

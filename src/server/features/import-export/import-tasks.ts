@@ -1,24 +1,65 @@
 // Runs in the worker threads of lib/cpu-pool.ts: the CPU-heavy steps of import and export.
 // Each export is a task named by its function; inputs and results cross by structured clone,
-// so a file problem comes back as data (a class does not survive the crossing).
+// so a problem comes back as data (a class does not survive the crossing). A preview crosses
+// once each way: the upload's bytes in (moved, not copied), the preview out; the file's rows
+// (notes, a JSON export's whole history) never reach the event loop.
 import { AccountExportSchema } from "../../../core/import/account-export";
 import { buildContactsCsv, type ExportContact } from "../../../core/import/csv-export";
-import { planImport } from "../../../core/import/plan-import";
+import type { ImportPreview } from "../../../core/import/import-api";
+import { planImport, type ExistingContact } from "../../../core/import/plan-import";
 import { ImportFileError } from "../../../core/import/read-file";
 import { readImport, type ReadImport } from "../../../core/import/read-import";
 import { buildVcards } from "../../../core/import/vcard-write";
+import { toPreview } from "./import-preview";
+import type { TaskProblem } from "./upload";
+import { openUpload, UploadError, type OpenedUpload, type Upload } from "./upload-body";
 
-export type ReadImportOutcome =
-  { ok: true; file: ReadImport } | { ok: false; code: ImportFileError["code"]; message: string };
+/** A problem carries the file's name when the upload got as far as naming it. */
+export type TaskOutcome<T> =
+  ({ ok: true } & T) | ({ ok: false; fileName: string | null } & TaskProblem);
 
-export function readImportTask(input: Parameters<typeof readImport>[0]): ReadImportOutcome {
+function asProblem(error: unknown): TaskProblem {
+  if (error instanceof ImportFileError)
+    return { kind: "file", code: error.code, message: error.message };
+  if (error instanceof UploadError) return { kind: "upload", ...error.problem };
+  throw error;
+}
+
+type ReadInput = { upload: Upload; now: Date };
+
+// Opens and reads the upload, then `then` goes on with it; any file or upload problem becomes
+// data, with the name the upload gave (none when it could not be opened).
+function withUpload<T>({ upload, now }: ReadInput, then: (read: ReadUpload) => T): TaskOutcome<T> {
+  let fileName = upload.kind === "file" ? upload.fileName : null;
   try {
-    return { ok: true, file: readImport(input) };
+    const opened = openUpload(upload);
+    fileName = opened.fileName;
+    const file = readImport({ bytes: opened.bytes, mapping: opened.options.mapping, now });
+    return { ok: true, ...then({ fileName, options: opened.options, file }) };
   } catch (error) {
-    if (error instanceof ImportFileError)
-      return { ok: false, code: error.code, message: error.message };
-    throw error;
+    return { ok: false, fileName, ...asProblem(error) };
   }
+}
+
+export type ReadUpload = Omit<OpenedUpload, "bytes"> & { file: ReadImport };
+
+/** The file read and mapped, with the upload's name and choices (the commit plans it later). */
+export function readUploadTask(input: ReadInput): TaskOutcome<ReadUpload> {
+  return withUpload(input, (read) => read);
+}
+
+/** The whole preview: open, read, plan against the user's contacts, summarise. */
+export function previewImportTask(
+  input: ReadInput & { existing: ExistingContact[]; used: number },
+): TaskOutcome<{ preview: ImportPreview }> {
+  return withUpload(input, ({ fileName, options, file }) => {
+    const plan = planImport({
+      rows: file.rows,
+      existing: input.existing,
+      decisions: options.decisions,
+    });
+    return { preview: toPreview({ fileName, file, plan, used: input.used }) };
+  });
 }
 
 export function planImportTask(input: Parameters<typeof planImport>[0]) {
@@ -38,7 +79,14 @@ export function accountJsonTask(data: unknown): string {
   return JSON.stringify(AccountExportSchema.parse(data));
 }
 
-const TASKS = { readImportTask, planImportTask, contactsCsvTask, vcardsTask, accountJsonTask };
+const TASKS = {
+  readUploadTask,
+  previewImportTask,
+  planImportTask,
+  contactsCsvTask,
+  vcardsTask,
+  accountJsonTask,
+};
 export type ImportTaskName = keyof typeof TASKS;
 
 // Piscina's entry: one default export that dispatches by name. (Piscina's lookup of a named

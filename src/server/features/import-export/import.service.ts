@@ -1,11 +1,8 @@
 // Import preview (a dry run) and commit (one transaction). Both read the same file the same
 // way, so what the preview shows is what the commit does (unless the address book changed).
 import { eq } from "drizzle-orm";
-import { CONTACT_LIMIT } from "../../../core/constants";
-import { IMPORT_SOURCE_LABELS } from "../../../core/import/import-fields";
 import type { ImportPreview, ImportResult } from "../../../core/import/import-api";
 import type { ImportPlan } from "../../../core/import/plan-import";
-import type { ReadImport } from "../../../core/import/read-import";
 import type { Db } from "../../db/client";
 import { contacts, imports } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
@@ -14,7 +11,6 @@ import {
   assertContactCapacity,
   listContactRows,
   type ContactContext,
-  type ContactRow,
 } from "../contacts/contacts.public";
 import { notifyUsers } from "../notifications/notifications.public";
 import { needsCoordinates, warmGazetteer, withCoordinates } from "../places/places.public";
@@ -22,93 +18,53 @@ import { alertImportFailed, importFinishedAlert } from "./import-alerts";
 import { toImportRecord } from "./import-history";
 import { existingFromRow } from "./import-rows";
 import { applyMerges, insertCreates } from "./import-writes";
-import type { ReadImportOutcome } from "./import-tasks";
-import { toFileError, type Upload } from "./upload";
+import type { ReadUpload, TaskOutcome } from "./import-tasks";
+import { toUploadError } from "./upload";
+import type { Upload } from "./upload-body";
 
 /** Where an import runs: its database, and the worker threads that read and plan it. */
 export type ImportDeps = { db: Db; pool: CpuPool };
 
-// The upload's bytes are read once: moved to the worker rather than copied (a 5 MB copy cost
-// the event loop ~50 ms), unless they share a buffer with other data (Node's small-buffer pool).
-async function read(pool: CpuPool, upload: Upload, now: Date): Promise<ReadImport> {
-  const { bytes } = upload;
+// The upload's bytes are moved to the worker rather than copied (a 5 MB copy cost the event
+// loop ~50 ms), unless they share a buffer with other data (Node's small-buffer pool).
+function transferOf({ bytes }: Upload): ArrayBuffer[] | undefined {
   const isOwnBuffer =
     bytes.buffer instanceof ArrayBuffer &&
     bytes.byteOffset === 0 &&
     bytes.byteLength === bytes.buffer.byteLength;
-  const outcome = await pool.run<ReadImportOutcome>(
-    "readImportTask",
-    { bytes, mapping: upload.options.mapping, now },
-    isOwnBuffer ? [bytes.buffer] : undefined,
-  );
-  if (!outcome.ok) throw toFileError(outcome);
-  return outcome.file;
+  return isOwnBuffer ? [bytes.buffer] : undefined;
 }
 
-function planInWorker(
-  pool: CpuPool,
-  file: ReadImport,
-  existing: ContactRow[],
+function unwrap<T>(outcome: TaskOutcome<T>): T {
+  if (!outcome.ok) throw toUploadError(outcome);
+  return outcome;
+}
+
+function readForCommit(pool: CpuPool, upload: Upload, now: Date) {
+  return pool.run<TaskOutcome<ReadUpload>>("readUploadTask", { upload, now }, transferOf(upload));
+}
+
+export async function previewImport(
+  { db, pool }: ImportDeps,
+  ctx: ContactContext,
   upload: Upload,
-): Promise<ImportPlan> {
-  return pool.run<ImportPlan>("planImportTask", {
-    rows: file.rows,
-    existing: existing.map(existingFromRow),
-    decisions: upload.options.decisions,
-  });
-}
-
-function toPreview(
-  upload: Upload,
-  file: ReadImport,
-  plan: ImportPlan,
-  used: number,
-): ImportPreview {
-  const available = Math.max(0, CONTACT_LIMIT - used);
-  return {
-    fileName: upload.fileName,
-    source: file.source,
-    sourceLabel: IMPORT_SOURCE_LABELS[file.source],
-    unit: file.unit,
-    headers: file.headers,
-    mapping: file.mapping,
-    detectedMapping: file.detectedMapping,
-    samples: file.samples,
-    rows: plan.rows.map((r) => ({
-      line: r.line,
-      name: r.displayName,
-      emails: r.contact?.emails.map((e) => e.value) ?? [],
-      phones: r.contact?.phones.map((p) => p.value) ?? [],
-      company: r.contact?.company ?? null,
-      tags: r.contact?.tags ?? [],
-      errors: r.errors,
-      duplicate: r.duplicate,
-      suggested: r.suggested,
-      decision: r.decision,
-    })),
-    summary: plan.summary,
-    capacity: { limit: CONTACT_LIMIT, used, available, fits: plan.creates.length <= available },
-    historyCount: file.rows.reduce((n, r) => n + (r.extras.interactions?.length ?? 0), 0),
-  };
-}
-
-export async function previewImport({ db, pool }: ImportDeps, ctx: ContactContext, upload: Upload) {
-  const file = await read(pool, upload, ctx.now);
+): Promise<ImportPreview> {
   const rows = await listContactRows(db, ctx.userId);
-  return toPreview(upload, file, await planInWorker(pool, file, rows, upload), rows.length);
+  const outcome = await pool.run<TaskOutcome<{ preview: ImportPreview }>>(
+    "previewImportTask",
+    { upload, now: ctx.now, existing: rows.map(existingFromRow), used: rows.length },
+    transferOf(upload),
+  );
+  return unwrap(outcome).preview;
 }
 
-function listLines(lines: number[], unit: ReadImport["unit"]): string {
+function listLines(lines: number[], unit: ReadUpload["file"]["unit"]): string {
   const word = unit === "row" ? "row" : unit === "card" ? "card" : "contact";
   const shown = lines.slice(0, 5).join(", ");
   const more = lines.length > 5 ? ` and ${lines.length - 5} more` : "";
   return `${lines.length === 1 ? word : `${word}s`} ${shown}${more}`;
 }
 
-/**
- * Commits an import in one transaction, with its "Import finished" alert; a failed one leaves
- * nothing but an "Import failed" alert, and the error goes on to the caller.
- */
 /** A file whose every row matches an identical contact: not a failure, so no alert for it. */
 class NothingChangedError extends AppError {
   constructor() {
@@ -119,17 +75,22 @@ class NothingChangedError extends AppError {
   }
 }
 
+/**
+ * Commits an import in one transaction, with its "Import finished" alert; a failed one leaves
+ * nothing but an "Import failed" alert, and the error goes on to the caller.
+ */
 export async function commitImport(
   deps: ImportDeps,
   ctx: ContactContext,
   upload: Upload,
 ): Promise<ImportResult> {
+  const read = await readForCommit(deps.pool, upload, ctx.now);
   try {
-    return await runImport(deps, ctx, upload);
+    return await runImport(deps, ctx, unwrap(read));
   } catch (error) {
     // A file that changes nothing did not fail: the answer says so, no alert is left.
     if (!(error instanceof NothingChangedError)) {
-      await alertImportFailed(deps.db, { userId: ctx.userId, fileName: upload.fileName, error });
+      await alertImportFailed(deps.db, { userId: ctx.userId, fileName: read.fileName, error });
     }
     throw error;
   }
@@ -138,9 +99,8 @@ export async function commitImport(
 async function runImport(
   { db, pool }: ImportDeps,
   ctx: ContactContext,
-  upload: Upload,
+  { file, fileName, options }: ReadUpload,
 ): Promise<ImportResult> {
-  const file = await read(pool, upload, ctx.now);
   // Rows with a city and country but no coordinates are placed from the gazetteer; load it
   // (once per process) before the transaction rather than while it holds the database.
   if (file.rows.some((r) => needsCoordinates(r.contact))) warmGazetteer();
@@ -161,9 +121,13 @@ async function runImport(
       creates,
       merges,
       summary,
-    } = await planInWorker(pool, file, rows, upload);
+    } = await pool.run<ImportPlan>("planImportTask", {
+      rows: file.rows,
+      existing: rows.map(existingFromRow),
+      decisions: options.decisions,
+    });
     const invalid = planned.filter((r) => r.decision === null).map((r) => r.line);
-    if (upload.options.strict && invalid.length > 0) {
+    if (options.strict && invalid.length > 0) {
       throw new AppError(
         "BAD_REQUEST",
         `Nothing was imported: ${listLines(invalid, file.unit)} ${invalid.length === 1 ? "has a problem" : "have problems"}, and strict mode stops the whole import. Fix the file, or turn strict mode off to skip those rows.`,
@@ -178,7 +142,7 @@ async function runImport(
     await assertContactCapacity(tx, ctx.userId, creates.length);
     const [record] = await tx
       .insert(imports)
-      .values({ userId: ctx.userId, source: file.source, filename: upload.fileName })
+      .values({ userId: ctx.userId, source: file.source, filename: fileName })
       .returning();
     const writeCtx = { ...ctx, importId: record!.id };
     const { created } = await insertCreates(
@@ -211,7 +175,7 @@ async function runImport(
       importFinishedAlert({
         userId: ctx.userId,
         importId: saved!.id,
-        fileName: upload.fileName,
+        fileName,
         created,
         merged: snapshots.length,
         skipped: summary.skip + summary.invalid,

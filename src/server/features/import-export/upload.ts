@@ -1,19 +1,11 @@
-// Reads an import upload: a multipart form (field "file", optional JSON field "options") or a
-// JSON body with the file's text. Either way: bytes, a file name and the user's choices.
+// Receives an import upload on the event loop without parsing it: a multipart form (field
+// "file", optional JSON field "options") is streamed into one buffer; a JSON body arrives as
+// bytes (the routes' content-type parser) and is parsed in a worker thread (upload-body.ts).
 import type { FastifyRequest } from "fastify";
-import {
-  ImportOptionsSchema,
-  type ImportOptions,
-  type ImportUpload,
-} from "../../../core/import/import-api";
-import {
-  FILE_MESSAGES,
-  IMPORT_MAX_BYTES,
-  type ImportFileError,
-} from "../../../core/import/read-file";
+import { ImportOptionsSchema, type ImportOptions } from "../../../core/import/import-api";
+import { FILE_MESSAGES, type ImportFileError } from "../../../core/import/read-file";
 import { AppError } from "../../lib/app-error";
-
-export type Upload = { bytes: Uint8Array; fileName: string | null; options: ImportOptions };
+import { CHOOSE_FILE, cleanFileName, type Upload, type UploadProblem } from "./upload-body";
 
 const FILE_ERROR_CODES = {
   TOO_LARGE: "PAYLOAD_TOO_LARGE",
@@ -26,8 +18,14 @@ const FILE_ERROR_CODES = {
   ENCODING: "UNSUPPORTED_MEDIA_TYPE",
 } as const;
 
-/** A file problem (from reading the file in a worker) as the error the user sees. */
-export function toFileError(problem: { code: ImportFileError["code"]; message: string }): AppError {
+/** A file problem found in a worker: the file's own codes, or an upload that could not be opened. */
+export type TaskProblem =
+  | { kind: "file"; code: ImportFileError["code"]; message: string }
+  | ({ kind: "upload" } & UploadProblem);
+
+/** A problem from a worker as the error the user sees. */
+export function toUploadError(problem: TaskProblem): AppError {
+  if (problem.kind === "upload") return new AppError(problem.code, problem.message, problem.fields);
   const code = FILE_ERROR_CODES[problem.code as keyof typeof FILE_ERROR_CODES] ?? "BAD_REQUEST";
   return new AppError(code, problem.message);
 }
@@ -74,29 +72,13 @@ async function readMultipart(request: FastifyRequest): Promise<Upload> {
       "The upload could not be read. Send the file again as a multipart form (field “file”).",
     );
   }
-  if (!bytes) throw new AppError("BAD_REQUEST", "Choose a file to import.");
-  return { bytes, fileName: cleanFileName(fileName), options };
+  if (!bytes) throw new AppError("BAD_REQUEST", CHOOSE_FILE);
+  return { kind: "file", bytes, fileName: cleanFileName(fileName), options };
 }
 
-/** A file name fit to show and store: no control characters (NUL included), at most 255. */
-export function cleanFileName(name: string | null | undefined): string | null {
-  const cleaned = (name ?? "")
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, 255);
-  return cleaned || null;
-}
-
-export async function readUpload(
-  request: FastifyRequest,
-  body: ImportUpload | null | undefined,
-): Promise<Upload> {
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (request.isMultipart()) return readMultipart(request);
-  if (!body) throw new AppError("BAD_REQUEST", "Choose a file to import.");
-  const bytes = new TextEncoder().encode(body.content);
-  if (bytes.length > IMPORT_MAX_BYTES)
-    throw new AppError("PAYLOAD_TOO_LARGE", FILE_MESSAGES.TOO_LARGE);
-  const { content: _content, fileName, ...options } = body;
-  return { bytes, fileName: cleanFileName(fileName), options };
+  const body: unknown = request.body;
+  if (!(body instanceof Uint8Array)) throw new AppError("BAD_REQUEST", CHOOSE_FILE);
+  return { kind: "json", bytes: body };
 }
