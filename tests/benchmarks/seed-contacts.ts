@@ -92,3 +92,61 @@ export async function seedContacts(
     })),
   );
 }
+
+// Where people live: 40 cities on every continent, each contact a little off its centre.
+const WORLD_CITIES: [string, string, string, number, number][] = [
+  ["London", "United Kingdom", "GB", 51.51, -0.13],
+  ["Paris", "France", "FR", 48.86, 2.35],
+  ["Berlin", "Germany", "DE", 52.52, 13.4],
+  ["Lisbon", "Portugal", "PT", 38.72, -9.14],
+  ["Madrid", "Spain", "ES", 40.42, -3.7],
+  ["Rome", "Italy", "IT", 41.9, 12.5],
+  ["Amsterdam", "Netherlands", "NL", 52.37, 4.9],
+  ["Stockholm", "Sweden", "SE", 59.33, 18.07],
+  ["Warsaw", "Poland", "PL", 52.23, 21.01],
+  ["Athens", "Greece", "GR", 37.98, 23.73],
+  ["Istanbul", "Turkey", "TR", 41.01, 28.98],
+  ["Cairo", "Egypt", "EG", 30.04, 31.24],
+  ["Lagos", "Nigeria", "NG", 6.52, 3.38],
+  ["Nairobi", "Kenya", "KE", -1.29, 36.82],
+  ["Cape Town", "South Africa", "ZA", -33.92, 18.42],
+  ["Dubai", "United Arab Emirates", "AE", 25.2, 55.27],
+  ["Mumbai", "India", "IN", 19.08, 72.88],
+  ["Delhi", "India", "IN", 28.61, 77.21],
+  ["Bangkok", "Thailand", "TH", 13.76, 100.5],
+  ["Singapore", "Singapore", "SG", 1.35, 103.82],
+  ["Jakarta", "Indonesia", "ID", -6.2, 106.85],
+  ["Hong Kong", "Hong Kong", "HK", 22.32, 114.17],
+  ["Shanghai", "China", "CN", 31.23, 121.47],
+  ["Seoul", "South Korea", "KR", 37.57, 126.98],
+  ["Tokyo", "Japan", "JP", 35.68, 139.69],
+  ["Sydney", "Australia", "AU", -33.87, 151.21],
+  ["Melbourne", "Australia", "AU", -37.81, 144.96],
+  ["Auckland", "New Zealand", "NZ", -36.85, 174.76],
+  ["Honolulu", "United States", "US", 21.31, -157.86],
+  ["Vancouver", "Canada", "CA", 49.28, -123.12],
+  ["San Francisco", "United States", "US", 37.77, -122.42],
+  ["Los Angeles", "United States", "US", 34.05, -118.24],
+  ["Denver", "United States", "US", 39.74, -104.99],
+  ["Chicago", "United States", "US", 41.88, -87.63],
+  ["Toronto", "Canada", "CA", 43.65, -79.38],
+  ["New York", "United States", "US", 40.71, -74.01],
+  ["Mexico City", "Mexico", "MX", 19.43, -99.13],
+  ["Bogotá", "Colombia", "CO", 4.71, -74.07],
+  ["São Paulo", "Brazil", "BR", -23.55, -46.63],
+  ["Buenos Aires", "Argentina", "AR", -34.6, -58.38],
+];
+/** Contact `i` in one of 40 cities around the world (the map benchmark). */
+export const worldPlace: PlaceOf = (i) => {
+  const [city, country, countryCode, latitude, longitude] =
+    WORLD_CITIES[(i * 7) % WORLD_CITIES.length]!;
+  // A deterministic spread of up to ±0.6° around the centre.
+  const jitter = (k: number) => (((i * k) % 1_000) / 1_000 - 0.5) * 1.2;
+  return {
+    city,
+    country,
+    countryCode,
+    latitude: latitude + jitter(7_919),
+    longitude: longitude + jitter(104_729),
+  };
+};
