@@ -1,4 +1,5 @@
-// Starts the built app for browser tests on a fresh embedded database, with test routes on.
+// Starts the built app for browser tests on a fresh embedded database (or on E2E_DATABASE_URL, an
+// empty PostgreSQL database a benchmark seeds directly), with test routes on.
 import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -29,7 +30,7 @@ const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"],
     SCHEDULER_ENABLED: "false",
     BILLING_PROVIDER: process.env.E2E_BILLING_PROVIDER ?? "local",
     LOG_LEVEL: "warn",
-    DATABASE_URL: "",
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
     SMTP_URL: "",
   },
 });

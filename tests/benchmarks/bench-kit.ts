@@ -46,9 +46,14 @@ export function reportMissing(benchmark: string, what: string): void {
 
 /**
  * The built app served for a browser benchmark (scripts/e2e-server.mjs, billing off) on its own
- * port; `ready()` waits for /readyz.
+ * port; `ready()` waits for /readyz. `env` adds to the server's (E2E_DATABASE_URL: PostgreSQL
+ * instead of a fresh embedded database).
  */
-export function startBrowserBenchServer(options: { port: string; dist: string }) {
+export function startBrowserBenchServer(options: {
+  port: string;
+  dist: string;
+  env?: Record<string, string>;
+}) {
   process.env.E2E_PORT = options.port;
   const base = `http://localhost:${options.port}`;
   const child = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
@@ -57,6 +62,7 @@ export function startBrowserBenchServer(options: { port: string; dist: string })
       PORT: options.port,
       WEB_DIST_DIR: options.dist,
       E2E_BILLING_PROVIDER: "off",
+      ...options.env,
     },
     stdio: "ignore",
   });

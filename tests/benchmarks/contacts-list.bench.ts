@@ -27,7 +27,7 @@ async function listOn(database: "pglite" | "postgres") {
   const t = await build();
   try {
     const user = await createUser(t.app);
-    await seedContacts(t, user.id);
+    await seedContacts(t.app.db, user.id);
     const times: number[] = [];
     const cpu: number[] = [];
     let last: ContactList | undefined;

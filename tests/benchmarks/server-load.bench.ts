@@ -116,7 +116,7 @@ async function main(database: "pglite" | "postgres") {
   const t = await build({ RATE_LIMIT_ENABLED: "false" });
   try {
     const user = await createUser(t.app);
-    await seedContacts(t, user.id);
+    await seedContacts(t.app.db, user.id);
     const appUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const signIn = async () => {
       const res = await t.app.inject({

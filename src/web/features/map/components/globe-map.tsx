@@ -48,6 +48,33 @@ export function vendorStyleUrl(template: string, tier: MapStyleTier, isDark: boo
   return template.replaceAll("{style}", VENDOR_STYLE_NAMES[tier](isDark));
 }
 
+let loadingMapLibre: Promise<typeof MapLibre> | null = null;
+
+/** MapLibre, with its worker started at once (it parses while the rest of the page loads). */
+function loadMapLibre(): Promise<typeof MapLibre> {
+  loadingMapLibre ??= import("maplibre-gl")
+    .then((maplibregl) => {
+      maplibregl.setWorkerUrl(workerUrl);
+      maplibregl.prewarm();
+      return maplibregl;
+    })
+    .catch((error: unknown) => {
+      loadingMapLibre = null;
+      throw error;
+    });
+  return loadingMapLibre;
+}
+
+/**
+ * Starts fetching what the globe needs (MapLibre and its worker, the world outline) while the
+ * page still waits for the contacts (decision 180); the globe then finds them ready.
+ */
+export function preloadGlobe(): void {
+  Promise.all([loadMapLibre(), loadCountries()]).catch(() => {
+    // The globe reports the failure when it mounts and tries again.
+  });
+}
+
 /** A visible hemisphere is a little under 90° from the centre; the rest is behind the globe. */
 const VISIBLE_ARC_KM = 9_000;
 
@@ -98,7 +125,7 @@ export function GlobeMap(props: {
       let maplibregl: typeof MapLibre;
       let countries: Countries;
       try {
-        [maplibregl, countries] = await Promise.all([import("maplibre-gl"), loadCountries()]);
+        [maplibregl, countries] = await Promise.all([loadMapLibre(), loadCountries()]);
       } catch (error) {
         if (isCancelled) return;
         reportMapError("init", error);
@@ -106,7 +133,6 @@ export function GlobeMap(props: {
         return;
       }
       if (isCancelled) return;
-      maplibregl.setWorkerUrl(workerUrl);
       const initial = latest.current;
       const palette = readPalette(initial.isDark);
       const offline = offlineStyle(palette, countries, initial.points);
@@ -127,6 +153,10 @@ export function GlobeMap(props: {
           maxZoom: MAP_MAX_ZOOM,
           maxTileCacheSize: tileCacheSizeFor(tier),
           attributionControl: false,
+          // Counts appear at once: no fade frames before the map is idle (decision 180).
+          fadeDuration: 0,
+          // Past 2 device pixels per CSS pixel the globe costs more than anyone can see.
+          pixelRatio: Math.min(window.devicePixelRatio || 1, 2),
           transformRequest: (url) => {
             if (!vendor?.token) return { url };
             const target = new URL(url, window.location.href);
@@ -225,6 +255,11 @@ export function GlobeMap(props: {
         m.on("mouseleave", layer, () => (m.getCanvas().style.cursor = ""));
       }
       m.on("mousemove", LAYER.land, (event: MapLayerMouseEvent) => {
+        // While a button is down the globe is being dragged: no tooltip re-render per event.
+        if (event.originalEvent.buttons !== 0) {
+          setHovered(null);
+          return;
+        }
         const name = event.features?.[0]?.properties?.name as string | undefined;
         setHovered(name ? { name, x: event.point.x, y: event.point.y } : null);
       });

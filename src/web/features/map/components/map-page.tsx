@@ -2,7 +2,7 @@
 // an accessible list of who is in view, and the card of the one you pick. The contacts and the
 // card come from the route (features do not import each other).
 import { RotateCw } from "lucide-react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactDisplayName, type Contact } from "../../../../core/contacts";
@@ -12,7 +12,7 @@ import { DUE_STATE_LABELS, DUE_STATES, type DueState } from "../../../../core/rh
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { useMapConfig } from "../api/get-map-config";
+import { getMapConfig, MAP_CONFIG_KEY, useMapConfig } from "../api/get-map-config";
 import { useIsDark, usePrefersReducedMotion } from "../hooks/use-is-dark";
 import type { MapPoint } from "../lib/map-layers";
 import { resolveMapToken } from "../lib/map-token";
@@ -20,16 +20,38 @@ import { FlatMap } from "./flat-map";
 import { TravelPanel, type TripDates } from "./travel-panel";
 import type { VendorStyle } from "./globe-map";
 
-const GlobeMap = lazy(() => import("./globe-map").then((m) => ({ default: m.GlobeMap })));
+const loadGlobeModule = () => import("./globe-map");
+const GlobeMap = lazy(() => loadGlobeModule().then((m) => ({ default: m.GlobeMap })));
 
 export const NO_WEBGL_TEXT = "Your browser does not support Mapbox GL";
 
+let webGLProbe: boolean | undefined;
+
+/** Probed once per page load: a WebGL context is slow to make in software rendering. */
 function hasWebGL(): boolean {
-  try {
-    return Boolean(document.createElement("canvas").getContext("webgl2"));
-  } catch {
-    return false;
+  if (webGLProbe === undefined) {
+    try {
+      webGLProbe = Boolean(document.createElement("canvas").getContext("webgl2"));
+    } catch {
+      webGLProbe = false;
+    }
   }
+  return webGLProbe;
+}
+
+/**
+ * Called by the route as it starts loading the contacts: the map's settings, the globe's code,
+ * MapLibre (its worker started) and the world outline load alongside instead of after them
+ * (decision 180).
+ */
+export function preloadMapPage(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({ queryKey: MAP_CONFIG_KEY, queryFn: getMapConfig });
+  if (!hasWebGL()) return;
+  loadGlobeModule()
+    .then((m) => m.preloadGlobe())
+    .catch(() => {
+      // The page shows the failure when it renders the globe.
+    });
 }
 
 const IN_VIEW_SHOWN = 50;
