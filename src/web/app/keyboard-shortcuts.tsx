@@ -1,9 +1,8 @@
 // The app's keyboard shortcuts (decision 151): `/` search, `n` new contact, `?` this list,
 // Ctrl/Cmd+Enter saves the form (dialog) being typed in. The single-key ones never fire while
 // typing in a field or with a dialog or menu open.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 
 const IS_MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -47,9 +46,15 @@ function focusSearch(navigate: ReturnType<typeof useNavigate>) {
   requestAnimationFrame(tryFocus);
 }
 
+// The list of shortcuts is a dialog, loaded the first time "?" asks for it.
+const ShortcutsDialog = lazy(() =>
+  import("./shortcuts-dialog").then((m) => ({ default: m.ShortcutsDialog })),
+);
+
 export function KeyboardShortcuts() {
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -72,6 +77,7 @@ export function KeyboardShortcuts() {
         void navigate("/app/contacts/new");
       } else if (event.key === "?") {
         event.preventDefault();
+        setHasOpened(true);
         setOpen(true);
       }
     }
@@ -79,29 +85,10 @@ export function KeyboardShortcuts() {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [navigate]);
 
+  if (!hasOpened) return null;
   return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      <DialogContent>
-        <DialogTitle>Keyboard shortcuts</DialogTitle>
-        <DialogDescription>Single keys work when you are not typing in a field.</DialogDescription>
-        <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-          {SHORTCUTS.map((s) => (
-            <div key={s.action} className="contents">
-              <dt className="flex gap-1">
-                {s.keys.map((key) => (
-                  <kbd
-                    key={key}
-                    className="min-w-7 rounded border border-border bg-muted px-1.5 py-0.5 text-center font-mono text-xs"
-                  >
-                    {key}
-                  </kbd>
-                ))}
-              </dt>
-              <dd>{s.action}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ShortcutsDialog open={isOpen} onOpenChange={setOpen} />
+    </Suspense>
   );
 }

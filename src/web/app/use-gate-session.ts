@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { GateInput } from "../lib/access-gating";
 import { useMe } from "../lib/session/get-me";
-import { authClient } from "../lib/auth-client";
+import { readAuthSession } from "../lib/auth-client";
 
 export type GateSession = {
   session: GateInput["session"];
@@ -22,9 +22,8 @@ const AUTH_SESSION_QUERY_KEY = ["auth-session"] as const;
 
 /** The signed-in, verified user's id according to the auth server, or null. */
 async function readSessionUserId(): Promise<string | null> {
-  const { data, error } = await authClient.getSession();
-  if (error) throw new Error(error.message ?? "Could not read the session");
-  return data?.user.emailVerified ? data.user.id : null;
+  const session = await readAuthSession();
+  return session?.user.emailVerified ? session.user.id : null;
 }
 
 export function useGateSession(): GateSession {

@@ -1,8 +1,32 @@
-import { createAuthClient } from "better-auth/react";
-import { phoneNumberClient } from "better-auth/client/plugins";
+// Better Auth's browser client (~10 KB gzip with its fetch layer) is loaded when an action
+// needs it, not with every page: reading the session is a plain GET (readAuthSession), and
+// sign-in, sign-up, sign-out and credential changes are user actions that can wait for it
+// (decision 185). preloadAuthClient starts the load early, e.g. when a form gets focus.
+import { apiFetch } from "./api-client";
+import type { authClient } from "./auth-client-instance";
 
-// Better Auth's browser client, same origin (/api/auth).
-export const authClient = createAuthClient({
-  baseURL: typeof window === "undefined" ? "http://localhost" : window.location.origin,
-  plugins: [phoneNumberClient()],
-});
+export type AuthClient = typeof authClient;
+
+let loading: Promise<AuthClient> | undefined;
+
+export function loadAuthClient(): Promise<AuthClient> {
+  loading ??= import("./auth-client-instance").then(
+    (m) => m.authClient,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export function preloadAuthClient(): void {
+  loadAuthClient().catch(() => undefined);
+}
+
+/** The auth server's session (GET /api/auth/get-session): 200 with null when signed out. */
+export type AuthSession = { user: { id: string; emailVerified: boolean } } | null;
+
+export function readAuthSession(): Promise<AuthSession> {
+  return apiFetch<AuthSession>("/api/auth/get-session");
+}

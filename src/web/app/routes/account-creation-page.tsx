@@ -1,11 +1,11 @@
 // /account-creation?session_id= (spec 01 §2, §5): create the account after paying. The checkout
 // session id travels into the verification link, so verifying links the paid subscription.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { FINISH_ACCOUNT_LINK_DAYS } from "../../../core/billing";
-import { AccountCreationSchema, type AccountCreation } from "../../lib/auth-forms";
+import type { AccountCreation } from "../../lib/auth-forms";
+import { lazyZodResolver } from "../../lib/lazy-resolver";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -25,6 +25,10 @@ export const NO_SESSION_MESSAGE = "No subscription session found. Please subscri
 
 const EMPTY_ACCOUNT: AccountCreation = { email: "", password: "", confirmPassword: "" };
 
+const accountCreationResolver = lazyZodResolver<AccountCreation>(() =>
+  import("../../lib/auth-forms").then((m) => m.AccountCreationSchema),
+);
+
 export function AccountCreationPage() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
@@ -36,7 +40,7 @@ export function AccountCreationPage() {
   const summary = useCheckoutSummary(sessionId);
   const paidEmail = summary.data ? (summary.data.email ?? "") : undefined;
   const form = useForm<AccountCreation>({
-    resolver: zodResolver(AccountCreationSchema),
+    resolver: accountCreationResolver,
     defaultValues: EMPTY_ACCOUNT,
     ...lateValues(paidEmail === undefined ? undefined : { ...EMPTY_ACCOUNT, email: paidEmail }),
   });
@@ -132,7 +136,12 @@ export function AccountCreationPage() {
               ) : null}
             </CardHeader>
             <CardContent className="grid gap-4">
-              <form noValidate onSubmit={form.handleSubmit(createAccount)} className="grid gap-4">
+              <form
+                noValidate
+                onFocusCapture={accountCreationResolver.preload}
+                onSubmit={form.handleSubmit(createAccount)}
+                className="grid gap-4"
+              >
                 <Field label="Email" error={errors.email?.message}>
                   <Input type="email" autoComplete="email" {...form.register("email")} />
                 </Field>

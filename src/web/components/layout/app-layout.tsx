@@ -3,7 +3,6 @@ import { NavLink, Outlet } from "react-router";
 import { cn } from "../../lib/utils";
 import { APP_NAV } from "./app-nav";
 import { Logo } from "./logo";
-import { UserMenu, type UserMenuActions } from "./user-menu";
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -17,19 +16,20 @@ function navClass({ isActive }: { isActive: boolean }) {
 // The signed-in layout: a fixed header with the logo, the main navigation and the user menu;
 // on mobile the navigation is a row under the header. `banner` (from the app level, which may
 // use features) sits above every page's content; `headerActions` (the notifications bell) sits
-// beside the user menu; `menuActions` are the user menu's feedback and tour items. Each tab also
+// beside the user menu (`userMenu`, given by the signed-in shell, which loads with the page: the
+// skeleton the entry paints first carries no menu code, decision 185). Each tab also
 // carries a data-tour target (the mobile row's copy ends in -mobile) for the guided tour.
 // `children`, when given, stands in for the routed page: the access gate paints the layout with
 // a skeleton page while it waits for the session, and shows no user menu until it is known.
 export function AppLayout({
   banner,
   headerActions,
-  menuActions,
+  userMenu,
   children,
 }: {
   banner?: ReactNode;
   headerActions?: ReactNode;
-  menuActions?: UserMenuActions;
+  userMenu?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -52,7 +52,7 @@ export function AppLayout({
           </nav>
           <div className="flex items-center gap-2">
             {headerActions}
-            {children === undefined ? <UserMenu actions={menuActions} /> : null}
+            {children === undefined ? userMenu : null}
           </div>
         </div>
         <nav

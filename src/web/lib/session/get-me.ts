@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Me } from "../../../core/account";
 import { apiFetch, ApiRequestError } from "../api-client";
 import { isPublicPath } from "../access-gating";
-import { authClient } from "../auth-client";
+import { readAuthSession } from "../auth-client";
 import { rememberAvatarStyle } from "../avatar-style-cache";
 
 export const ME_QUERY_KEY = ["me"] as const;
@@ -22,9 +22,8 @@ export async function fetchMe(): Promise<Me | null> {
 
 /** Whether the auth server knows a verified session (it answers 200 and null when not). */
 async function hasVerifiedSession(): Promise<boolean> {
-  const { data, error } = await authClient.getSession();
-  if (error) throw new Error(error.message ?? "Could not read the session");
-  return data?.user.emailVerified === true;
+  const session = await readAuthSession();
+  return session?.user.emailVerified === true;
 }
 
 // The signed-in user with profile and settings; null when signed out (or not yet verified).

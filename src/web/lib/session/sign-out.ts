@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { authClient } from "../auth-client";
+import { loadAuthClient } from "../auth-client";
 
 export async function signOut(): Promise<void> {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.signOut();
   if (error) throw new Error(error.message ?? "Sign out failed");
 }

@@ -1,4 +1,4 @@
-import { authClient } from "../../../lib/auth-client";
+import { loadAuthClient } from "../../../lib/auth-client";
 import { forgetOAuthStart, rememberOAuthStart } from "../../../lib/oauth-return";
 import { toast } from "../../../lib/toast";
 import { AuthFlowError } from "./sign-up";
@@ -8,6 +8,7 @@ import { AuthFlowError } from "./sign-up";
 // itself. The verification mail a sign-in sends an unverified user is built on the server and
 // does not use it (decision 131).
 export async function signInWithEmail(input: { email: string; password: string }) {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.signIn.email({
     email: input.email,
     password: input.password,
@@ -18,6 +19,7 @@ export async function signInWithEmail(input: { email: string; password: string }
 // Google: the post-login redirect and an in-progress flag are kept locally (spec 01 §7).
 export async function signInWithGoogle(redirectTo = "/app/contacts") {
   rememberOAuthStart(redirectTo);
+  const authClient = await loadAuthClient();
   const { error } = await authClient.signIn.social({
     provider: "google",
     callbackURL: "/auth/oauth-callback",

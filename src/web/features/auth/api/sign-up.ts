@@ -1,4 +1,4 @@
-import { authClient } from "../../../lib/auth-client";
+import { loadAuthClient } from "../../../lib/auth-client";
 
 export function verifyCallbackUrl(sessionId?: string | null): string {
   return sessionId ? `/verify-email?session_id=${encodeURIComponent(sessionId)}` : "/verify-email";
@@ -20,6 +20,7 @@ export async function signUpWithEmail(input: {
   sessionId?: string | null;
 }) {
   const callbackURL = verifyCallbackUrl(input.sessionId);
+  const authClient = await loadAuthClient();
   const { error } = await authClient.signUp.email({
     email: input.email,
     password: input.password,
@@ -31,6 +32,7 @@ export async function signUpWithEmail(input: {
 }
 
 export async function resendConfirmation(input: { email: string; sessionId?: string | null }) {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.sendVerificationEmail({
     email: input.email,
     callbackURL: verifyCallbackUrl(input.sessionId),

@@ -1,23 +1,32 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { CredentialsSchema, type Credentials } from "../../../lib/auth-forms";
+import type { Credentials } from "../../../lib/auth-forms";
+import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+
+const credentialsResolver = lazyZodResolver<Credentials>(() =>
+  import("../../../lib/auth-forms").then((m) => m.CredentialsSchema),
+);
 
 export function AuthForm(props: {
   mode: "login" | "signup";
   onSubmit: (values: Credentials) => Promise<void>;
 }) {
   const form = useForm<Credentials>({
-    resolver: zodResolver(CredentialsSchema),
+    resolver: credentialsResolver,
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
   const isLogin = props.mode === "login";
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(props.onSubmit)}>
+    <form
+      className="grid gap-4"
+      noValidate
+      onFocusCapture={credentialsResolver.preload}
+      onSubmit={form.handleSubmit(props.onSubmit)}
+    >
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" required {...form.register("email")} />
       </Field>

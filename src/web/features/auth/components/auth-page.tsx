@@ -1,7 +1,6 @@
 // /auth: sign in, sign up, the check-your-email panel, a relationship quote, and the messages
 // of a failed verification (spec 01 §2, §4, §8).
 import { useQueryClient } from "@tanstack/react-query";
-import { Tabs } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import {
@@ -12,6 +11,7 @@ import {
 import { DEFAULT_TRIAL_DAYS } from "../../../../core/constants";
 import { trialWording } from "../../../../core/trial-offer";
 import { Alert } from "../../../components/ui/alert";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
@@ -135,31 +135,24 @@ export function AuthPage({
             </CardHeader>
             <CardContent className="grid gap-4">
               {verificationError ? <Alert variant="destructive">{verificationError}</Alert> : null}
-              <Tabs.Root
+              <Tabs
                 value={mode}
                 onValueChange={(value) => setMode(value as Mode)}
                 className="grid gap-4"
               >
-                <Tabs.List
-                  aria-label="Sign in or sign up"
-                  className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1"
-                >
+                <TabsList aria-label="Sign in or sign up">
                   {(["login", "signup"] as const).map((m) => (
-                    <Tabs.Trigger
-                      key={m}
-                      value={m}
-                      className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow"
-                    >
+                    <TabsTrigger key={m} value={m} className="data-[state=active]:shadow">
                       {m === "login" ? "Sign in" : "Sign up"}
-                    </Tabs.Trigger>
+                    </TabsTrigger>
                   ))}
-                </Tabs.List>
+                </TabsList>
                 {(["login", "signup"] as const).map((m) => (
-                  <Tabs.Content key={m} value={m} tabIndex={-1}>
+                  <TabsContent key={m} value={m} tabIndex={-1} className="block pt-0">
                     <AuthForm mode={m} onSubmit={handleSubmit} />
-                  </Tabs.Content>
+                  </TabsContent>
                 ))}
-              </Tabs.Root>
+              </Tabs>
               {config?.isGoogleEnabled ? (
                 <Button variant="outline" onClick={handleGoogle}>
                   Continue with Google

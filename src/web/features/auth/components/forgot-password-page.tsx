@@ -1,6 +1,5 @@
 // /forgot-password: asks for a reset link. The answer never says whether the address has an
 // account: the same "check your email" panel shows either way.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,13 +9,18 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { ForgotPasswordSchema, type ForgotPassword } from "../../../lib/auth-forms";
+import type { ForgotPassword } from "../../../lib/auth-forms";
+import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { requestPasswordReset } from "../api/reset-password";
+
+const forgotPasswordResolver = lazyZodResolver<ForgotPassword>(() =>
+  import("../../../lib/auth-forms").then((m) => m.ForgotPasswordSchema),
+);
 
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<ForgotPassword>({
-    resolver: zodResolver(ForgotPasswordSchema),
+    resolver: forgotPasswordResolver,
     defaultValues: { email: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -57,7 +61,12 @@ export function ForgotPasswordPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <form noValidate onSubmit={form.handleSubmit(send)} className="grid gap-4">
+              <form
+                noValidate
+                onFocusCapture={forgotPasswordResolver.preload}
+                onSubmit={form.handleSubmit(send)}
+                className="grid gap-4"
+              >
                 <Field label="Email" error={errors.email?.message}>
                   <Input type="email" autoComplete="email" {...form.register("email")} />
                 </Field>

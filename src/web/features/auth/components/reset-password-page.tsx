@@ -1,6 +1,5 @@
 // /reset-password?token=: choose a new password by the account-creation rules. On success every
 // session of the account is signed out (the server does it) and the user signs in again.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -8,16 +7,21 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { NewPasswordSchema, type NewPassword } from "../../../lib/auth-forms";
+import type { NewPassword } from "../../../lib/auth-forms";
+import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { toast } from "../../../lib/toast";
 import { INVALID_RESET_LINK, resetPassword } from "../api/reset-password";
+
+const newPasswordResolver = lazyZodResolver<NewPassword>(() =>
+  import("../../../lib/auth-forms").then((m) => m.NewPasswordSchema),
+);
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token");
   const navigate = useNavigate();
   const form = useForm<NewPassword>({
-    resolver: zodResolver(NewPasswordSchema),
+    resolver: newPasswordResolver,
     defaultValues: { password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -51,7 +55,12 @@ export function ResetPasswordPage() {
           {!token ? (
             <Alert variant="destructive">{INVALID_RESET_LINK}</Alert>
           ) : (
-            <form noValidate onSubmit={form.handleSubmit(save)} className="grid gap-4">
+            <form
+              noValidate
+              onFocusCapture={newPasswordResolver.preload}
+              onSubmit={form.handleSubmit(save)}
+              className="grid gap-4"
+            >
               <Field
                 label="New password"
                 error={errors.password?.message}

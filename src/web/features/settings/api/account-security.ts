@@ -3,12 +3,13 @@
 // an account without one: decisions 107 and 155).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "../../../lib/api-client";
-import { authClient } from "../../../lib/auth-client";
+import { loadAuthClient } from "../../../lib/auth-client";
 
 export async function changePassword(input: {
   currentPassword: string;
   newPassword: string;
 }): Promise<void> {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.changePassword({ ...input, revokeOtherSessions: true });
   if (error?.code === "INVALID_PASSWORD") {
     const message = "Your current password is not right.";
@@ -22,6 +23,7 @@ export function useChangePassword() {
 }
 
 export async function signOutOtherDevices(): Promise<void> {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.revokeOtherSessions();
   if (error) throw new Error(error.message ?? "We couldn't sign out your other devices.");
 }
@@ -32,6 +34,7 @@ export function useSignOutOtherDevices() {
 
 /** Mails a link to the new address; the email changes only when it is opened (decision 155). */
 export async function changeEmail(newEmail: string): Promise<void> {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.changeEmail({ newEmail });
   if (!error) return;
   if (error.status === 429) {

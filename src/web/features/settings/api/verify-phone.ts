@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { authClient } from "../../../lib/auth-client";
+import { loadAuthClient } from "../../../lib/auth-client";
 import { ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { phoneCodeErrorMessage } from "./phone-code-error";
 
 // Checks the texted code; the server marks the signed-in user's own number verified and keeps
 // the current session (decision 051).
 export async function verifyPhone(input: { phoneNumber: string; code: string }): Promise<void> {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.phoneNumber.verify({ ...input, disableSession: true });
   if (error) throw new Error(phoneCodeErrorMessage(error));
 }
