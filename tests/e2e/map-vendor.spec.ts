@@ -5,15 +5,15 @@
 // the style by zoom (light or dark below 12, streets 12 to below 14, satellite-streets from 14)
 // with the tile cache 500/750/1000; and a refused token: the token-error state, the token
 // dropped, and the offline basemap.
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
+import { startE2EServer } from "../helpers/app-process";
 import { createUser, expect, test } from "./fixtures";
 
 // A second app of our own, beside the one every other spec uses (its port + 100).
 const APP_PORT = Number(process.env.E2E_PORT ?? 4173) + 100;
-const APP_URL = `http://localhost:${APP_PORT}`;
+const APP_URL = `http://localhost:${APP_PORT}`; // what startE2EServer answers on
 const SERVER_TOKEN = "server-token";
 const REFUSED_TOKEN = "refused-token";
 const TOKEN_KEY = "tend.mapToken";
@@ -21,7 +21,7 @@ const TOKEN_KEY = "tend.mapToken";
 type StyleRequest = { style: string; token: string | null };
 const styleRequests: StyleRequest[] = [];
 let styleServer: Server;
-let app: ChildProcess;
+let app: ReturnType<typeof startE2EServer>;
 
 // The vendor: one style per name, a background of its own; 401 for the refused token.
 function startStyleServer(): Promise<number> {
@@ -62,29 +62,20 @@ test.use({ baseURL: APP_URL, timezoneId: "Europe/Paris", locale: "en-US" });
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
   testInfo.setTimeout(180_000);
   const stylePort = await startStyleServer();
-  app = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
+  app = startE2EServer({
+    port: String(APP_PORT),
+    dist: process.env.E2E_DIST ?? "dist/web",
+    readyTimeoutMs: 150_000,
     env: {
-      ...process.env,
-      PORT: String(APP_PORT),
-      WEB_DIST_DIR: process.env.E2E_DIST ?? "dist/web",
       MAP_STYLE_URL: `http://127.0.0.1:${stylePort}/styles/{style}.json`,
       MAP_TOKEN: SERVER_TOKEN,
     },
-    stdio: "ignore",
   });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${APP_URL}/readyz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the app with a map vendor did not start");
+  await app.ready();
 });
 
 test.afterAll(async () => {
-  app?.kill("SIGTERM");
+  app?.stop();
   await new Promise((resolve) => styleServer?.close(resolve));
 });
 
