@@ -1,6 +1,6 @@
 // Shared by the benchmarks: percentiles, the PostgreSQL they measure on, and what happens when
 // something they need is missing (a failure, unless BENCH_ALLOW_SKIP=1 says a partial run is fine).
-import { spawn } from "node:child_process";
+import { startE2EServer } from "../helpers/app-process";
 export const POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -55,27 +55,8 @@ export function startBrowserBenchServer(options: {
   env?: Record<string, string>;
 }) {
   process.env.E2E_PORT = options.port;
-  const base = `http://localhost:${options.port}`;
-  const child = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
-    env: {
-      ...process.env,
-      PORT: options.port,
-      WEB_DIST_DIR: options.dist,
-      E2E_BILLING_PROVIDER: "off",
-      ...options.env,
-    },
-    stdio: "ignore",
+  return startE2EServer({
+    ...options,
+    env: { E2E_BILLING_PROVIDER: "off", ...options.env },
   });
-  async function ready() {
-    for (let i = 0; i < 240; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) return;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error("the server did not start");
-  }
-  return { base, ready, stop: () => child.kill("SIGTERM") };
 }

@@ -186,6 +186,7 @@ try {
       const done = () => {
         if (window.__mapFirstFrame || !map.isSourceLoaded("contacts")) return;
         window.__mapFirstFrame = performance.now();
+        window.__mapMarks["first idle frame with the contacts"] = window.__mapFirstFrame;
         const seen = new Set();
         let total = 0;
         for (const f of map.querySourceFeatures("contacts")) {

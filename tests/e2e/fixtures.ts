@@ -60,15 +60,16 @@ export async function openVerificationMailInMailbox(page: Page, email: string): 
 export type E2EUser = { email: string; password: string };
 
 // A verified user signed in within this page's browser context (page.request shares cookies).
-// `onboarded` also completes onboarding; `subscribed` starts the trial first.
+// `onboarded` also completes onboarding; `subscribed` starts the trial first; `origin` is the
+// app's address when a spec runs a server of its own (the context's baseURL).
 export async function createUser(
   page: Page,
-  options: { onboarded?: boolean; subscribed?: boolean; email?: string } = {},
+  options: { onboarded?: boolean; subscribed?: boolean; email?: string; origin?: string } = {},
 ): Promise<E2EUser> {
   const { onboarded = true, subscribed = true } = options;
   const email = options.email ?? uniqueEmail();
   const request = page.request;
-  const headers = { origin: BASE_URL };
+  const headers = { origin: options.origin ?? BASE_URL };
   const signUp = await request.post("/api/auth/sign-up/email", {
     headers,
     data: { email, password: PASSWORD, name: email.split("@")[0], callbackURL: "/verify-email" },

@@ -88,3 +88,33 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
 }
 
 export const stopAppProcess: (app: AppProcess) => Promise<void> = stopServerProcess;
+
+/**
+ * The built web app as the browser tests serve it (scripts/e2e-server.mjs: a fresh embedded
+ * database unless `env` names E2E_DATABASE_URL, test routes on) on `port`; `ready()` waits for
+ * /readyz (up to `readyTimeoutMs`, a minute by default).
+ */
+export function startE2EServer(options: {
+  port: string;
+  dist: string;
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}) {
+  const base = `http://localhost:${options.port}`;
+  const child = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
+    env: { ...process.env, PORT: options.port, WEB_DIST_DIR: options.dist, ...options.env },
+    stdio: "ignore",
+  });
+  async function ready() {
+    for (let i = 0; i < (options.readyTimeoutMs ?? 60_000) / 250; i++) {
+      try {
+        if ((await fetch(`${base}/readyz`)).ok) return;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`the app on ${base} did not start`);
+  }
+  return { base, ready, stop: () => child.kill("SIGTERM") };
+}

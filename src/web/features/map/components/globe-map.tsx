@@ -113,6 +113,8 @@ export function GlobeMap(props: {
   const [hovered, setHovered] = useState<{ name: string; x: number; y: number } | null>(null);
   const [isReady, setIsReady] = useState(false);
   const [basemap, setBasemap] = useState<string>("");
+  // With a vendor, the base tier has a light and a dark style: a theme change fetches the other.
+  const restyleForTheme = useRef<(() => void) | null>(null);
 
   // Create the map once; later prop changes update it in place.
   useEffect(() => {
@@ -184,7 +186,9 @@ export function GlobeMap(props: {
       }
 
       // A vendor style carries no contacts: each swap keeps ours on top.
+      let styledDark = initial.isDark;
       function setVendorStyle() {
+        styledDark = latest.current.isDark;
         m.setStyle(vendorStyle(), {
           transformStyle: (_previous, next) => ({
             ...next,
@@ -196,6 +200,9 @@ export function GlobeMap(props: {
       }
 
       if (vendor) setVendorStyle();
+      restyleForTheme.current = () => {
+        if (vendor && tier === "base" && styledDark !== latest.current.isDark) setVendorStyle();
+      };
 
       m.on("error", (event) => {
         const error = event.error;
@@ -313,6 +320,7 @@ export function GlobeMap(props: {
     if (!map || !isReady) return;
     const palette = readPalette(props.isDark);
     applyPalette(map, palette);
+    restyleForTheme.current?.();
     setBasemap((current) => (current === "vendor" ? current : palette.theme));
   }, [props.isDark, isReady]);
 

@@ -15,7 +15,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { getMapConfig, MAP_CONFIG_KEY, useMapConfig } from "../api/get-map-config";
 import { useIsDark, usePrefersReducedMotion } from "../hooks/use-is-dark";
 import type { MapPoint } from "../lib/map-layers";
-import { resolveMapToken } from "../lib/map-token";
+import { forgetMapToken, resolveMapToken } from "../lib/map-token";
 import { FlatMap } from "./flat-map";
 import { TravelPanel, type TripDates } from "./travel-panel";
 import type { VendorStyle } from "./globe-map";
@@ -221,7 +221,11 @@ export function MapPage(props: {
                 onSelect={setSelectedId}
                 onVisibleChange={setVisibleIds}
                 onFailed={() => setHasFailed(true)}
-                onTokenError={() => setHasTokenError(true)}
+                onTokenError={() => {
+                  // Refused: no cache keeps it, so the next load asks the server again.
+                  forgetMapToken();
+                  setHasTokenError(true);
+                }}
               />
             </Suspense>
           )}
