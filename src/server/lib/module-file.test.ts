@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ES module script without types
 import { buildServer } from "../../../scripts/build-server.mjs";
 import { createCpuPool } from "./cpu-pool";
 import { isCompiledModule, siblingModule } from "./module-file";

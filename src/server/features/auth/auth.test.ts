@@ -49,6 +49,7 @@ describe("email sign-up with verification over real SMTP", () => {
     const userId = signUp.json().user.id as string;
 
     // Unverified users cannot sign in.
+    const beforeSignIn = smtp.received.length;
     const early = await t.app.inject({
       method: "POST",
       url: "/api/auth/sign-in/email",
@@ -57,6 +58,9 @@ describe("email sign-up with verification over real SMTP", () => {
     });
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe("EMAIL_NOT_VERIFIED");
+    // The refused sign-in mails a link of its own (sendOnSignIn), sent after the answer: wait for
+    // it, so the mail awaited next is the resend's.
+    await smtp.waitFor(beforeSignIn + 1);
 
     const before = smtp.received.length;
     const resend = await t.app.inject({
