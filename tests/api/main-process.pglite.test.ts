@@ -112,7 +112,7 @@ describe("server process", () => {
 
   it("on SIGTERM stops accepting, finishes the request in flight, then exits 0", async () => {
     const server = startServer({});
-    await waitForHealth(`http://127.0.0.1:${server.port}/readyz`, 30_000);
+    await waitForHealth(`http://127.0.0.1:${server.port}/readyz`, 80_000);
     expect((await fetch(`http://127.0.0.1:${server.port}/api/config`)).status).toBe(200);
 
     const held = await startHeldRequest(server.port);
@@ -122,17 +122,19 @@ describe("server process", () => {
     expect(await held.response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
     // Exit code 0 only comes after app.close() resolved: requests drained, database closed.
     expect(await server.exited).toBe(0);
-  });
+    // A first start creates the embedded database (initdb and every migration), which takes tens
+    // of seconds on a loaded machine.
+  }, 90_000);
 
   it("exits 1 with a log line when a request hangs past SHUTDOWN_TIMEOUT_SECONDS", async () => {
     const server = startServer({ SHUTDOWN_TIMEOUT_SECONDS: "1", LOG_LEVEL: "error" }, 1);
-    await waitForHealth(`http://127.0.0.1:${server.port}/readyz`, 30_000);
+    await waitForHealth(`http://127.0.0.1:${server.port}/readyz`, 80_000);
     const held = await startHeldRequest(server.port);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(1);
     expect(server.stdout()).toContain("still closing after 1 s");
     await held.response;
-  });
+  }, 90_000);
 });
 
 // Started as `npm start` starts it and listening beyond loopback: it warns about the dev mailbox,
