@@ -6,28 +6,18 @@
 // docs/adding-a-contact-field.md is the checklist for adding one.
 import { numberInput } from "./number-input";
 import { z } from "zod";
-import { RhythmSchema } from "./rhythm";
+import { RhythmSchema } from "./rhythm-schema";
 import { sanitizeMultilineText, sanitizePhone, sanitizeText, isEmailShaped } from "./sanitize";
+import { CONTACT_METHODS, phoneDigits } from "./contact-methods";
 
-export const CONTACT_METHODS = [
-  "email",
-  "phone",
-  "text",
-  "whatsapp",
-  "telegram",
-  "in_person",
-  "other",
-] as const;
-export type ContactMethod = (typeof CONTACT_METHODS)[number];
-export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = {
-  email: "Email",
-  phone: "Phone call",
-  text: "Text",
-  whatsapp: "WhatsApp",
-  telegram: "Telegram",
-  in_person: "In person",
-  other: "Other",
-};
+// Kept importable from here, where every field is declared; defined apart so the contacts screen
+// can use them without zod (decision 185).
+export {
+  CONTACT_METHOD_LABELS,
+  CONTACT_METHODS,
+  phoneDigits,
+  type ContactMethod,
+} from "./contact-methods";
 
 export const CONTACT_LIMITS = {
   name: 100,
@@ -69,10 +59,6 @@ export function cleanTelegramUsername(value: string): string {
     .replace(/^(https?:\/\/)?(www\.)?(t|telegram)\.me\//i, "")
     .replace(/^@/, "");
   return /^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(text) ? text : "";
-}
-
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, "");
 }
 
 // ---------------------------------------------------------------- input pieces

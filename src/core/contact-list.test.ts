@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ContactListQuerySchema, countTags, foldText, selectContacts } from "./contact-list";
+import { countTags, foldText, selectContacts } from "./contact-list";
+import { ContactListQuerySchema } from "./contact-list-schema";
 import type { Contact } from "./contacts";
 
 let seq = 0;

@@ -1,7 +1,8 @@
 // Search, filters, sort and per-state counts over a user's contacts. One implementation serves
-// the API (over at most 1,000 rows) and the contacts screen (per keystroke, client-side).
-import { z } from "zod";
-import { ContactSchema, type Contact } from "./contacts";
+// the API (over at most 1,000 rows) and the contacts screen (per keystroke, client-side). No zod
+// here, so the screen loads without it (the query and answer schemas: contact-list-schema.ts).
+import type { ContactListSelection } from "./contact-list-schema";
+import type { Contact } from "./contacts";
 import { DUE_STATES, rhythmKey, type DueState } from "./rhythm";
 
 export const CONTACT_SORTS = ["next_due", "name", "last_contacted", "recently_added"] as const;
@@ -13,44 +14,8 @@ export const CONTACT_SORT_LABELS: Record<ContactSort, string> = {
   recently_added: "Recently added",
 };
 
-export const ContactListQuerySchema = z.object({
-  q: z.string().max(200).optional(),
-  state: z.enum(DUE_STATES).optional(),
-  tag: z.string().max(50).optional(),
-  /** A rhythm key ("1-week", "3-month") or "none". */
-  rhythm: z.string().max(20).optional(),
-  /** A country code (GB) or a country name, either case. */
-  country: z.string().max(100).optional(),
-  /** Archived contacts are listed only when asked for, and then only they. */
-  archived: z
-    .union([z.boolean(), z.enum(["true", "false"])])
-    .optional()
-    .transform((v) => v === true || v === "true"),
-  sort: z.enum(CONTACT_SORTS).optional(),
-});
-export type ContactListQuery = z.input<typeof ContactListQuerySchema>;
-
 export const STATE_COUNT_KEYS = [...DUE_STATES, "all"] as const;
 export type StateCounts = Record<(typeof STATE_COUNT_KEYS)[number], number>;
-
-export const ContactListSchema = z.object({
-  items: z.array(ContactSchema),
-  /** Per state, over the contacts that pass every filter except the state. */
-  counts: z.object({
-    all: z.number(),
-    overdue: z.number(),
-    due_soon: z.number(),
-    on_track: z.number(),
-    no_rhythm: z.number(),
-  }),
-  /** Every stored contact of the user, archived included (they count towards the limit). */
-  total: z.number(),
-  limit: z.number(),
-  /** Today in the user's time zone, so relative dates agree with the server's states. */
-  today: z.string(),
-  timeZone: z.string(),
-});
-export type ContactList = z.infer<typeof ContactListSchema>;
 
 // ---------------------------------------------------------------- search
 
@@ -93,7 +58,7 @@ export function matchesSearch(c: Contact, q: string | undefined): boolean {
 
 // ---------------------------------------------------------------- filters, sort, counts
 
-type Filters = Omit<z.output<typeof ContactListQuerySchema>, "sort">;
+type Filters = Omit<ContactListSelection, "sort">;
 
 function matchesFiltersExceptState(c: Contact, f: Filters): boolean {
   if (Boolean(c.archivedAt) !== f.archived) return false;
@@ -156,7 +121,7 @@ export function emptyCounts(): StateCounts {
 
 export function selectContacts(
   contacts: readonly Contact[],
-  query: z.output<typeof ContactListQuerySchema>,
+  query: ContactListSelection,
 ): { items: Contact[]; counts: StateCounts } {
   const counts = emptyCounts();
   const items: Contact[] = [];

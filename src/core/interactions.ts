@@ -4,7 +4,8 @@ import { z } from "zod";
 import { ContactSchema } from "./contacts";
 import { CONTACT_METHODS } from "./contact-fields";
 import { sanitizeMultilineText } from "./sanitize";
-import { RhythmSchema, addDays, type LocalDate } from "./rhythm";
+import { addDays, type LocalDate } from "./rhythm";
+import { RhythmSchema } from "./rhythm-schema";
 
 export const INTERACTION_NOTE_MAX = 5_000;
 /** Clocks disagree a little; an interaction this far ahead of the server still counts as now. */

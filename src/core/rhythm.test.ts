@@ -9,11 +9,11 @@ import {
   dueSoonWindowDays,
   parseRhythmKey,
   rhythmKey,
-  RhythmSchema,
   startOfLocalDate,
   toLocalDate,
   type Rhythm,
 } from "./rhythm";
+import { RhythmSchema } from "./rhythm-schema";
 
 const weekly: Rhythm = { interval: 1, unit: "week" };
 const monthly: Rhythm = { interval: 1, unit: "month" };

@@ -1,10 +1,9 @@
 // Rhythms: how often to reach out to someone, when they are next due, and whether they are on
 // track, due soon or overdue. Due dates are calendar days in the user's time zone (decision 020).
+// No zod here: the contact list's page imports these rules (RhythmSchema: rhythm-schema.ts).
 import { TZDate } from "@date-fns/tz";
 import { UTCDate } from "@date-fns/utc";
 import { addDays as addCalendarDays, addMonths as addCalendarMonths } from "date-fns";
-import { numberInput } from "./number-input";
-import { z } from "zod";
 
 export const RHYTHM_UNITS = ["day", "week", "month", "year"] as const;
 export type RhythmUnit = (typeof RHYTHM_UNITS)[number];
@@ -24,26 +23,6 @@ const NOMINAL_DAYS: Record<RhythmUnit, number> = { day: 1, week: 7, month: 30, y
 export const DUE_SOON_MAX_DAYS = 7;
 export const DUE_SOON_SHARE = 0.2;
 
-export const RhythmSchema = z
-  .object({
-    interval: numberInput("Enter how often, as a whole number").pipe(
-      z
-        .number()
-        .int("Enter how often, as a whole number")
-        .min(1, "The interval must be at least 1"),
-    ),
-    unit: z.enum(RHYTHM_UNITS, { error: "Choose days, weeks, months or years" }),
-  })
-  .superRefine((r, ctx) => {
-    const max = RHYTHM_MAX_INTERVAL[r.unit];
-    if (r.interval > max) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["interval"],
-        message: `The interval can be at most ${max} ${r.unit}s`,
-      });
-    }
-  });
 export type Rhythm = { interval: number; unit: RhythmUnit };
 
 export const RHYTHM_PRESETS = [
@@ -78,8 +57,10 @@ export function parseRhythmKey(key: string): Rhythm | null | undefined {
   if (key === "none") return null;
   const match = /^(\d{1,4})-(day|week|month|year)$/.exec(key);
   if (!match) return undefined;
-  const parsed = RhythmSchema.safeParse({ interval: Number(match[1]), unit: match[2] });
-  return parsed.success ? parsed.data : undefined;
+  // RhythmSchema's bounds (rhythm-schema.ts), checked by hand to keep zod out of this module.
+  const interval = Number(match[1]);
+  const unit = match[2] as RhythmUnit;
+  return interval >= 1 && interval <= RHYTHM_MAX_INTERVAL[unit] ? { interval, unit } : undefined;
 }
 
 export function describeRhythm(rhythm: Rhythm | null): string {

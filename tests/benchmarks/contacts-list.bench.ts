@@ -4,11 +4,8 @@
 // the loaded 1,000, the same function the browser runs); budget one frame, 16 ms p99.
 // Run with `npm run bench` (all) or `npm run bench -- contacts-list`.
 import { brotliDecompressSync } from "node:zlib";
-import {
-  ContactListQuerySchema,
-  selectContacts,
-  type ContactList,
-} from "../../src/core/contact-list";
+import { selectContacts } from "../../src/core/contact-list";
+import { ContactListQuerySchema, type ContactList } from "../../src/core/contact-list-schema";
 import { CONTACT_LIMIT } from "../../src/core/constants";
 import { build, createUser, injectAs } from "../helpers/test-app";
 import { isPostgresUp, POSTGRES_URL, reportMissing, summarise } from "./bench-kit";

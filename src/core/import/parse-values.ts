@@ -1,5 +1,6 @@
 // Reading single cells: lists, labelled values, birthdays, dates, rhythms, yes/no.
-import { RHYTHM_PRESETS, RhythmSchema, type Rhythm } from "../rhythm";
+import { RHYTHM_PRESETS, type Rhythm } from "../rhythm";
+import { RhythmSchema } from "../rhythm-schema";
 
 // Google joins several values in one cell with " ::: "; people use ; or , (and new lines).
 export function splitList(value: string): string[] {

@@ -4,17 +4,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 
-const IS_MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
-
-export const SHORTCUTS: { keys: string[]; action: string }[] = [
-  { keys: ["/"], action: "Search contacts" },
-  { keys: ["n"], action: "Add a contact" },
-  { keys: ["↑", "↓"], action: "Move through the contact list" },
-  { keys: ["Enter"], action: "Open the contact" },
-  { keys: [IS_MAC ? "⌘" : "Ctrl", "Enter"], action: "Save the form or dialog you are in" },
-  { keys: ["?"], action: "Show these shortcuts" },
-];
-
 const SEARCH_ID = "contact-search";
 
 function isTypingIn(target: EventTarget | null): boolean {

@@ -1,6 +1,16 @@
 // The keyboard shortcuts dialog ("?"), loaded when first opened (keyboard-shortcuts.tsx).
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
-import { SHORTCUTS } from "./keyboard-shortcuts";
+
+const IS_MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+
+const SHORTCUTS: { keys: string[]; action: string }[] = [
+  { keys: ["/"], action: "Search contacts" },
+  { keys: ["n"], action: "Add a contact" },
+  { keys: ["↑", "↓"], action: "Move through the contact list" },
+  { keys: ["Enter"], action: "Open the contact" },
+  { keys: [IS_MAC ? "⌘" : "Ctrl", "Enter"], action: "Save the form or dialog you are in" },
+  { keys: ["?"], action: "Show these shortcuts" },
+];
 
 export function ShortcutsDialog({
   open,

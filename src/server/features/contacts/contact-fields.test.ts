@@ -9,7 +9,7 @@ import {
   type ContactFieldDefinition,
 } from "../../../core/contact-fields";
 import { contactSchemaFor, type Contact } from "../../../core/contacts";
-import type { ContactList } from "../../../core/contact-list";
+import type { ContactList } from "../../../core/contact-list-schema";
 import { exportedContactSchemaFor } from "../../../core/import/account-export";
 import { csvColumnsFor, type ExportContact } from "../../../core/import/csv-export";
 import { detectMapping, headerRulesFor } from "../../../core/import/detect-mapping";

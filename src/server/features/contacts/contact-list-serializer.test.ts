@@ -1,7 +1,7 @@
 // GET /api/contacts skips zod when it writes its answer; it must still write exactly what zod's
 // serializer writes (ContactListSchema's fields, in its order), and nothing else.
 import { describe, expect, it } from "vitest";
-import { ContactListSchema, type ContactList } from "../../../core/contact-list";
+import { ContactListSchema, type ContactList } from "../../../core/contact-list-schema";
 import { ContactSchema, type Contact } from "../../../core/contacts";
 import { serializeContactList } from "./contact-list-serializer";
 

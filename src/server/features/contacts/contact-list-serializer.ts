@@ -10,7 +10,7 @@
 import type { FastifySerializerCompiler } from "fastify/types/schema";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ContactList } from "../../../core/contact-list";
+import type { ContactList } from "../../../core/contact-list-schema";
 import { ContactSchema } from "../../../core/contacts";
 import { compileFunction, objectLiteral, read } from "../../lib/compile-object";
 

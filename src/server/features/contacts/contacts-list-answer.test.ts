@@ -11,7 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
-import { ContactListSchema, type ContactList } from "../../../core/contact-list";
+import { ContactListSchema, type ContactList } from "../../../core/contact-list-schema";
 import type { Contact } from "../../../core/contacts";
 import { addContact, setNow, setTimeZone } from "../../../../tests/helpers/contacts-test-kit";
 import {

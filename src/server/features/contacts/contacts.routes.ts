@@ -3,12 +3,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CONTACT_LIMIT } from "../../../core/constants";
-import {
-  ContactListQuerySchema,
-  ContactListSchema,
-  countTags,
-  selectContacts,
-} from "../../../core/contact-list";
+import { countTags, selectContacts } from "../../../core/contact-list";
+import { ContactListQuerySchema, ContactListSchema } from "../../../core/contact-list-schema";
 import { ContactCreateSchema, ContactPatchSchema, ContactSchema } from "../../../core/contacts";
 import {
   BulkRhythmResultSchema,

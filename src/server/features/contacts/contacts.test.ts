@@ -6,7 +6,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
-import type { ContactList } from "../../../core/contact-list";
+import type { ContactList } from "../../../core/contact-list-schema";
 import type { Contact } from "../../../core/contacts";
 import {
   addContact,

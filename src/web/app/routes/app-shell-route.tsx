@@ -1,11 +1,13 @@
 // The signed-in layout composed with the features it hosts: the reminder-channel banner, the
 // notifications bell, and the user menu's Feedback and Support dialog and App Tour. The bell, the
 // user menu and the feedback dialog load just after the page they frame (their popover, menu and
-// form code is not needed for its first paint; decision 185), each in a space of its own size.
+// form code is not needed for its first paint; decision 185), each in a space of its own size;
+// the tour waits for the user menu it points at.
 import { lazy, Suspense, useState } from "react";
 import { AppLayout } from "../../components/layout/app-layout";
 import { ReminderChannelBanner } from "../../features/settings/components/reminder-channel-banner";
-import { TourController, useStartTour } from "../../features/tour/components/tour-controller";
+import { useStartTour } from "../../features/tour/hooks/use-start-tour";
+import { TOUR_PENDING_ATTRIBUTE } from "../../features/tour/lib/run-tour";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
 
 const UserMenu = lazy(() =>
@@ -14,6 +16,11 @@ const UserMenu = lazy(() =>
 const NotificationBell = lazy(() =>
   import("../../features/notifications/components/notification-bell").then((m) => ({
     default: m.NotificationBell,
+  })),
+);
+const TourController = lazy(() =>
+  import("../../features/tour/components/tour-controller").then((m) => ({
+    default: m.TourController,
   })),
 );
 const FeedbackDialog = lazy(() =>
@@ -36,7 +43,7 @@ export function AppShellRoute() {
           </Suspense>
         }
         userMenu={
-          <Suspense fallback={<span className="size-8" />}>
+          <Suspense fallback={<span className="size-8" {...{ [TOUR_PENDING_ATTRIBUTE]: "" }} />}>
             <UserMenu
               actions={{
                 onOpenFeedback: () => {
@@ -49,7 +56,9 @@ export function AppShellRoute() {
           </Suspense>
         }
       />
-      <TourController />
+      <Suspense fallback={null}>
+        <TourController />
+      </Suspense>
       <KeyboardShortcuts />
       {hasOpenedFeedback ? (
         <Suspense fallback={null}>

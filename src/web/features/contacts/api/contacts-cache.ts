@@ -1,6 +1,6 @@
 // Query keys for contacts and the one way to put a changed contact into every cached view.
 import type { QueryClient } from "@tanstack/react-query";
-import type { ContactList } from "../../../../core/contact-list";
+import type { ContactList } from "../../../../core/contact-list-schema";
 import type { Contact } from "../../../../core/contacts";
 export const contactListKey = (archived: boolean) => ["contacts", "list", { archived }] as const;
 export const contactKey = (id: string) => ["contacts", "detail", id] as const;

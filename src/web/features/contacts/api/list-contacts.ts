@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ContactList } from "../../../../core/contact-list";
+import type { ContactList } from "../../../../core/contact-list-schema";
 import { apiFetch } from "../../../lib/api-client";
 import { contactListKey } from "./contacts-cache";
 

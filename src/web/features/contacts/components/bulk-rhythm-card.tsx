@@ -2,12 +2,8 @@ import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { countTags } from "../../../../core/contact-list";
 import type { Contact } from "../../../../core/contacts";
-import {
-  RhythmSchema,
-  describeRhythm,
-  type Rhythm,
-  type RhythmUnit,
-} from "../../../../core/rhythm";
+import { describeRhythm, type Rhythm, type RhythmUnit } from "../../../../core/rhythm";
+import { RhythmSchema } from "../../../../core/rhythm-schema";
 import { Button } from "../../../components/ui/button";
 import {
   Card,

@@ -1,5 +1,6 @@
 import { Mail, MessageCircle, MessageSquare, Phone, Send } from "lucide-react";
-import { contactDisplayName, preferredChannelLink, type Contact } from "../../../../core/contacts";
+import { contactDisplayName, preferredChannelLink } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
 import { buttonVariants } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 

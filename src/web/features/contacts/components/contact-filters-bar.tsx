@@ -1,5 +1,5 @@
 import { Search, SlidersHorizontal } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import {
   CONTACT_SORT_LABELS,
   CONTACT_SORTS,
@@ -7,7 +7,6 @@ import {
   type StateCounts,
 } from "../../../../core/contact-list";
 import type { Contact } from "../../../../core/contacts";
-import { formatContactCount } from "../../../../core/plural";
 import {
   DUE_STATE_LABELS,
   DUE_STATES,
@@ -17,12 +16,6 @@ import {
   rhythmKey,
 } from "../../../../core/rhythm";
 import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "../../../components/ui/dialog";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { useMediaQuery, WIDER_THAN_PHONE } from "../../../lib/use-media-query";
 import { cn } from "../../../lib/utils";
@@ -36,6 +29,10 @@ type Props = {
   shownCount: number;
   setFilter: (key: keyof ContactFilters, value: string | boolean | undefined) => void;
 };
+
+const FiltersSheet = lazy(() =>
+  import("./contact-filters-sheet").then((m) => ({ default: m.FiltersSheet })),
+);
 
 type Options = ReturnType<typeof useOptions>;
 
@@ -67,6 +64,8 @@ export function ContactFiltersBar(props: Props) {
   const options = useOptions(contacts);
   const isWide = useMediaQuery(WIDER_THAN_PHONE);
   const [isSheetOpen, setIsSheetOpen] = useState(false);
+  // The sheet (a dialog) loads the first time it opens, so the list's page does not carry it.
+  const [hasOpenedSheet, setHasOpenedSheet] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
   const moreCount = [filters.tag, filters.rhythm, filters.country, filters.archived].filter(
     Boolean,
@@ -97,7 +96,14 @@ export function ContactFiltersBar(props: Props) {
           />
         </div>
         {isWide ? null : (
-          <Button ref={filtersButton} variant="outline" onClick={() => setIsSheetOpen(true)}>
+          <Button
+            ref={filtersButton}
+            variant="outline"
+            onClick={() => {
+              setHasOpenedSheet(true);
+              setIsSheetOpen(true);
+            }}
+          >
             <SlidersHorizontal aria-hidden />
             Filters
             {moreCount ? <span className="tabular-nums">({moreCount})</span> : null}
@@ -126,26 +132,18 @@ export function ContactFiltersBar(props: Props) {
       {isWide ? (
         <MoreFilters {...props} options={options} />
       ) : (
-        <Dialog open={isSheetOpen} onOpenChange={setIsSheetOpen}>
-          <DialogContent
-            className="bottom-0 top-auto w-full max-w-none translate-y-0 rounded-b-none"
-            onCloseAutoFocus={(event) => {
-              // The button lives outside the dialog's root: give focus back to it by hand.
-              event.preventDefault();
-              filtersButton.current?.focus();
-            }}
-          >
-            <DialogTitle>Filters</DialogTitle>
-            <DialogDescription>
-              Narrow the list by tag, rhythm or country, change the order, or include archived
-              contacts.
-            </DialogDescription>
-            <MoreFilters {...props} options={options} />
-            <Button onClick={() => setIsSheetOpen(false)}>
-              Show {formatContactCount(shownCount)}
-            </Button>
-          </DialogContent>
-        </Dialog>
+        hasOpenedSheet && (
+          <Suspense fallback={null}>
+            <FiltersSheet
+              open={isSheetOpen}
+              onOpenChange={setIsSheetOpen}
+              returnFocusTo={filtersButton}
+              shownCount={shownCount}
+            >
+              <MoreFilters {...props} options={options} />
+            </FiltersSheet>
+          </Suspense>
+        )
       )}
     </div>
   );

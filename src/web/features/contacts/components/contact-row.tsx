@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { Link } from "react-router";
-import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { contactDisplayName } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
 import { Avatar } from "../../../components/avatar";
 import { Badge } from "../../../components/ui/badge";

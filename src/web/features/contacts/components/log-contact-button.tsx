@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
-import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { contactDisplayName } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
 import { describeDue } from "../../../../core/rhythm";
 import { Button, type ButtonProps } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";

@@ -6,17 +6,11 @@ import { useLocation, useNavigate } from "react-router";
 import { DEFAULT_PRODUCT_NAME } from "../../../../core/product-name";
 import { useConfig } from "../../../lib/session/get-config";
 import { isTourRunning, runTour, stopTour } from "../lib/run-tour";
+import { CONTACTS_PATH, isContactsPath, type TourRequest } from "../lib/tour-request";
 import { mayAutoStartTour, writeTourFlags } from "../lib/tour-state";
 
 export const TOUR_START_DELAY_MS = 500;
-const CONTACTS_PATH = "/app/contacts";
 const TOUR_PARAMS = ["startTour", "fromOnboarding"] as const;
-/** Router state set by the App Tour item: the user asked, so a completed tour runs again. */
-type TourRequest = { tourRequested?: boolean };
-
-function isContactsPath(pathname: string): boolean {
-  return pathname === CONTACTS_PATH || pathname.startsWith(`${CONTACTS_PATH}/`);
-}
 
 export function TourController() {
   const location = useLocation();
@@ -71,15 +65,4 @@ export function TourController() {
   }, [hasTourParam, isRequested, location.pathname, location.search, navigate, begin]);
 
   return null;
-}
-
-/** What the App Tour menu item does: start here on a contacts page, or go there first. */
-export function useStartTour(): () => void {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  return useCallback(() => {
-    if (isTourRunning()) return;
-    const state: TourRequest = { tourRequested: true };
-    void navigate(`${CONTACTS_PATH}?startTour=true`, { state, replace: isContactsPath(pathname) });
-  }, [navigate, pathname]);
 }

@@ -12,11 +12,27 @@ export function isTourRunning(): boolean {
 
 export type RunTourOptions = { productName: string; onClosed: () => void };
 
+/** Marks a stand-in for a part of the page a tour step points at that is still loading. */
+export const TOUR_PENDING_ATTRIBUTE = "data-tour-pending";
+const PENDING_WAIT_MS = 3000;
+
+/** Resolves once no part a step points at is still loading (or after 3 s: those steps are left out). */
+function whenTargetsLoaded(): Promise<void> {
+  const until = Date.now() + PENDING_WAIT_MS;
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!document.querySelector(`[${TOUR_PENDING_ATTRIBUTE}]`) || Date.now() > until) resolve();
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
 export function runTour(options: RunTourOptions): boolean {
   if (isTourRunning()) return false;
   isStopped = false;
-  loading = import("./drive-tour").then(
-    ({ driveTour }) => {
+  loading = Promise.all([import("./drive-tour"), whenTargetsLoaded()]).then(
+    ([{ driveTour }]) => {
       loading = null;
       if (isStopped) return;
       current = driveTour(options, () => {
