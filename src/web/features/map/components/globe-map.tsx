@@ -75,6 +75,38 @@ export function preloadGlobe(): void {
   });
 }
 
+/** A browser without a GPU (SwiftShader, llvmpipe) draws every pixel of every frame on the CPU. */
+function isSoftwareRenderer(canvas: HTMLCanvasElement): boolean {
+  const gl = canvas.getContext("webgl2") ?? canvas.getContext("webgl");
+  if (!gl) return false;
+  const info = gl.getExtension("WEBGL_debug_renderer_info");
+  const renderer: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+  return /swiftshader|llvmpipe|softpipe|software/i.test(String(renderer));
+}
+
+/**
+ * Without a GPU the globe draws at half resolution while it moves and sharp again once it stops
+ * (decision 181): a quarter of the pixels keeps dragging and zooming fluid on the CPU, and a
+ * still globe, the one people read, is never blurred. With a GPU nothing changes.
+ */
+function lowerResolutionWhileMoving(map: MapLibreMap, sharpRatio: number): void {
+  if (!isSoftwareRenderer(map.getCanvas())) return;
+  const movingRatio = sharpRatio / 2;
+  // setPixelRatio resizes the canvas, and a resize of a still map fires movestart/moveend itself.
+  let isSwitching = false;
+  const switchTo = (ratio: number) => {
+    if (isSwitching || map.getPixelRatio() === ratio) return;
+    isSwitching = true;
+    try {
+      map.setPixelRatio(ratio);
+    } finally {
+      isSwitching = false;
+    }
+  };
+  map.on("movestart", () => switchTo(movingRatio));
+  map.on("moveend", () => switchTo(sharpRatio));
+}
+
 /** A visible hemisphere is a little under 90° from the centre; the rest is behind the globe. */
 const VISIBLE_ARC_KM = 9_000;
 
@@ -145,6 +177,8 @@ export function GlobeMap(props: {
         return vendor ? vendorStyleUrl(vendor.styleUrl, tier, latest.current.isDark) : offline;
       }
 
+      // Past 2 device pixels per CSS pixel the globe costs more than anyone can see.
+      const sharpRatio = Math.min(window.devicePixelRatio || 1, 2);
       try {
         map = new maplibregl.Map({
           container,
@@ -157,8 +191,7 @@ export function GlobeMap(props: {
           attributionControl: false,
           // Counts appear at once: no fade frames before the map is idle (decision 180).
           fadeDuration: 0,
-          // Past 2 device pixels per CSS pixel the globe costs more than anyone can see.
-          pixelRatio: Math.min(window.devicePixelRatio || 1, 2),
+          pixelRatio: sharpRatio,
           transformRequest: (url) => {
             if (!vendor?.token) return { url };
             const target = new URL(url, window.location.href);
@@ -174,6 +207,7 @@ export function GlobeMap(props: {
         return;
       }
       mapRef.current = map;
+      lowerResolutionWhileMoving(map, sharpRatio);
       // The instance, for the browser tests and for debugging from the console.
       Object.defineProperty(container, "maplibreMap", { value: map, configurable: true });
       const m = map;
