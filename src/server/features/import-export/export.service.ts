@@ -2,7 +2,6 @@
 import { setImmediate as nextCheck } from "node:timers/promises";
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Contact } from "../../../core/contacts";
-import type { ContactMethod } from "../../../core/contact-fields";
 import {
   ACCOUNT_EXPORT_FORMAT,
   ExportedContactSchema,
@@ -19,7 +18,7 @@ import {
   userSettings,
   users,
 } from "../../db/schema/index";
-import { toContact, type ContactContext } from "../contacts/contacts.public";
+import { toContact, toInteraction, type ContactContext } from "../contacts/contacts.public";
 import { toImportRecord } from "./import-history";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -54,18 +53,6 @@ function nextTurn(): Promise<unknown> {
 
 type ExportedInteraction = AccountExport["interactions"][number];
 
-function exportedInteraction(i: typeof interactions.$inferSelect): ExportedInteraction {
-  return {
-    id: i.id,
-    contactId: i.contactId,
-    occurredAt: i.occurredAt.toISOString(),
-    channel: i.channel as ContactMethod,
-    note: i.note,
-    isDateOnly: i.isDateOnly,
-    createdAt: i.createdAt.toISOString(),
-  };
-}
-
 /**
  * The user's whole history, oldest first, read a page at a time (by occurred time, then id) with
  * a turn of the event loop between pages: on embedded PGlite a query runs on the event loop, and
@@ -97,7 +84,7 @@ export async function listExportHistory(
       )
       .orderBy(asc(interactions.occurredAt), asc(interactions.id))
       .limit(pageRows);
-    for (const row of page) history.push(exportedInteraction(row));
+    for (const row of page) history.push(toInteraction(row));
     if (page.length < pageRows) return history;
     after = page.at(-1)!;
     await nextTurn();
