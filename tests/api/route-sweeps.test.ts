@@ -3,13 +3,14 @@
 // and a route nobody has classified below fails the first test until someone decides what it is.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addContact } from "../helpers/contacts-test-kit";
+import { makePng } from "../helpers/images-kit";
+import { multipart, upload } from "../helpers/import-test-kit";
 import {
   concrete,
   HIDDEN_WITHOUT_SESSION,
   MUTATING,
   PUBLIC,
   SIGNED_IN,
-  SOME_ID,
 } from "../helpers/route-inventory";
 import {
   build,
@@ -94,14 +95,18 @@ describe("route sweeps", () => {
     let stranger: TestUser;
     const ids: Record<string, string> = {};
     let before: string;
+    let fileUrl: string;
     const snapshot = async () =>
       JSON.stringify(
         await Promise.all(
-          ["/api/contacts", `/api/contacts/${ids.id}/interactions`, "/api/imports"].map(
-            async (url) => (await injectAs(t.app, owner, { url })).json(),
-          ),
+          [
+            "/api/contacts",
+            `/api/contacts/${ids.id}/interactions`,
+            "/api/imports",
+            "/api/notifications",
+          ].map(async (url) => (await injectAs(t.app, owner, { url })).json()),
         ),
-      );
+      ) + (await injectAs(t.app, owner, { url: fileUrl })).rawPayload.toString("base64");
 
     beforeAll(async () => {
       owner = await createUser(t.app);
@@ -117,22 +122,46 @@ describe("route sweeps", () => {
         payload: { note: "Private" },
       });
       ids.interactionId = logged.json().interaction.id;
+      ids.undoId = logged.json().undoId;
+      // An import (its id, and the "Import finished" notification it leaves) and a stored file.
+      const imported = await upload(t.app, owner, "/api/imports", {
+        name: "friends.csv",
+        content: "First Name,Last Name\nGrace,Hopper\n",
+      });
+      ids.importId = imported.json().import.id;
+      const alerts = await injectAs(t.app, owner, { url: "/api/notifications" });
+      ids.notificationId = alerts.json()[0].user_notification_id;
+      const avatar = await injectAs(t.app, owner, {
+        method: "POST",
+        url: "/api/profile/avatar/upload",
+        ...(await multipart({ name: "me.png", content: await makePng(), type: "image/png" })),
+      });
+      fileUrl = avatar.json().url;
+      expect(Object.values(ids).every(Boolean) && fileUrl, JSON.stringify(ids)).toBeTruthy();
       before = await snapshot();
     });
+
+    // Every id parameter filled with the owner's own: a contact, an interaction, an undo, an
+    // import, a notification, a stored file. A parameter with none fails the sweep.
+    function ownersUrl(path: string): string {
+      if (path.startsWith("/api/files/")) return fileUrl;
+      const url = path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+        const key = path.startsWith("/api/imports")
+          ? "importId"
+          : path.startsWith("/api/notifications")
+            ? "notificationId"
+            : name;
+        return ids[key] ?? `no-owner-id-for-${name}`;
+      });
+      expect(url, `an owner's id for every parameter of ${path}`).not.toContain("no-owner-id");
+      return url;
+    }
 
     it("answers 404 on every signed-in route with an id, and changes nothing", async () => {
       const wrong: string[] = [];
       for (const route of [...SIGNED_IN].filter((r) => r.includes(":"))) {
         const [method, path] = route.split(" ") as [string, string];
-        // The owner's ids for the routes about contacts; for imports and notifications a
-        // random id stands in (their own tests use real ones: undo.test, notifications.test).
-        const url = path.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
-          path.startsWith("/api/contacts")
-            ? (ids[name] ?? SOME_ID)
-            : name === "bucket"
-              ? "avatars"
-              : SOME_ID,
-        );
+        const url = ownersUrl(path);
         const res = await injectAs(t.app, stranger, {
           method: method,
           url,

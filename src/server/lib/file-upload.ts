@@ -25,6 +25,19 @@ function isTooLarge(error: unknown): boolean {
   return code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_FILES_LIMIT";
 }
 
+/**
+ * What reading a multipart form threw, as the answer: too large, or a broken form (no or a wrong
+ * boundary, a cut-off part) — the client's request, never a 500.
+ */
+export function toFormError(error: unknown, tooLargeMessage: string): AppError {
+  if (error instanceof AppError) return error;
+  if (isTooLarge(error)) return new AppError("PAYLOAD_TOO_LARGE", tooLargeMessage);
+  return new AppError(
+    "BAD_REQUEST",
+    "The form could not be read. Send it again as a multipart form (multipart/form-data).",
+  );
+}
+
 export type FileUpload = { bytes: Buffer; fileName: string | null };
 
 export async function readFileUpload(
@@ -41,8 +54,7 @@ export async function readFileUpload(
       if (part.fieldname === field && !upload) upload = { bytes, fileName: part.filename || null };
     }
   } catch (error) {
-    if (isTooLarge(error)) throw new AppError("PAYLOAD_TOO_LARGE", options.tooLargeMessage);
-    throw error;
+    throw toFormError(error, options.tooLargeMessage);
   }
   if (!upload || upload.bytes.byteLength === 0)
     throw new AppError("BAD_REQUEST", options.missingMessage);

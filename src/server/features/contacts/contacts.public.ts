@@ -18,4 +18,4 @@ export {
   syncContactHistory,
   toContact,
 } from "./contacts.service";
-export { logInteraction, snoozeContact } from "./interactions.service";
+export { logInteraction, snoozeContact, toInteraction } from "./interactions.service";

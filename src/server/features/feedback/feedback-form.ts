@@ -11,6 +11,7 @@ import {
   type FeedbackFields,
 } from "../../../core/feedback";
 import { AppError } from "../../lib/app-error";
+import { toFormError } from "../../lib/file-upload";
 
 export type FeedbackForm = FeedbackFields & {
   diagnostics: FeedbackDiagnostics | null;
@@ -18,11 +19,6 @@ export type FeedbackForm = FeedbackFields & {
 };
 
 const TEXT_FIELDS = new Set(["feedbackType", "subject", "message", "diagnostics"]);
-
-function isTooLarge(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_FILES_LIMIT";
-}
 
 function parseDiagnostics(raw: string | undefined): FeedbackDiagnostics | null {
   if (!raw) return null;
@@ -53,8 +49,7 @@ export async function readFeedbackForm(request: FastifyRequest): Promise<Feedbac
       }
     }
   } catch (error) {
-    if (isTooLarge(error)) throw new AppError("PAYLOAD_TOO_LARGE", FEEDBACK_MESSAGES.tooLarge);
-    throw error;
+    throw toFormError(error, FEEDBACK_MESSAGES.tooLarge);
   }
   const parsed = FeedbackFieldsSchema.safeParse(fields);
   if (!parsed.success) {

@@ -12,6 +12,9 @@ import {
 import { AccountExportSchema } from "../../../core/import/account-export";
 import { TEND_CSV_HEADERS } from "../../../core/import/csv-export";
 import { upload } from "../../../../tests/helpers/import-test-kit";
+import { addContact } from "../../../../tests/helpers/contacts-test-kit";
+import { sql } from "drizzle-orm";
+import { listExportHistory } from "./export.service";
 
 describe("exports", () => {
   let t: TestApp;
@@ -166,6 +169,39 @@ describe("paid access", () => {
       expect(res.statusCode, `${method} ${url}`).toBe(402);
       const anonymous = await t.app.inject({ method: method as "GET" | "POST", url });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe("history read in pages", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => t.close());
+
+  it("gives every entry once, oldest first, across pages, ties and microseconds", async () => {
+    const user = await createUser(t.app);
+    const contact = await addContact(t.app, user, { firstName: "Ada" });
+    // 23 entries: groups sharing one instant (ties across page edges) and instants that differ
+    // only in microseconds, which a JavaScript Date cannot tell apart.
+    await t.app.db.execute(sql`
+      insert into interactions (user_id, contact_id, occurred_at, channel, note)
+      select ${user.id}, ${contact.id},
+        timestamptz '2025-01-01 10:00:00+00' + (n / 4) * interval '1 minute' + (n % 2) * interval '1 microsecond',
+        'email', 'entry ' || n
+      from generate_series(1, 23) as n`);
+    const all: unknown = await t.app.db.execute(
+      sql`select id from interactions where user_id = ${user.id} order by occurred_at, id`,
+    );
+    const expected = (all as { rows: { id: string }[] }).rows.map((r) => r.id);
+    expect(expected).toHaveLength(23);
+    for (const pageRows of [1, 2, 4, 5, 23, 1_000]) {
+      const history = await listExportHistory(t.app.db, user.id, pageRows);
+      expect(
+        history.map((h) => h.id),
+        `pages of ${pageRows}`,
+      ).toEqual(expected);
     }
   });
 });
