@@ -1,11 +1,11 @@
-// The embedded database in its own thread (decision 170): what the app relies on through the
+// The embedded database in its own thread (decision 170; PGlite only, so named *.pglite.test.ts): what the app relies on through the
 // bridge — transactions that commit or roll back as a whole, PostgreSQL's error fields, LISTEN.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, isPostgresRun } from "../../../tests/helpers/test-database";
+import { createTestDatabase } from "../../../tests/helpers/test-database";
 import type { Database } from "./client";
 
-describe.skipIf(isPostgresRun())("PGlite in a worker thread", () => {
+describe("PGlite in a worker thread", () => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase();
