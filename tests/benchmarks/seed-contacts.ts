@@ -18,27 +18,20 @@ const RHYTHMS: (Rhythm | null)[] = [
   null,
 ];
 const TAGS = ["family", "friends", "work", "book club", "climbing", "school", "neighbours"];
-const CITIES = [
-  {
-    city: "London",
-    country: "United Kingdom",
-    countryCode: "GB",
-    latitude: 51.5,
-    longitude: -0.12,
-  },
-  { city: "Paris", country: "France", countryCode: "FR", latitude: 48.86, longitude: 2.35 },
-  { city: "Berlin", country: "Germany", countryCode: "DE", latitude: 52.52, longitude: 13.4 },
-  { city: "Lisbon", country: "Portugal", countryCode: "PT", latitude: 38.72, longitude: -9.14 },
-  { city: "Madrid", country: "Spain", countryCode: "ES", latitude: 40.42, longitude: -3.7 },
-];
-
-/** Where contact `i` lives: by default five European capitals, all at London's coordinates. */
-export type PlaceOf = (i: number) => (typeof CITIES)[number];
-const LONDON_COORDINATES: PlaceOf = (i) => ({
-  ...CITIES[i % CITIES.length]!,
-  latitude: 51.5,
-  longitude: -0.12,
-});
+export type Place = {
+  city: string;
+  country: string;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+};
+/** Where contact `i` lives. */
+export type PlaceOf = (i: number) => Place;
+/** The default: the first five world cities (European capitals), all at London's coordinates. */
+const LONDON_COORDINATES: PlaceOf = (i) => {
+  const [city, country, countryCode] = WORLD_CITIES[i % 5]!;
+  return { city, country, countryCode, latitude: 51.5, longitude: -0.12 };
+};
 const BATCH = 1_000;
 
 /**

@@ -89,9 +89,6 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
   let closed = false;
   let failure: Error | undefined;
 
-  // The thread keeps the process alive only while a call waits on it (a CLI awaiting a query),
-  // never merely by being open (a test that forgets close(), a listener).
-  worker.unref();
   const settle = (id: number) => {
     const call = calls.get(id);
     calls.delete(id);
@@ -111,8 +108,9 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
       if (reply.kind === "ready") resolve();
     });
   });
-  worker.ref();
   await ready;
+  // From here the thread keeps the process alive only while a call waits on it (a CLI awaiting
+  // a query), never merely by being open (a test that forgets close(), a listener).
   worker.unref();
 
   worker.on("message", (reply: BridgeReply) => {

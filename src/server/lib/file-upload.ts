@@ -20,21 +20,26 @@ export async function registerUploads(
   });
 }
 
-function isTooLarge(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_FILES_LIMIT";
-}
+/** @fastify/multipart's codes for a form over its limits: an image form has one file. */
+const IMAGE_FORM_TOO_LARGE = ["FST_REQ_FILE_TOO_LARGE", "FST_FILES_LIMIT"];
 
 /**
- * What reading a multipart form threw, as the answer: too large, or a broken form (no or a wrong
- * boundary, a cut-off part) — the client's request, never a 500.
+ * What reading a multipart form threw, as the answer: too large (`tooLargeCodes`), or a broken
+ * form (no or a wrong boundary, a cut-off part) — the client's request, never a 500.
  */
-export function toFormError(error: unknown, tooLargeMessage: string): AppError {
+export function toFormError(
+  error: unknown,
+  options: { tooLargeMessage: string; tooLargeCodes?: readonly string[]; brokenMessage?: string },
+): AppError {
   if (error instanceof AppError) return error;
-  if (isTooLarge(error)) return new AppError("PAYLOAD_TOO_LARGE", tooLargeMessage);
+  const code = (error as { code?: string }).code;
+  if (code && (options.tooLargeCodes ?? IMAGE_FORM_TOO_LARGE).includes(code)) {
+    return new AppError("PAYLOAD_TOO_LARGE", options.tooLargeMessage);
+  }
   return new AppError(
     "BAD_REQUEST",
-    "The form could not be read. Send it again as a multipart form (multipart/form-data).",
+    options.brokenMessage ??
+      "The form could not be read. Send it again as a multipart form (multipart/form-data).",
   );
 }
 
@@ -54,7 +59,7 @@ export async function readFileUpload(
       if (part.fieldname === field && !upload) upload = { bytes, fileName: part.filename || null };
     }
   } catch (error) {
-    throw toFormError(error, options.tooLargeMessage);
+    throw toFormError(error, options);
   }
   if (!upload || upload.bytes.byteLength === 0)
     throw new AppError("BAD_REQUEST", options.missingMessage);

@@ -49,7 +49,7 @@ export async function readFeedbackForm(request: FastifyRequest): Promise<Feedbac
       }
     }
   } catch (error) {
-    throw toFormError(error, FEEDBACK_MESSAGES.tooLarge);
+    throw toFormError(error, { tooLargeMessage: FEEDBACK_MESSAGES.tooLarge });
   }
   const parsed = FeedbackFieldsSchema.safeParse(fields);
   if (!parsed.success) {

@@ -55,8 +55,9 @@ type ExportedInteraction = AccountExport["interactions"][number];
 
 /**
  * The user's whole history, oldest first, read a page at a time (by occurred time, then id) with
- * a turn of the event loop between pages: on embedded PGlite a query runs on the event loop, and
- * one query for 20,000 entries held every other request for seconds (decision 175).
+ * a turn of the event loop between pages: one query for 20,000 entries held every other request
+ * for seconds while PGlite ran on the event loop (decision 175); it now has a thread of its own
+ * (decision 170), and the pages still keep each answer and its rows small.
  */
 export async function listExportHistory(
   db: Db,

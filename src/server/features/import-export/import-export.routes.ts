@@ -60,11 +60,10 @@ export async function importExportRoutes(fastify: FastifyInstance) {
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 6 },
   });
-  // A JSON upload carries a whole file: kept as bytes here, parsed in a worker (readUpload).
-  app.addContentTypeParser(
-    "application/json",
-    { parseAs: "buffer", bodyLimit: JSON_UPLOAD_LIMIT },
-    (_request, body, done) => done(null, body),
+  // A JSON upload carries a whole file: kept as bytes here, parsed in a worker (readUpload). The
+  // two upload routes raise their own body limit; every other route here keeps the default.
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { ImportOptionsSchema, type ImportOptions } from "../../../core/import/import-api";
 import { FILE_MESSAGES, type ImportFileError } from "../../../core/import/read-file";
 import { AppError } from "../../lib/app-error";
+import { toFormError } from "../../lib/file-upload";
 import { CHOOSE_FILE, cleanFileName, type Upload, type UploadProblem } from "./upload-body";
 
 const FILE_ERROR_CODES = {
@@ -42,11 +43,6 @@ function parseOptions(text: string): ImportOptions {
   return parsed.data;
 }
 
-function isTooLarge(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_PARTS_LIMIT";
-}
-
 async function readMultipart(request: FastifyRequest): Promise<Upload> {
   let bytes: Uint8Array | null = null;
   let fileName: string | null = null;
@@ -64,13 +60,13 @@ async function readMultipart(request: FastifyRequest): Promise<Upload> {
       }
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (isTooLarge(error)) throw new AppError("PAYLOAD_TOO_LARGE", FILE_MESSAGES.TOO_LARGE);
-    // A broken form (no boundary, a cut-off part): the client's request, not our fault.
-    throw new AppError(
-      "BAD_REQUEST",
-      "The upload could not be read. Send the file again as a multipart form (field “file”).",
-    );
+    // Two files is a broken import form (400), not a too-large one: only size and parts count.
+    throw toFormError(error, {
+      tooLargeMessage: FILE_MESSAGES.TOO_LARGE,
+      tooLargeCodes: ["FST_REQ_FILE_TOO_LARGE", "FST_PARTS_LIMIT"],
+      brokenMessage:
+        "The upload could not be read. Send the file again as a multipart form (field “file”).",
+    });
   }
   if (!bytes) throw new AppError("BAD_REQUEST", CHOOSE_FILE);
   return { kind: "file", bytes, fileName: cleanFileName(fileName), options };
