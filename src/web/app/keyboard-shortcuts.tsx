@@ -1,8 +1,9 @@
 // The app's keyboard shortcuts (decision 151): `/` search, `n` new contact, `?` this list,
 // Ctrl/Cmd+Enter saves the form (dialog) being typed in. The single-key ones never fire while
 // typing in a field or with a dialog or menu open.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { lazyNamed } from "../lib/lazy-named";
 
 const SEARCH_ID = "contact-search";
 
@@ -36,8 +37,9 @@ function focusSearch(navigate: ReturnType<typeof useNavigate>) {
 }
 
 // The list of shortcuts is a dialog, loaded the first time "?" asks for it.
-const ShortcutsDialog = lazy(() =>
-  import("./shortcuts-dialog").then((m) => ({ default: m.ShortcutsDialog })),
+const ShortcutsDialog = lazyNamed(
+  () => import("./shortcuts-dialog"),
+  (m) => m.ShortcutsDialog,
 );
 
 export function KeyboardShortcuts() {

@@ -82,7 +82,6 @@ export function LocationSearch(props: LocationSearchProps) {
   } = props;
   const fallbackId = useId();
   const inputId = props.id ?? fallbackId;
-  const listId = `${inputId}-listbox`;
   const hintId = `${inputId}-hint`;
   const [text, setText] = useState(props.defaultValue ?? "");
   // Open only after typing: a chosen or default text shows no list until it is edited.
@@ -186,7 +185,6 @@ export function LocationSearch(props: LocationSearchProps) {
           ) : null
         }
         inputRef={inputRef}
-        listId={listId}
         isListShown={isListShown}
         activeIndex={active}
         aria-label={props["aria-label"]}
@@ -207,7 +205,6 @@ export function LocationSearch(props: LocationSearchProps) {
       />
       <ComboboxList
         inputId={inputId}
-        listId={listId}
         label="Suggested places"
         isShown={isListShown}
         items={results}

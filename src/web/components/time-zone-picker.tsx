@@ -82,7 +82,6 @@ export function TimeZonePicker(props: TimeZonePickerProps) {
   const { value, onChange } = props;
   const fallbackId = useId();
   const inputId = props.id ?? fallbackId;
-  const listId = `${inputId}-listbox`;
   const { options, detected } = useZoneOptions(value);
   const [text, setText] = useState<string | null>(null); // null: not editing, show the value
   const [isOpen, setIsOpen] = useState(false);
@@ -203,7 +202,6 @@ export function TimeZonePicker(props: TimeZonePickerProps) {
         id={inputId}
         icon={Globe}
         trailing={<ChevronsUpDown aria-hidden className={comboboxTrailingIconClass()} />}
-        listId={listId}
         isListShown={isListShown}
         activeIndex={active}
         aria-invalid={props["aria-invalid"]}
@@ -222,7 +220,6 @@ export function TimeZonePicker(props: TimeZonePickerProps) {
       />
       <ComboboxList
         inputId={inputId}
-        listId={listId}
         label="Matching zones"
         listRef={listRef}
         isShown={isListShown}

@@ -1,8 +1,9 @@
 // Better Auth's browser client (~10 KB gzip with its fetch layer) is loaded when an action
 // needs it, not with every page: reading the session is a plain GET (readAuthSession), and
 // sign-in, sign-up, sign-out and credential changes are user actions that can wait for it
-// (decision 185). preloadAuthClient starts the load early, e.g. when a form gets focus.
+// (decision 185).
 import { apiFetch } from "./api-client";
+import { importWithRetry } from "./lazy-named";
 import type { authClient } from "./auth-client-instance";
 
 export type AuthClient = typeof authClient;
@@ -10,7 +11,7 @@ export type AuthClient = typeof authClient;
 let loading: Promise<AuthClient> | undefined;
 
 export function loadAuthClient(): Promise<AuthClient> {
-  loading ??= import("./auth-client-instance").then(
+  loading ??= importWithRetry(() => import("./auth-client-instance")).then(
     (m) => m.authClient,
     (error: unknown) => {
       loading = undefined;
@@ -18,10 +19,6 @@ export function loadAuthClient(): Promise<AuthClient> {
     },
   );
   return loading;
-}
-
-export function preloadAuthClient(): void {
-  loadAuthClient().catch(() => undefined);
 }
 
 /** The auth server's session (GET /api/auth/get-session): 200 with null when signed out. */

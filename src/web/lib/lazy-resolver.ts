@@ -5,6 +5,7 @@
 // validation is the same, only later.
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { ZodType } from "zod";
+import { importWithRetry } from "./lazy-named";
 
 export type LazyResolver<T extends FieldValues> = Resolver<T> & { preload: () => void };
 
@@ -13,7 +14,10 @@ export function lazyZodResolver<T extends FieldValues>(
 ): LazyResolver<T> {
   let loading: Promise<Resolver<T>> | undefined;
   const load = () => {
-    loading ??= Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(
+    loading ??= Promise.all([
+      importWithRetry(() => import("@hookform/resolvers/zod")),
+      importWithRetry(loadSchema),
+    ]).then(
       ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
       (error: unknown) => {
         loading = undefined;

@@ -1,11 +1,15 @@
 // The one toast system: the spec's rule lives in toast-store.ts; toast-view.tsx renders it with
 // Radix, loaded when the first toast shows.
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Suspense, useSyncExternalStore } from "react";
+import { lazyNamed } from "./lazy-named";
 import { createToastStore, type ToastInput } from "./toast-store";
 
 export type { ToastInput };
 
-const ToastView = lazy(() => import("./toast-view").then((m) => ({ default: m.ToastView })));
+const ToastView = lazyNamed(
+  () => import("./toast-view"),
+  (m) => m.ToastView,
+);
 
 const store = createToastStore();
 

@@ -3,30 +3,29 @@
 // user menu and the feedback dialog load just after the page they frame (their popover, menu and
 // form code is not needed for its first paint; decision 185), each in a space of its own size;
 // the tour waits for the user menu it points at.
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { AppLayout } from "../../components/layout/app-layout";
 import { ReminderChannelBanner } from "../../features/settings/components/reminder-channel-banner";
 import { useStartTour } from "../../features/tour/hooks/use-start-tour";
 import { TOUR_PENDING_ATTRIBUTE } from "../../features/tour/lib/run-tour";
+import { lazyNamed } from "../../lib/lazy-named";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
 
-const UserMenu = lazy(() =>
-  import("../../components/layout/user-menu").then((m) => ({ default: m.UserMenu })),
+const UserMenu = lazyNamed(
+  () => import("../../components/layout/user-menu"),
+  (m) => m.UserMenu,
 );
-const NotificationBell = lazy(() =>
-  import("../../features/notifications/components/notification-bell").then((m) => ({
-    default: m.NotificationBell,
-  })),
+const NotificationBell = lazyNamed(
+  () => import("../../features/notifications/components/notification-bell"),
+  (m) => m.NotificationBell,
 );
-const TourController = lazy(() =>
-  import("../../features/tour/components/tour-controller").then((m) => ({
-    default: m.TourController,
-  })),
+const TourController = lazyNamed(
+  () => import("../../features/tour/components/tour-controller"),
+  (m) => m.TourController,
 );
-const FeedbackDialog = lazy(() =>
-  import("../../features/feedback/components/feedback-dialog").then((m) => ({
-    default: m.FeedbackDialog,
-  })),
+const FeedbackDialog = lazyNamed(
+  () => import("../../features/feedback/components/feedback-dialog"),
+  (m) => m.FeedbackDialog,
 );
 
 export function AppShellRoute() {

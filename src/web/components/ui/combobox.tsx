@@ -11,15 +11,18 @@ import { fieldClass } from "./input";
 const ICON_CLASS =
   "pointer-events-none absolute top-1/2 size-4 -translate-y-1/2 text-muted-foreground";
 
-export function comboboxOptionId(inputId: string, index: number): string {
+function comboboxOptionId(inputId: string, index: number): string {
   return `${inputId}-option-${index}`;
+}
+
+function comboboxListId(inputId: string): string {
+  return `${inputId}-listbox`;
 }
 
 export function ComboboxInput({
   icon: Icon,
   trailing,
   inputRef,
-  listId,
   isListShown,
   activeIndex,
   className,
@@ -29,7 +32,6 @@ export function ComboboxInput({
   icon: (props: { "aria-hidden": boolean; className: string }) => ReactNode;
   trailing?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
-  listId: string;
   isListShown: boolean;
   activeIndex: number;
 }) {
@@ -43,7 +45,7 @@ export function ComboboxInput({
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={isListShown}
-        aria-controls={listId}
+        aria-controls={comboboxListId(inputProps.id)}
         aria-activedescendant={
           isListShown && activeIndex >= 0 ? comboboxOptionId(inputProps.id, activeIndex) : undefined
         }
@@ -63,7 +65,6 @@ export function comboboxTrailingIconClass(extra?: string): string {
 
 export function ComboboxList<T>({
   inputId,
-  listId,
   label,
   listRef,
   isShown,
@@ -76,7 +77,6 @@ export function ComboboxList<T>({
   children,
 }: {
   inputId: string;
-  listId: string;
   label: string;
   listRef?: Ref<HTMLUListElement>;
   isShown: boolean;
@@ -85,13 +85,13 @@ export function ComboboxList<T>({
   itemKey: (item: T) => string;
   onChoose: (item: T) => void;
   onActivate: (index: number) => void;
-  optionClassName: (item: T) => string | false | undefined;
+  optionClassName?: (item: T) => string | false | undefined;
   children: (item: T) => ReactNode;
 }) {
   return (
     <ul
       ref={listRef}
-      id={listId}
+      id={comboboxListId(inputId)}
       role="listbox"
       aria-label={label}
       hidden={!isShown}
@@ -111,7 +111,7 @@ export function ComboboxList<T>({
               className={cn(
                 "flex cursor-pointer rounded-sm px-3 py-2 text-sm",
                 i === activeIndex && "bg-accent text-accent-foreground",
-                optionClassName(item),
+                optionClassName?.(item),
               )}
             >
               {children(item)}

@@ -3,14 +3,7 @@
 // is labelled by its tab, and only the selected panel is rendered. Our own rather than Radix's:
 // Radix Tabs brings roving focus and collection code (~8 KB gzip) onto /auth, the page that
 // needs it at first paint (decision 185). Same props and data-state attributes as before.
-import {
-  createContext,
-  useContext,
-  useId,
-  useState,
-  type ComponentProps,
-  type KeyboardEvent,
-} from "react";
+import { createContext, useContext, useId, type ComponentProps, type KeyboardEvent } from "react";
 import { cn } from "../../lib/utils";
 
 type TabsState = {
@@ -29,23 +22,17 @@ function useTabs(): TabsState {
 
 export function Tabs({
   value,
-  defaultValue = "",
   onValueChange,
   ...props
-}: Omit<ComponentProps<"div">, "defaultValue"> & {
-  value?: string;
-  defaultValue?: string;
-  onValueChange?: (value: string) => void;
+}: ComponentProps<"div"> & {
+  value: string;
+  onValueChange: (value: string) => void;
 }) {
-  const [ownValue, setOwnValue] = useState(defaultValue);
   const baseId = useId();
-  const current = value ?? ownValue;
   const state: TabsState = {
-    value: current,
+    value,
     select(next) {
-      if (next === current) return;
-      setOwnValue(next);
-      onValueChange?.(next);
+      if (next !== value) onValueChange(next);
     },
     idFor: (v) => `${baseId}-${v}`,
   };

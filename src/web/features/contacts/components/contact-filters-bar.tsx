@@ -1,5 +1,5 @@
 import { Search, SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import { Suspense, useMemo, useRef, useState } from "react";
 import {
   CONTACT_SORT_LABELS,
   CONTACT_SORTS,
@@ -17,6 +17,7 @@ import {
 } from "../../../../core/rhythm";
 import { Button } from "../../../components/ui/button";
 import { Input, Label, Select } from "../../../components/ui/input";
+import { lazyNamed } from "../../../lib/lazy-named";
 import { useMediaQuery, WIDER_THAN_PHONE } from "../../../lib/use-media-query";
 import { cn } from "../../../lib/utils";
 import type { ContactFilters } from "../hooks/use-contact-filters";
@@ -30,8 +31,9 @@ type Props = {
   setFilter: (key: keyof ContactFilters, value: string | boolean | undefined) => void;
 };
 
-const FiltersSheet = lazy(() =>
-  import("./contact-filters-sheet").then((m) => ({ default: m.FiltersSheet })),
+const FiltersSheet = lazyNamed(
+  () => import("./contact-filters-sheet"),
+  (m) => m.FiltersSheet,
 );
 
 type Options = ReturnType<typeof useOptions>;

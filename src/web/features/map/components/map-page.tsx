@@ -66,7 +66,7 @@ export function MapPage(props: {
   const config = useMapConfig();
   const isDark = useIsDark();
   const prefersReducedMotion = usePrefersReducedMotion();
-  const [canUseWebGL] = useState(hasWebGL);
+  const canUseWebGL = hasWebGL();
   const [hasFailed, setHasFailed] = useState(false);
   const [hasTokenError, setHasTokenError] = useState(false);
   const [isRotating, setIsRotating] = useState(false);

@@ -1,6 +1,7 @@
 // One driver.js tour at a time (spec 02 §4): duplicate starts are ignored, also while the tour's
 // code is still loading (drive-tour.ts, loaded when a tour starts).
 import type { Driver } from "driver.js";
+import { importWithRetry } from "../../../lib/lazy-named";
 
 let current: Driver | null = null;
 let loading: Promise<void> | null = null;
@@ -31,7 +32,7 @@ function whenTargetsLoaded(): Promise<void> {
 export function runTour(options: RunTourOptions): boolean {
   if (isTourRunning()) return false;
   isStopped = false;
-  loading = Promise.all([import("./drive-tour"), whenTargetsLoaded()]).then(
+  loading = Promise.all([importWithRetry(() => import("./drive-tour")), whenTargetsLoaded()]).then(
     ([{ driveTour }]) => {
       loading = null;
       if (isStopped) return;
