@@ -1,8 +1,10 @@
-// Starts the built app for browser tests on a fresh embedded database (or on E2E_DATABASE_URL, an
-// empty PostgreSQL database a benchmark seeds directly), with test routes on.
+// Starts the built app for browser tests, as production runs it (`node dist-server/main.js`), on a
+// fresh embedded database (or on E2E_DATABASE_URL, an empty PostgreSQL database a benchmark seeds
+// directly), with test routes on.
 import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
+import { buildServerIfStale } from "./build-server.mjs";
 
 const port = process.env.PORT ?? "4173";
 const distDir = process.env.WEB_DIST_DIR ?? "dist/web";
@@ -12,10 +14,12 @@ if (!existsSync(path.join(distDir, "index.html"))) {
   );
   process.exit(1);
 }
+// Compiled again first when a source changed since the last build, so a test never runs stale code.
+const server = await buildServerIfStale();
 const dataDir = path.resolve(".tmp", `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
-const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+const child = spawn(process.execPath, [server], {
   stdio: "inherit",
   env: {
     ...process.env,

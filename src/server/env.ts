@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TRIAL_DAYS } from "../core/constants";
+import { DEFAULT_DATA_DIR } from "./db/early-open";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", ""])
@@ -16,7 +17,7 @@ const EnvSchema = z
     HOST: z.string().default("127.0.0.1"),
     APP_NAME: z.string().min(1).default("Tend"),
     APP_URL: z.url().optional(),
-    DATA_DIR: z.string().default("./data"),
+    DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")

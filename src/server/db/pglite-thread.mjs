@@ -22,7 +22,13 @@ if (!port) throw new Error("pglite-thread runs as a worker thread");
 const send = (reply) => port.postMessage(reply);
 
 const open = /** @type {OpenOptions} */ (workerData);
+// PostgreSQL's default 128 MB buffer pool is zeroed at start, so it is resident from the first
+// second; the pages it caches are also in the operating system's cache one read away (PGlite's
+// files are plain files). 16 MB holds a large account's working set (decision 186).
+const SHARED_BUFFERS = "16MB";
+
 const pglite = await PGlite.create(open.dataDir, {
+  postgresqlconf: [`shared_buffers=${SHARED_BUFFERS}`],
   loadDataDir: open.loadDataDir
     ? new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (open.loadDataDir)])
     : undefined,
