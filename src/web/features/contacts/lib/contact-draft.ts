@@ -66,8 +66,8 @@ export function toDraft(contact?: Contact): ContactDraft {
 // The draft is one accepted input shape of these schemas (strings where numbers go), which
 // zodResolver's types cannot see.
 export const createResolver = lazyZodResolver<ContactDraft>(() =>
-  import("../../../../core/contacts").then((m) => m.ContactCreateSchema),
+  import("./contact-schemas").then((m) => m.ContactCreateSchema),
 ) as LazyResolver<ContactDraft> & Resolver<ContactDraft, unknown, ContactCreateInput>;
 export const editResolver = lazyZodResolver<ContactDraft>(() =>
-  import("../../../../core/contacts").then((m) => m.ContactInputSchema),
+  import("./contact-schemas").then((m) => m.ContactInputSchema),
 ) as LazyResolver<ContactDraft> & Resolver<ContactDraft, unknown, ContactInput>;
