@@ -38,8 +38,52 @@ function zodJsonSchemaOnTheServerOnly(): Plugin {
   };
 }
 
+// Our zod schemas are built when their module runs, so a page that needed only a module's
+// constants or helpers loaded zod (~20 KB gzip) and built every schema of the module. Building
+// a schema has no effect outside it (the browser never reads zod's registry), so in the browser
+// build each top-level value of our own modules that import zod is computed in a function call
+// marked pure: a value no code of the page uses is left out, and zod with it when none is used
+// (decision 192). Values are still computed once, in the same order, when the module runs.
+const COMPUTED_VALUES = new Set([
+  "CallExpression",
+  "MemberExpression",
+  "ObjectExpression",
+  "ArrayExpression",
+  "ConditionalExpression",
+  "LogicalExpression",
+]);
+function zodSchemasLeftOutWhenUnused(): Plugin {
+  return {
+    name: "tend:zod-schemas-left-out-when-unused",
+    apply: "build",
+    transform: {
+      filter: { id: /\/src\/(core|web)\/.*\.tsx?$/, code: /\bfrom "zod(\/v4)?"/ },
+      handler(code, id) {
+        // The browser's zod (its configuration is its only effect, needed only where a schema
+        // is built): a module whose schemas all went does not keep it.
+        if (id.endsWith("/src/web/lib/zod-browser.ts")) return { code, moduleSideEffects: false };
+        const edits: { at: number; text: string }[] = [];
+        for (let statement of this.parse(code).body) {
+          if (statement.type === "ExportNamedDeclaration" && statement.declaration)
+            statement = statement.declaration;
+          if (statement.type !== "VariableDeclaration") continue;
+          for (const { init } of statement.declarations) {
+            if (!init || !COMPUTED_VALUES.has(init.type)) continue;
+            edits.push({ at: init.start, text: "/* @__PURE__ */ (() => (" });
+            edits.push({ at: init.end, text: "))()" });
+          }
+        }
+        let out = code;
+        for (const { at, text } of edits.sort((a, b) => b.at - a.at))
+          out = out.slice(0, at) + text + out.slice(at);
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), zodJsonSchemaOnTheServerOnly()],
+  plugins: [react(), tailwindcss(), zodJsonSchemaOnTheServerOnly(), zodSchemasLeftOutWhenUnused()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
     alias: [

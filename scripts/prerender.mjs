@@ -15,8 +15,10 @@ import { register } from "tsx/esm/api";
 // The landing page is TypeScript/TSX: load it through tsx.
 register();
 const { LandingPage } = await import("../src/web/features/billing/components/landing-page.tsx");
-const { IslandRenderContext, islandIdPrefix } =
+const { IslandRenderContext } =
   await import("../src/web/features/billing/components/landing-islands.tsx");
+const { islandIdPrefix } =
+  await import("../src/web/features/billing/components/landing-island-roots.tsx");
 const { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_MARKER } = await import("../src/core/product-name.ts");
 // TRIAL_DAYS is runtime config too: the trial's wording is left as markers the same way.
 const { TRIAL_DAYS_MARKER, TRIAL_WORDING_MARKERS } = await import("../src/core/trial-offer.ts");

@@ -8,6 +8,7 @@ import { numberInput } from "./number-input";
 import { z } from "zod";
 import { RhythmSchema } from "./rhythm-schema";
 import { sanitizeMultilineText, sanitizePhone, sanitizeText, isEmailShaped } from "./sanitize";
+import { CONTACT_LIMITS } from "./contact-limits";
 import { CONTACT_METHODS, phoneDigits } from "./contact-methods";
 
 // Kept importable from here, where every field is declared; defined apart so the contacts screen
@@ -19,19 +20,9 @@ export {
   type ContactMethod,
 } from "./contact-methods";
 
-export const CONTACT_LIMITS = {
-  name: 100,
-  company: 200,
-  jobTitle: 200,
-  notes: 10_000,
-  place: 100,
-  label: 40,
-  email: 254,
-  phone: 40,
-  values: 10,
-  tags: 30,
-  tag: 50,
-} as const;
+// Kept importable from here too; defined apart so the contact form can use them without zod
+// (decision 192).
+export { CONTACT_LIMITS } from "./contact-limits";
 
 // ---------------------------------------------------------------- sanitisers (also for import)
 

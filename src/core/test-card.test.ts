@@ -6,9 +6,9 @@ import {
   isDeclinedTestCard,
   isExpiryInPast,
   isLuhnValid,
-  LocalPaymentBodySchema,
   TEST_CARD_NUMBER,
 } from "./test-card";
+import { LocalPaymentBodySchema } from "./test-card-schema";
 
 describe("card number checks", () => {
   it("accepts the test card with or without spaces and dashes", () => {

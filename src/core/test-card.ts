@@ -1,7 +1,9 @@
 // The local checkout's card form (BILLING_PROVIDER=local): no money moves, but an obviously bad
 // card is refused with a clear message, and one well-known number is always declined, so the
-// failure path can be seen. Pure; the clock is passed in for the expiry check.
-import { z } from "zod";
+// failure path can be seen. Pure; the clock is passed in for the expiry check. The request
+// schemas are in test-card-schema.ts, so the checkout page loads zod only when its form is used
+// (decision 192).
+export type { LocalCheckoutSession, LocalPaymentBody } from "./test-card-schema";
 
 export const TEST_CARD_NUMBER = "4242 4242 4242 4242";
 export const DECLINED_CARD_NUMBER = "4000 0000 0000 0002";
@@ -54,38 +56,3 @@ export function isExpiryInPast(expiry: string, now: Date): boolean {
   const firstOfNextMonth = Date.UTC(year, month, 1);
   return now.getTime() >= firstOfNextMonth;
 }
-
-export const LocalPaymentBodySchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, "That email address is too long")
-    .pipe(z.email("Please enter a valid email address")),
-  cardNumber: z
-    .string()
-    .max(40)
-    .superRefine((value, ctx) => {
-      const message = checkCardNumber(value);
-      if (message) ctx.addIssue({ code: "custom", message });
-    }),
-  expiry: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, CARD_MESSAGES.expiryFormat),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, CARD_MESSAGES.cvc),
-});
-export type LocalPaymentBody = z.input<typeof LocalPaymentBodySchema>;
-
-export const LocalCheckoutSessionSchema = z.object({
-  id: z.string(),
-  status: z.enum(["open", "paid", "complete", "expired"]),
-  email: z.string().nullable(),
-  isSignedInCheckout: z.boolean(),
-});
-export type LocalCheckoutSession = z.infer<typeof LocalCheckoutSessionSchema>;
-
-export const LocalPaymentResponseSchema = z.object({ redirectUrl: z.string() });

@@ -192,6 +192,50 @@ test("waitlist: a bad email is not sent; a good one is thanked for 3 s, even if 
   await expect(thanks).toBeVisible();
 });
 
+test("waitlist on the landing page: its code loads on first use; what was typed and an early submit go through it", async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  const formCode: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/waitlist-form-[^/]*\.js$/.test(request.url())) formCode.push(request.url());
+  });
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/leads") && request.method() === "POST") posts += 1;
+  });
+  // The form's code is held back until the visitor has typed and pressed Enter.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/waitlist-form-*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/#pricing");
+  await page.waitForLoadState("networkidle");
+  expect(formCode).toEqual([]);
+
+  const email = page.getByLabel("Work email");
+  await email.fill("not-an-email");
+  await email.press("Enter");
+  await expect.poll(() => formCode.length).toBe(1);
+  release();
+  await expect(page.getByText("Please enter an email address with an @.")).toBeVisible();
+  await expect(email).toHaveValue("not-an-email");
+  expect(posts).toBe(0);
+  await expect(page).toHaveURL(/\/#pricing$/);
+
+  await email.fill(uniqueEmail("lead"));
+  await email.press("Enter");
+  await expect(page.getByText("Thank you! You've been added to our waitlist.")).toBeVisible();
+  expect(posts).toBe(1);
+  await expect(email).toHaveValue("");
+  expect(consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+});
+
 test("landing page: static HTML, anchors, footer year, light theme, mobile menu by keyboard", async ({
   page,
 }) => {

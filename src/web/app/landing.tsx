@@ -1,17 +1,19 @@
 // The prerendered landing page's script (decision 135): the page is static HTML, so this only
-// hydrates its islands (landing-islands.tsx), follows the links that open /auth on a tab and
+// hydrates its islands (landing-islands.tsx; the waitlist form on first use, decision 192), follows the links that open /auth on a tab and
 // sends a verification token on to /verify-email. A signed-in visitor never gets this page: the
 // server sends them the app for "/", whose access gating takes them on (plugins/spa.ts).
+import { useEffect, type ReactElement, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DEFAULT_PRODUCT_NAME, readServedProductName } from "../../core/product-name";
 import {
   CURRENT_YEAR_ATTRIBUTE,
+  eagerLandingIslands,
   ISLAND_ATTRIBUTE,
   islandIdPrefix,
-  landingIslands,
-  type IslandName,
-} from "../features/billing/components/landing-islands";
+} from "../features/billing/components/landing-island-roots";
+import type { IslandName } from "../features/billing/components/landing-islands";
 import { landingLinkTarget } from "../features/billing/components/landing-links";
+import { importWithRetry } from "../lib/lazy-named";
 import { readTokenRedirect } from "../lib/token-redirect";
 import "../styles.css";
 
@@ -20,12 +22,61 @@ function hydrateIslands(): void {
     readServedProductName(
       document.querySelector('meta[name="application-name"]')?.getAttribute("content"),
     ) ?? DEFAULT_PRODUCT_NAME;
-  const islands = landingIslands(appName);
+  const islands = eagerLandingIslands(appName);
   for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
     const name = element.getAttribute(ISLAND_ATTRIBUTE) as IslandName;
-    const island = islands[name];
-    if (island) hydrateRoot(element, island, { identifierPrefix: islandIdPrefix(name) });
+    if (name === "waitlist") {
+      hydrateOnFirstUse(element, name, () =>
+        import("../features/billing/components/waitlist-form").then(({ WaitlistForm }) => (
+          <WaitlistForm />
+        )),
+      );
+    } else if (name in islands) {
+      hydrateRoot(element, islands[name], { identifierPrefix: islandIdPrefix(name) });
+    }
   }
+}
+
+/** Calls `onHydrated` once its children (and their effects) are live. Renders no element. */
+function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
+}
+
+// An island that stays static HTML until the visitor first reaches for it (focus, a pointer, a
+// submit): then its code loads and it hydrates. A submit before that waits for it and then goes
+// through the island's own handler (the form never posts natively); what was typed is kept.
+function hydrateOnFirstUse(
+  element: HTMLElement,
+  name: IslandName,
+  load: () => Promise<ReactElement>,
+): void {
+  let loading: Promise<void> | undefined;
+  let heldSubmit: HTMLFormElement | undefined;
+  const start = () => {
+    loading ??= importWithRetry(load).then(
+      (island) => {
+        const onHydrated = () => {
+          for (const type of ["focusin", "pointerdown"]) element.removeEventListener(type, start);
+          element.removeEventListener("submit", holdSubmit, true);
+          heldSubmit?.requestSubmit();
+        };
+        hydrateRoot(element, <Hydrated onHydrated={onHydrated}>{island}</Hydrated>, {
+          identifierPrefix: islandIdPrefix(name),
+        });
+      },
+      () => {
+        loading = undefined;
+      },
+    );
+  };
+  const holdSubmit = (event: Event) => {
+    event.preventDefault();
+    heldSubmit = event.target as HTMLFormElement;
+    start();
+  };
+  for (const type of ["focusin", "pointerdown"]) element.addEventListener(type, start);
+  element.addEventListener("submit", holdSubmit, true);
 }
 
 // A link to /auth that names a tab: react-router reads a location's state from history.state.usr,

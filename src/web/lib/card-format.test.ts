@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { caretAfterDigits, formatCardNumber, formatExpiry } from "./card-format";
-import { LocalPaymentBodySchema } from "../../core/test-card";
+import { LocalPaymentBodySchema } from "../../core/test-card-schema";
 
 describe("formatCardNumber", () => {
   it("groups digits by four and drops anything else", () => {

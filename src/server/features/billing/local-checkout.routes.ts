@@ -10,11 +10,13 @@ import {
   CARD_MESSAGES,
   isDeclinedTestCard,
   isExpiryInPast,
+  type LocalCheckoutSession,
+} from "../../../core/test-card";
+import {
   LocalCheckoutSessionSchema,
   LocalPaymentBodySchema,
   LocalPaymentResponseSchema,
-  type LocalCheckoutSession,
-} from "../../../core/test-card";
+} from "../../../core/test-card-schema";
 import { checkoutSessions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";

@@ -1,17 +1,12 @@
 // /checkout?session_id= (BILLING_PROVIDER=local): our stand-in for a hosted checkout page. It
 // takes an email and a test card and returns to /payment-success like Stripe would; Cancel
 // returns to /subscribe. No money moves.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CreditCard, Lock } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
-import {
-  LocalPaymentBodySchema,
-  TEST_CARD_NUMBER,
-  type LocalPaymentBody,
-} from "../../../../core/test-card";
+import { TEST_CARD_NUMBER, type LocalPaymentBody } from "../../../../core/test-card";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
@@ -21,6 +16,7 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { formatCardNumber, formatExpiry, reformatInput } from "../../../lib/card-format";
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
+import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { useConfig } from "../../../lib/session/get-config";
 import { payLocalCheckout, useLocalCheckout } from "../api/local-checkout";
 
@@ -31,6 +27,11 @@ function successUrl(sessionId: string): string {
 function inputTypeOf(event: Event): string | undefined {
   return event instanceof InputEvent ? event.inputType : undefined;
 }
+
+// The card rules' schema (and zod) load when the form is first used (decision 192).
+const paymentResolver = lazyZodResolver<LocalPaymentBody>(() =>
+  import("../../../../core/test-card-schema").then((m) => m.LocalPaymentBodySchema),
+);
 
 const EMPTY_PAYMENT: LocalPaymentBody = { email: "", cardNumber: "", expiry: "", cvc: "" };
 
@@ -44,7 +45,7 @@ function PaymentForm({
 }) {
   const navigate = useNavigate();
   const form = useForm<LocalPaymentBody>({
-    resolver: zodResolver(LocalPaymentBodySchema),
+    resolver: paymentResolver,
     defaultValues: EMPTY_PAYMENT,
     ...lateValues(email === undefined ? undefined : { ...EMPTY_PAYMENT, email: email ?? "" }),
   });
@@ -65,7 +66,12 @@ function PaymentForm({
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(pay)} className="grid gap-4">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(pay)}
+      onFocusCapture={paymentResolver.preload}
+      className="grid gap-4"
+    >
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
       </Field>

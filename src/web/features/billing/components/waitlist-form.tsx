@@ -10,7 +10,9 @@ import { joinWaitlist } from "../api/join-waitlist";
 export const WAITLIST_THANKS = "Thank you! You've been added to our waitlist.";
 
 export function WaitlistForm() {
-  const form = useForm<{ email: string }>({ defaultValues: { email: "" } });
+  // No default value: on the landing page the form hydrates on first use (decision 192), and
+  // react-hook-form then takes what was typed from the field instead of clearing it.
+  const form = useForm<{ email: string }>();
   const error = form.formState.errors.email?.message;
   const isSending = form.formState.isSubmitting;
   const [isThanking, setIsThanking] = useState(false);

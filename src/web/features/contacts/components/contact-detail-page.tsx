@@ -1,7 +1,8 @@
 import { Archive, ArchiveRestore, ArrowLeft, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { contactDisplayName } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
 import { Avatar } from "../../../components/avatar";
 import { Alert } from "../../../components/ui/alert";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { type Contact } from "../../../../core/contacts";
-import { CONTACT_METHOD_LABELS } from "../../../../core/contact-fields";
+import type { Contact } from "../../../../core/contacts";
+import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
 import { Badge } from "../../../components/ui/badge";
 import { LocationPreview } from "../../../components/location-preview";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";

@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import {
-  type Contact,
-  type ContactCreateInput,
-  type ContactEdit,
-  type ContactInput,
+import type {
+  Contact,
+  ContactCreateInput,
+  ContactEdit,
+  ContactInput,
 } from "../../../../core/contacts";
-import { CONTACT_METHOD_LABELS, CONTACT_METHODS } from "../../../../core/contact-fields";
+import { CONTACT_METHOD_LABELS, CONTACT_METHODS } from "../../../../core/contact-methods";
 import { LeaveGuard } from "../../../components/leave-guard";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -36,10 +36,12 @@ type Props =
       timeZone: string;
     };
 
-// Create and edit share one form, validated by the same zod schema as the server.
+// Create and edit share one form, validated by the same zod schema as the server (loaded when
+// the form is first focused, which it is as it opens).
 export function ContactForm(props: Props) {
+  const resolver = props.mode === "create" ? createResolver : editResolver;
   const form = useForm<ContactDraft, unknown, ContactCreateInput>({
-    resolver: props.mode === "create" ? createResolver : editResolver,
+    resolver,
     defaultValues: toDraft(props.mode === "edit" ? props.contact : undefined),
     // A newer copy of the contact (a refetch) updates the fields not being edited.
     ...lateValues(props.mode === "edit" ? toDraft(props.contact) : undefined),
@@ -79,7 +81,7 @@ export function ContactForm(props: Props) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-8">
+    <form onSubmit={submit} onFocusCapture={resolver.preload} noValidate className="grid gap-8">
       <LeaveGuard
         when={formState.isDirty && !formState.isSubmitting}
         what={props.mode === "create" ? "this new contact" : "this contact"}

@@ -2,7 +2,8 @@
 // (estimated from longitude, spec 02 §9), how due they are, and one-tap "Log contact".
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { contactDisplayName } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
 import { estimateLocalTime, pointOf } from "../../../../core/map";
 import { describeDue } from "../../../../core/rhythm";
 import { Avatar } from "../../../components/avatar";

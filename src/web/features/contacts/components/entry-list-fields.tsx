@@ -5,8 +5,8 @@ import {
   type FieldErrors,
   type UseFormRegister,
 } from "react-hook-form";
-import { type ContactCreateInput } from "../../../../core/contacts";
-import { CONTACT_LIMITS } from "../../../../core/contact-fields";
+import type { ContactCreateInput } from "../../../../core/contacts";
+import { CONTACT_LIMITS } from "../../../../core/contact-limits";
 import { Button } from "../../../components/ui/button";
 import { Input, Label } from "../../../components/ui/input";
 import type { ContactDraft } from "../lib/contact-draft";

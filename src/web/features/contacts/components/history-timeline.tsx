@@ -1,7 +1,8 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { contactDisplayName, type Contact } from "../../../../core/contacts";
-import { CONTACT_METHOD_LABELS } from "../../../../core/contact-fields";
+import { contactDisplayName } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
+import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
 import type { Interaction } from "../../../../core/interactions";
 import { DateText } from "../../../components/date-text";
 import { Button } from "../../../components/ui/button";

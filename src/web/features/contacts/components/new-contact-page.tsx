@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { contactDisplayName } from "../../../../core/contacts";
+import { contactDisplayName } from "../../../../core/contact-display";
 import { toast } from "../../../lib/toast";
 import { useCreateContact } from "../api/create-contact";
 import { useTimeZone } from "../hooks/use-time-zone";

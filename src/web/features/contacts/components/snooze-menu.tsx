@@ -1,7 +1,8 @@
 import { AlarmClockOff, ChevronDown } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { contactDisplayName } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
 import { SNOOZE_PRESETS, snoozeDay, type SnoozeInput } from "../../../../core/interactions";
 import { addDays } from "../../../../core/rhythm";
 import { Button } from "../../../components/ui/button";

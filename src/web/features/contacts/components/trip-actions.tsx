@@ -2,7 +2,8 @@
 // until I'm back" moves their due date to the day you return; "Remind me when I'm there" makes
 // them due the day you arrive, so that day's reminder names them (decision 118).
 import { BellRing, Moon } from "lucide-react";
-import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { contactDisplayName } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
 import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";

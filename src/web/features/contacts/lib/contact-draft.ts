@@ -1,15 +1,9 @@
 // The contact form's values as the inputs hold them (strings), and the way from a contact to
 // them. The zod schema from src/core turns a draft into clean input, in the browser and again
-// on the server.
+// on the server; it loads when the form is first used (decision 192).
 import type { Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  ContactCreateSchema,
-  ContactInputSchema,
-  type Contact,
-  type ContactCreateInput,
-  type ContactInput,
-} from "../../../../core/contacts";
+import type { Contact, ContactCreateInput, ContactInput } from "../../../../core/contacts";
+import { lazyZodResolver, type LazyResolver } from "../../../lib/lazy-resolver";
 import type { RhythmUnit } from "../../../../core/rhythm";
 
 type Entry = { label: string; value: string };
@@ -71,13 +65,9 @@ export function toDraft(contact?: Contact): ContactDraft {
 
 // The draft is one accepted input shape of these schemas (strings where numbers go), which
 // zodResolver's types cannot see.
-export const createResolver = zodResolver(ContactCreateSchema) as unknown as Resolver<
-  ContactDraft,
-  unknown,
-  ContactCreateInput
->;
-export const editResolver = zodResolver(ContactInputSchema) as unknown as Resolver<
-  ContactDraft,
-  unknown,
-  ContactInput
->;
+export const createResolver = lazyZodResolver<ContactDraft>(() =>
+  import("./contact-schemas").then((m) => m.ContactCreateSchema),
+) as LazyResolver<ContactDraft> & Resolver<ContactDraft, unknown, ContactCreateInput>;
+export const editResolver = lazyZodResolver<ContactDraft>(() =>
+  import("./contact-schemas").then((m) => m.ContactInputSchema),
+) as LazyResolver<ContactDraft> & Resolver<ContactDraft, unknown, ContactInput>;

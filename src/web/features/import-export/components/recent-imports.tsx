@@ -1,5 +1,9 @@
 // The last imports, newest first; the newest can be undone from here even after a reload.
-import { IMPORT_SOURCE_LABELS, ImportSourceSchema } from "../../../../core/import/import-fields";
+import {
+  IMPORT_SOURCE_LABELS,
+  IMPORT_SOURCES,
+  type ImportSource,
+} from "../../../../core/import/import-fields";
 import { Badge } from "../../../components/ui/badge";
 import {
   Card,
@@ -13,8 +17,7 @@ import { UndoImportButton } from "./undo-import-button";
 import { DateText } from "../../../components/date-text";
 
 function sourceLabel(source: string): string {
-  const parsed = ImportSourceSchema.safeParse(source);
-  return parsed.success ? IMPORT_SOURCE_LABELS[parsed.data] : source;
+  return isImportSource(source) ? IMPORT_SOURCE_LABELS[source] : source;
 }
 
 export function RecentImports() {
@@ -48,4 +51,8 @@ export function RecentImports() {
       </CardContent>
     </Card>
   );
+}
+
+function isImportSource(source: string): source is ImportSource {
+  return (IMPORT_SOURCES as readonly string[]).includes(source);
 }

@@ -5,23 +5,38 @@ import { RotateCw } from "lucide-react";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { contactDisplayName } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
 import { countTags } from "../../../../core/contact-list";
 import { chooseStartPosition, pointOf, type LngLat } from "../../../../core/map";
 import { DUE_STATE_LABELS, DUE_STATES, type DueState } from "../../../../core/rhythm";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { lazyNamed } from "../../../lib/lazy-named";
 import { getMapConfig, MAP_CONFIG_KEY, useMapConfig } from "../api/get-map-config";
 import { useIsDark, usePrefersReducedMotion } from "../hooks/use-is-dark";
 import type { MapPoint } from "../lib/map-layers";
 import { forgetMapToken, resolveMapToken } from "../lib/map-token";
-import { FlatMap } from "./flat-map";
 import { TravelPanel, type TripDates } from "./travel-panel";
 import type { VendorStyle } from "./globe-map";
 
 const loadGlobeModule = () => import("./globe-map");
 const GlobeMap = lazy(() => loadGlobeModule().then((m) => ({ default: m.GlobeMap })));
+// Only a browser without WebGL (or a refused token) needs the flat map and d3-geo: it loads
+// then, not with the page (decision 192).
+const FlatMap = lazyNamed(
+  () => import("./flat-map"),
+  (m) => m.FlatMap,
+);
+
+function MapLoading() {
+  return (
+    <div className="flex h-full items-center justify-center">
+      <Spinner label="Loading the map" />
+    </div>
+  );
+}
 
 export const NO_WEBGL_TEXT = "Your browser does not support Mapbox GL";
 
@@ -197,19 +212,13 @@ export function MapPage(props: {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="relative h-[55vh] min-h-80 overflow-hidden rounded-lg border border-border bg-muted">
           {showFlat ? (
-            <FlatMap points={points} isDark={isDark} onSelect={setSelectedId} />
+            <Suspense fallback={<MapLoading />}>
+              <FlatMap points={points} isDark={isDark} onSelect={setSelectedId} />
+            </Suspense>
           ) : vendor === undefined ? (
-            <div className="flex h-full items-center justify-center">
-              <Spinner label="Loading the map" />
-            </div>
+            <MapLoading />
           ) : (
-            <Suspense
-              fallback={
-                <div className="flex h-full items-center justify-center">
-                  <Spinner label="Loading the map" />
-                </div>
-              }
-            >
+            <Suspense fallback={<MapLoading />}>
               <GlobeMap
                 points={points}
                 start={start}

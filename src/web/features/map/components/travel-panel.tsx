@@ -10,7 +10,8 @@ import {
   TRAVEL_RADIUS_MAX_KM,
   TRAVEL_RADIUS_MIN_KM,
 } from "../../../../core/constants";
-import { contactDisplayName, type Contact } from "../../../../core/contacts";
+import { contactDisplayName } from "../../../../core/contact-display";
+import type { Contact } from "../../../../core/contacts";
 import { clampRadiusKm, itemsWithin, type LngLat } from "../../../../core/map";
 import type { Place } from "../../../../core/places";
 import type { DueState } from "../../../../core/rhythm";

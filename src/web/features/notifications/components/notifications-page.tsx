@@ -1,6 +1,6 @@
 // /app/notifications (spec 02 §2; issue 10): every notification, newest first, filtered by type
 // and read state, a page at a time; opening one reads it and shows the detail dialog.
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import {
   NOTIFICATION_READ_STATES,
   NOTIFICATION_TYPES,
@@ -13,11 +13,18 @@ import { Field } from "../../../components/ui/field";
 import { Select } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
+import { lazyNamed } from "../../../lib/lazy-named";
 import { useNotificationHistory, type NotificationFilters } from "../api/list-notifications";
 import { useMarkAllNotificationsSeen } from "../api/mark-all-notifications-seen";
 import { useOpenNotification } from "../hooks/use-open-notification";
-import { NotificationDialog } from "./notification-dialog";
 import { NotificationList } from "./notification-list";
+
+// The detail dialog (Radix dialog, DOMPurify) loads as the page renders, not before it
+// (decision 192); it shows nothing until a notification is opened.
+const NotificationDialog = lazyNamed(
+  () => import("./notification-dialog"),
+  (m) => m.NotificationDialog,
+);
 
 const TYPE_OPTIONS: Record<NotificationType, string> = {
   REMINDER: "Reminders",
@@ -133,7 +140,9 @@ export function NotificationsPage() {
         </Field>
       </div>
       {body}
-      <NotificationDialog notification={detail.opened} onClose={detail.close} />
+      <Suspense fallback={null}>
+        <NotificationDialog notification={detail.opened} onClose={detail.close} />
+      </Suspense>
     </section>
   );
 }
