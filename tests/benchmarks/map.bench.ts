@@ -304,12 +304,12 @@ try {
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
       traceEvents: Parameters<typeof summariseTrace>[0];
     };
-    // From the page's navigation (the last one before the mark, in the same renderer).
+    // From the navigation (the page's time origin, `__mapFirstFrame` ms before the mark).
     const mark = traceEvents.find((e) => e.name === "map first frame")!;
-    const navigations = traceEvents.filter(
-      (e) => e.name === "navigationStart" && e.pid === mark.pid && e.ts <= mark.ts,
+    const firstFrame = await page.evaluate(
+      () => (window as unknown as Record<string, number>).__mapFirstFrame!,
     );
-    const span = { fromUs: navigations.at(-1)?.ts ?? 0, toUs: mark.ts };
+    const span = { fromUs: mark.ts - firstFrame * 1000, toUs: mark.ts };
     console.log(
       `  traced load (${TRACE}): ${((span.toUs - span.fromUs) / 1000).toFixed(0)} ms from navigation to the first frame`,
     );
