@@ -141,7 +141,7 @@ test("no token held: the server's, kept in session storage; the style follows zo
   await expect(page.getByTestId("map-token-error")).toHaveCount(0);
   let state = await globeState(page);
   expect(state.layers[0]).toBe("vendor-light");
-  expect(state.layers).toContain("contact-points"); // the contacts stay on the vendor's map
+  expect(state.layers).toContain("contact-markers"); // the contacts stay on the vendor's map
   expect(state.tileCache).toBe(500);
 
   await zoomTo(page, 12.5);
@@ -153,7 +153,7 @@ test("no token held: the server's, kept in session storage; the style follows zo
     .toBe("vendor-satellite-streets");
   state = await globeState(page);
   expect(state.tileCache).toBe(1000);
-  expect(state.layers).toContain("contact-points");
+  expect(state.layers).toContain("contact-markers");
   await zoomTo(page, 11.9);
   await expect.poll(async () => (await globeState(page)).layers[0]).toBe("vendor-light");
   expect((await globeState(page)).tileCache).toBe(500);
@@ -212,7 +212,7 @@ test("a refused token: the token-error state, the token dropped, the offline bas
   expect(styleRequests).toEqual([{ style: "light", token: REFUSED_TOKEN }]);
   const state = await globeState(page);
   expect(state.layers).toContain("countries-fill");
-  expect(state.layers).toContain("contact-points");
+  expect(state.layers).toContain("contact-markers");
   expect(await storedToken(page)).toBeNull();
   // No error toast: a token error is a state, not a "Map error" (spec 02 §8).
   await expect(page.getByText(/^Map error:/)).toHaveCount(0);

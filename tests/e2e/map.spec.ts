@@ -76,10 +76,7 @@ async function renderedMarkers(page: Page): Promise<MapFeature[]> {
         seen.add(key);
         const p = map.project(f.geometry.coordinates);
         if (p.x < 0 || p.y < 0 || p.x > box.width || p.y > box.height) return false;
-        return (
-          map.queryRenderedFeatures(p, { layers: ["contact-clusters", "contact-points"] }).length >
-          0
-        );
+        return map.queryRenderedFeatures(p, { layers: ["contact-markers"] }).length > 0;
       })
       .map((f) => {
         const p = map.project(f.geometry.coordinates);

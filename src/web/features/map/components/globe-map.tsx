@@ -145,6 +145,8 @@ export function GlobeMap(props: {
   const [hovered, setHovered] = useState<{ name: string; x: number; y: number } | null>(null);
   const [isReady, setIsReady] = useState(false);
   const [basemap, setBasemap] = useState<string>("");
+  /** The points the contacts source holds. */
+  const styledPoints = useRef<readonly MapPoint[] | null>(null);
   // With a vendor, the base tier has a light and a dark style: a theme change fetches the other.
   const restyleForTheme = useRef<(() => void) | null>(null);
 
@@ -170,6 +172,7 @@ export function GlobeMap(props: {
       const initial = latest.current;
       const palette = readPalette(initial.isDark);
       const offline = offlineStyle(palette, countries, initial.points);
+      styledPoints.current = initial.points;
       let vendor = initial.vendor;
       let tier: MapStyleTier = styleTierForZoom(initial.start.zoom);
 
@@ -215,6 +218,7 @@ export function GlobeMap(props: {
       function swapToOffline() {
         vendor = null;
         const now = readPalette(latest.current.isDark);
+        styledPoints.current = latest.current.points;
         m.setStyle(offlineStyle(now, countries, latest.current.points));
         setBasemap(now.theme);
       }
@@ -224,12 +228,18 @@ export function GlobeMap(props: {
       function setVendorStyle() {
         styledDark = latest.current.isDark;
         m.setStyle(vendorStyle(), {
-          transformStyle: (_previous, next) => ({
-            ...next,
-            projection: { type: "globe" },
-            sources: { ...next.sources, [CONTACTS_SOURCE]: contactsSource(latest.current.points) },
-            layers: [...next.layers, ...contactLayers(readPalette(latest.current.isDark))],
-          }),
+          transformStyle: (_previous, next) => {
+            styledPoints.current = latest.current.points;
+            return {
+              ...next,
+              projection: { type: "globe" },
+              sources: {
+                ...next.sources,
+                [CONTACTS_SOURCE]: contactsSource(latest.current.points),
+              },
+              layers: [...next.layers, ...contactLayers(readPalette(latest.current.isDark))],
+            };
+          },
         });
       }
 
@@ -274,11 +284,17 @@ export function GlobeMap(props: {
         spin();
       });
 
-      m.on("click", LAYER.clusters, (event: MapLayerMouseEvent) => {
+      // A cluster zooms in to where it splits; a single contact opens its card.
+      m.on("click", LAYER.markers, (event: MapLayerMouseEvent) => {
         const feature = event.features?.[0];
         const clusterId = feature?.properties?.cluster_id as number | undefined;
+        if (clusterId === undefined) {
+          const id = feature?.properties?.id as string | undefined;
+          if (id) latest.current.onSelect(id);
+          return;
+        }
         const source = m.getSource(CONTACTS_SOURCE);
-        if (clusterId === undefined || !source || source.type !== "geojson") return;
+        if (!source || source.type !== "geojson") return;
         void (source as GeoJSONSource)
           .getClusterExpansionZoom(clusterId)
           .then((zoom) => {
@@ -287,14 +303,8 @@ export function GlobeMap(props: {
           })
           .catch((error: unknown) => reportMapError("runtime", error));
       });
-      m.on("click", LAYER.points, (event: MapLayerMouseEvent) => {
-        const id = event.features?.[0]?.properties?.id as string | undefined;
-        if (id) latest.current.onSelect(id);
-      });
-      for (const layer of [LAYER.clusters, LAYER.points]) {
-        m.on("mouseenter", layer, () => (m.getCanvas().style.cursor = "pointer"));
-        m.on("mouseleave", layer, () => (m.getCanvas().style.cursor = ""));
-      }
+      m.on("mouseenter", LAYER.markers, () => (m.getCanvas().style.cursor = "pointer"));
+      m.on("mouseleave", LAYER.markers, () => (m.getCanvas().style.cursor = ""));
       m.on("mousemove", LAYER.land, (event: MapLayerMouseEvent) => {
         // While a button is down the globe is being dragged: no tooltip re-render per event.
         if (event.originalEvent.buttons !== 0) {
@@ -336,12 +346,15 @@ export function GlobeMap(props: {
     };
   }, []);
 
-  // Contacts changed (a filter, a logged contact): new data, same map.
+  // Contacts changed (a filter, a logged contact): new data, same map. The points the style was
+  // built with are already there: sending them again on `load` re-clustered all of them in the
+  // worker and held the first complete frame back (decision 193).
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !isReady) return;
     const source = map.getSource(CONTACTS_SOURCE);
-    if (source && source.type === "geojson") {
+    if (source && source.type === "geojson" && styledPoints.current !== props.points) {
+      styledPoints.current = props.points;
       void (source as GeoJSONSource).setData(pointsToGeoJson(props.points));
     }
     props.onVisibleChange(pointsInView(map, props.points));

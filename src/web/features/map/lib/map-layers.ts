@@ -8,7 +8,7 @@ import type {
   SourceSpecification,
   StyleSpecification,
 } from "maplibre-gl";
-import type { DueState } from "../../../../core/rhythm";
+import { DUE_STATES, type DueState } from "../../../../core/rhythm";
 import type { Countries } from "./basemap";
 import type { MapPalette } from "./map-palette";
 
@@ -20,28 +20,35 @@ export const LAYER = {
   background: "background",
   /** Land, with the borders as its 1-pixel outline (decision 180: a line layer cost a third of each frame). */
   land: "countries-fill",
-  clusters: "contact-clusters",
+  /**
+   * Clusters and single contacts in one circle layer: one shader program to compile and one draw
+   * per tile instead of two (decision 193). A feature with `point_count` is a cluster.
+   */
+  markers: "contact-markers",
   clusterCount: "contact-cluster-count",
-  points: "contact-points",
 } as const;
+
+/**
+ * How urgent a state is, most urgent highest (overdue 3 … no rhythm 0): a cluster keeps the
+ * highest of its members, one number merged per point instead of a count for each state
+ * (decision 193).
+ */
+export function urgencyOf(state: DueState): number {
+  return DUE_STATES.length - 1 - DUE_STATES.indexOf(state);
+}
 
 export function pointsToGeoJson(
   points: readonly MapPoint[],
-): FeatureCollection<Point, { id: string; state: DueState; name: string }> {
+): FeatureCollection<Point, { id: string; state: DueState; name: string; urgency: number }> {
   return {
     type: "FeatureCollection",
     features: points.map((p) => ({
       type: "Feature",
       geometry: { type: "Point", coordinates: [p.lng, p.lat] },
-      properties: { id: p.id, state: p.state, name: p.name },
+      properties: { id: p.id, state: p.state, name: p.name, urgency: urgencyOf(p.state) },
     })),
   };
 }
-
-const countOf = (state: DueState): ExpressionSpecification => [
-  "+",
-  ["case", ["==", ["get", "state"], state], 1, 0],
-];
 
 export function contactsSource(points: readonly MapPoint[]): SourceSpecification {
   return {
@@ -50,37 +57,25 @@ export function contactsSource(points: readonly MapPoint[]): SourceSpecification
     cluster: true,
     clusterRadius: 44,
     clusterMaxZoom: 14,
-    clusterProperties: {
-      overdue: countOf("overdue"),
-      due_soon: countOf("due_soon"),
-      on_track: countOf("on_track"),
-    },
+    clusterProperties: { urgency: ["max", ["get", "urgency"]] },
   };
 }
 
-/** A cluster takes the colour of its most urgent member, as the list sorts them. */
-function clusterColor(p: MapPalette): ExpressionSpecification {
-  return [
-    "case",
-    [">", ["get", "overdue"], 0],
-    p.state.overdue,
-    [">", ["get", "due_soon"], 0],
-    p.state.due_soon,
-    [">", ["get", "on_track"], 0],
-    p.state.on_track,
-    p.state.no_rhythm,
-  ];
-}
+const isCluster: ExpressionSpecification = ["has", "point_count"];
 
-function pointColor(p: MapPalette): ExpressionSpecification {
+/**
+ * A contact in its state's colour; a cluster in the colour of its most urgent member, as the
+ * list sorts them.
+ */
+function markerColor(p: MapPalette): ExpressionSpecification {
   return [
     "match",
-    ["get", "state"],
-    "overdue",
+    ["get", "urgency"],
+    urgencyOf("overdue"),
     p.state.overdue,
-    "due_soon",
+    urgencyOf("due_soon"),
     p.state.due_soon,
-    "on_track",
+    urgencyOf("on_track"),
     p.state.on_track,
     p.state.no_rhythm,
   ];
@@ -89,13 +84,17 @@ function pointColor(p: MapPalette): ExpressionSpecification {
 export function contactLayers(p: MapPalette): LayerSpecification[] {
   return [
     {
-      id: LAYER.clusters,
+      id: LAYER.markers,
       type: "circle",
       source: CONTACTS_SOURCE,
-      filter: ["has", "point_count"],
       paint: {
-        "circle-color": clusterColor(p),
-        "circle-radius": ["step", ["get", "point_count"], 14, 10, 18, 100, 24, 1000, 30],
+        "circle-color": markerColor(p),
+        "circle-radius": [
+          "case",
+          isCluster,
+          ["step", ["get", "point_count"], 14, 10, 18, 100, 24, 1000, 30],
+          8,
+        ],
         "circle-stroke-width": 2,
         "circle-stroke-color": p.halo,
       },
@@ -104,7 +103,7 @@ export function contactLayers(p: MapPalette): LayerSpecification[] {
       id: LAYER.clusterCount,
       type: "symbol",
       source: CONTACTS_SOURCE,
-      filter: ["has", "point_count"],
+      filter: isCluster,
       // No `glyphs` in the style: MapLibre draws the digits with a local font, fetching nothing.
       // Each count sits on its own circle, so no collision placement is needed (decision 180).
       layout: {
@@ -114,18 +113,6 @@ export function contactLayers(p: MapPalette): LayerSpecification[] {
         "text-ignore-placement": true,
       },
       paint: { "text-color": p.halo },
-    },
-    {
-      id: LAYER.points,
-      type: "circle",
-      source: CONTACTS_SOURCE,
-      filter: ["!", ["has", "point_count"]],
-      paint: {
-        "circle-color": pointColor(p),
-        "circle-radius": 8,
-        "circle-stroke-width": 2,
-        "circle-stroke-color": p.halo,
-      },
     },
   ];
 }
@@ -180,9 +167,7 @@ export function applyPalette(map: MapLibreMap, p: MapPalette): void {
   paint(LAYER.background, "background-color", p.ocean);
   paint(LAYER.land, "fill-color", p.land);
   paint(LAYER.land, "fill-outline-color", p.border);
-  paint(LAYER.clusters, "circle-color", clusterColor(p));
-  paint(LAYER.clusters, "circle-stroke-color", p.halo);
+  paint(LAYER.markers, "circle-color", markerColor(p));
+  paint(LAYER.markers, "circle-stroke-color", p.halo);
   paint(LAYER.clusterCount, "text-color", p.halo);
-  paint(LAYER.points, "circle-color", pointColor(p));
-  paint(LAYER.points, "circle-stroke-color", p.halo);
 }
