@@ -216,4 +216,16 @@ test("a refused token: the token-error state, the token dropped, the offline bas
   expect(await storedToken(page)).toBeNull();
   // No error toast: a token error is a state, not a "Map error" (spec 02 §8).
   await expect(page.getByText(/^Map error:/)).toHaveCount(0);
+
+  // Back on the map later in the same visit: no cache kept the refused token, so the page asks
+  // the server for its token again.
+  await page.getByRole("link", { name: "Contacts", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await page.getByRole("link", { name: "World Map", exact: true }).first().click();
+  await expect(page.getByTestId("globe")).toHaveAttribute("data-ready", "true", {
+    timeout: 20_000,
+  });
+  await expect.poll(() => styleRequests.length).toBe(2);
+  expect(styleRequests[1]).toEqual({ style: "light", token: SERVER_TOKEN });
+  await expect(page.getByTestId("map-token-error")).toHaveCount(0);
 });

@@ -2,8 +2,8 @@
 // an accessible list of who is in view, and the card of the one you pick. The contacts and the
 // card come from the route (features do not import each other).
 import { RotateCw } from "lucide-react";
-import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
@@ -105,6 +105,16 @@ export function MapPage(props: {
     },
   });
   const vendor: VendorStyle | null | undefined = config.isError ? null : vendorQuery.data;
+  // A refused token is not kept by a cache either: once this page closes, the next visit asks the
+  // server again (removing the queries while the map shows would reload it).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!hasTokenError) return;
+    return () => {
+      queryClient.removeQueries({ queryKey: MAP_CONFIG_KEY });
+      queryClient.removeQueries({ queryKey: ["map", "vendor"] });
+    };
+  }, [hasTokenError, queryClient]);
 
   const tags = useMemo(() => countTags(props.contacts), [props.contacts]);
   const filtered = useMemo(
