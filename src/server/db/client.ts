@@ -35,6 +35,12 @@ export type Database = {
     onResync: () => void,
   ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /**
+   * PGlite in its own thread only: a count that moves whenever a statement that may change data
+   * is sent (decision 191). This process is then the database's only client, so an answer read
+   * while the count stays the same is current. Absent where another process may write.
+   */
+  writeCount?: () => number;
   /** PostgreSQL only: the connection pool's use (PGlite is one in-process connection). */
   poolStats?: () => PoolStats;
 };
@@ -79,13 +85,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 // Both an in-thread PGlite and the bridge to one in its own thread (decision 170) answer what
 // Drizzle's PGlite driver calls, plus listen and close.
-type PgliteClient = Pick<PgliteBridge, "listen" | "close" | "closed">;
+type PgliteClient = Pick<PgliteBridge, "listen" | "close" | "closed"> &
+  Partial<Pick<PgliteBridge, "writes">>;
 
 function wrapPglite(client: PgliteClient): Database {
   const db = drizzlePglite(client as never, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "pglite",
+    writeCount: "writes" in client ? () => client.writes ?? 0 : undefined,
     ping: () => ping(db),
     listPendingMigrations: () => listPendingMigrations(db),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),

@@ -47,6 +47,12 @@ export type BridgeTransaction = {
 };
 
 export type PgliteBridge = BridgeTransaction & {
+  /**
+   * How many statements that may change data have been sent so far (decision 191). Everything
+   * reaches the database through this one bridge, in order, so an answer read while this count
+   * stays the same is still current.
+   */
+  readonly writes: number;
   transaction<T>(callback: (tx: BridgeTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -75,6 +81,14 @@ function bridgeOptions(options: QueryOptions | undefined): BridgeQueryOptions | 
   };
 }
 
+// Only a plain SELECT counts as a read; anything else (and a SELECT naming a data-changing
+// word, e.g. in a CTE or a function call) counts as a write, erring towards a wasted re-read.
+const PLAIN_READ = /^\s*select\b/i;
+const CHANGES_DATA = /\b(insert|update|delete|merge|truncate|nextval|setval|pg_notify|into)\b/i;
+function mayWrite(sql: string): boolean {
+  return !PLAIN_READ.test(sql) || CHANGES_DATA.test(sql);
+}
+
 function toError(plain: PlainError): Error {
   const error = new Error(plain.message);
   error.name = plain.name;
@@ -88,6 +102,7 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
   let nextId = 1;
   let closed = false;
   let failure: Error | undefined;
+  let writes = 0;
 
   const settle = (id: number) => {
     const call = calls.get(id);
@@ -132,9 +147,14 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
   }
 
   const client = (tx?: number): BridgeTransaction => ({
-    query: (sql, params, options) =>
-      call({ op: "query", tx, sql, params, options: bridgeOptions(options) }),
-    exec: (sql, options) => call({ op: "exec", tx, sql, options: bridgeOptions(options) }),
+    query(sql, params, options) {
+      if (mayWrite(sql)) writes += 1;
+      return call({ op: "query", tx, sql, params, options: bridgeOptions(options) });
+    },
+    exec(sql, options) {
+      if (mayWrite(sql)) writes += 1;
+      return call({ op: "exec", tx, sql, options: bridgeOptions(options) });
+    },
   });
 
   let nextListener = 1;
@@ -142,6 +162,9 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
     ...client(),
     get closed() {
       return closed;
+    },
+    get writes() {
+      return writes;
     },
     async transaction(callback) {
       const tx = await call<number>({ op: "begin" });

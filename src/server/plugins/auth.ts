@@ -3,10 +3,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { fromNodeHeaders } from "better-auth/node";
-import type { Auth, SessionCacheGuard } from "../features/auth/auth.public";
+import { SessionMemo, type Auth, type SessionCacheGuard } from "../features/auth/auth.public";
 import { hasPaidAccess } from "../features/billing/billing.public";
 import { AppError } from "../lib/app-error";
-import { readRequestAccount, type RequestAccount } from "../lib/request-account";
+
+import { createRequestAccountReader, type RequestAccount } from "../lib/request-account";
 
 export type SessionUser = {
   id: string;
@@ -44,6 +45,8 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+type Session = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+
 type AuthPluginOptions = { auth: Auth; sessionGuard: SessionCacheGuard };
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
@@ -55,14 +58,25 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest("account", null);
 
   // The session comes from the cookie cache when it holds a current copy; when Better Auth read
-  // the row instead, it writes a fresh copy, handed on to the browser here (decision 140).
+  // the row instead, it writes a fresh copy, handed on to the browser here (decision 140). An
+  // answer Better Auth gave from a copy is kept by the cookie header while the copy holds
+  // (decision 191): checking it again costs more than the rest of a cached request.
+  const memo = new SessionMemo<Session>(
+    sessionGuard,
+    (await auth.$context).authCookies.sessionData.name,
+  );
   async function findSession(request: FastifyRequest, reply?: FastifyReply) {
+    // A bearer token (API clients) is Better Auth's to read, whatever cookies come with it.
+    const cookieHeader = request.headers.authorization ? undefined : request.headers.cookie;
+    const kept = memo.find(cookieHeader);
+    if (kept) return kept;
     const { headers, response } = await auth.api.getSession({
       headers: toWebHeaders(request),
       returnHeaders: true,
     });
     const cookies = headers.getSetCookie();
     if (reply && cookies.length > 0) reply.header("set-cookie", cookies);
+    if (response && cookies.length === 0) memo.remember(cookieHeader, response);
     return response;
   }
   async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
@@ -78,9 +92,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     request.user = session.user;
     request.sessionId = session.session.id;
   });
+  const readRequestAccount = createRequestAccountReader(app.database);
   app.decorate("requirePaidUser", async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(request, reply);
-    const account = await readRequestAccount(app.db, request.user.id);
+    const account = await readRequestAccount(request.user.id);
     if (!account) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
     request.account = account;
     // The same rule as the client (active, or within the 24 h grace), on the server's clock;

@@ -8,10 +8,18 @@ import {
   MeSchema,
   MeUpdateSchema,
 } from "../../../core/account";
-import { accounts, profiles, sessions, userSettings, users } from "../../db/schema/index";
+import {
+  accounts,
+  profiles,
+  sessions,
+  userSettings,
+  users,
+  verifications,
+} from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
+import { CurrentReads } from "../../lib/current-reads";
 import { getAccountRows } from "../../lib/account-rows";
-import { readShownPhone, savePhoneNumber } from "../../lib/pending-phone";
+import { pendingPhoneIdentifier, savePhoneNumber } from "../../lib/pending-phone";
 import { enforceTextRule } from "../settings/settings.public";
 import { cancelSubscriptionsForDeletion } from "../billing/billing.public";
 import { toWebHeaders } from "../../plugins/auth";
@@ -32,10 +40,19 @@ export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  // The user, profile and settings in one prepared query (decision 140); rows a user lacks are
-  // created by getAccountRows, as before.
+  // Everything /api/me shows in one prepared statement (decision 140, 191): the user, profile and
+  // settings, whether a password is set, and a pending phone number (which is shown instead of
+  // the stored one, decision 156). Rows a user lacks are created by getAccountRows, as before.
   const selectMe = db
-    .select({ user: users, profile: profiles, settings: userSettings })
+    .select({
+      user: users,
+      profile: profiles,
+      settings: userSettings,
+      hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`,
+      pendingPhone: sql<
+        string | null
+      >`(select ${verifications.value} from ${verifications} where ${verifications.identifier} = ${sql.placeholder("pendingPhoneIdentifier")} limit 1)`,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
@@ -57,10 +74,13 @@ export async function accountRoutes(fastify: FastifyInstance) {
     return Boolean(row);
   }
 
-  async function readMe(userId: string) {
-    const [row] = await selectMe.execute({ userId });
+  async function readMeFromDatabase(userId: string) {
+    const [row] = await selectMe.execute({
+      userId,
+      pendingPhoneIdentifier: pendingPhoneIdentifier(userId),
+    });
     if (!row) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-    const { user } = row;
+    const { user, pendingPhone } = row;
     const { profile, settings } =
       row.profile && row.settings
         ? { profile: row.profile, settings: row.settings }
@@ -71,13 +91,22 @@ export async function accountRoutes(fastify: FastifyInstance) {
         email: user.email,
         name: user.name,
         emailVerified: user.emailVerified,
-        ...(await readShownPhone(db, user)),
-        hasPassword: await hasPassword(userId),
+        // The same rule as readShownPhone: a pending number is shown, unverified.
+        ...(pendingPhone
+          ? { phoneNumber: pendingPhone, phoneNumberVerified: false }
+          : { phoneNumber: user.phoneNumber, phoneNumberVerified: user.phoneNumberVerified }),
+        hasPassword: Boolean(row.hasPassword),
       },
       profile,
       settings: { ...settings, theme: parseTheme(settings.theme) },
     };
   }
+
+  // On PGlite, kept while no write was sent (decision 191): most reads of /api/me read nothing.
+  const keptMe = new CurrentReads<Awaited<ReturnType<typeof readMeFromDatabase>>>(
+    app.database.writeCount,
+  );
+  const readMe = (userId: string) => keptMe.read(userId, () => readMeFromDatabase(userId));
 
   app.get(
     "/api/me",

@@ -1,9 +1,11 @@
 // The session cookie cache (decision 140): a request with a current copy reads no session row,
 // and a copy stops counting the moment its session ends — sign-out, a revoked session, a
-// password change, a deleted account — not when the copy expires.
+// password change, a deleted account — not when the copy expires; and a copy the server has
+// already checked (decision 191) ends when it expires.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions } from "../../db/schema/index";
+import { SESSION_CACHE_SECONDS } from "./session-cache";
 import {
   build,
   cookieFrom,
@@ -22,6 +24,7 @@ describe("session cookie cache", () => {
     t = await build();
   });
   afterAll(async () => t.close());
+  afterEach(() => vi.restoreAllMocks());
 
   async function signIn(user: TestUser, password = PASSWORD): Promise<TestUser> {
     const res = await t.app.inject({
@@ -111,5 +114,20 @@ describe("session cookie cache", () => {
     });
     expect(res.statusCode, res.body).toBe(204);
     expect(await meStatus(phone)).toBe(401);
+  });
+
+  // The server keeps Better Auth's answer for a cookie it has checked (decision 191); that answer
+  // must end exactly when the copy would.
+  it("stops taking a copy it has checked once the copy expires", async () => {
+    const user = await createUser(t.app);
+    expect(await meStatus(user)).toBe(200);
+    expect(await meStatus(user)).toBe(200);
+    // Ended elsewhere (another process, on PostgreSQL): only the copy still signs this in...
+    await t.app.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect(await meStatus(user)).toBe(200);
+    // ...until it expires; then the row is read, and it is gone.
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + (SESSION_CACHE_SECONDS + 1) * 1000);
+    expect(await meStatus(user)).toBe(401);
   });
 });
