@@ -33,6 +33,8 @@ export default defineConfig({
           environment: "node",
           setupFiles,
           env: { TEST_DB: "pglite" },
+          // One migrated database for the whole run, loaded by every test database (decision 190).
+          globalSetup: ["tests/helpers/pglite-template-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
