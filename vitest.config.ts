@@ -33,8 +33,12 @@ export default defineConfig({
           environment: "node",
           setupFiles,
           env: { TEST_DB: "pglite" },
+          // One migrated database for the whole run, loaded by every test database (decision 190).
+          globalSetup: ["tests/helpers/pglite-template-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One worker process runs file after file: the server is imported once (decision 190).
+          isolate: false,
         },
       },
       ...(hasPostgres
@@ -49,6 +53,8 @@ export default defineConfig({
                 env: { TEST_DB: "postgres" },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+                // As api-pglite: the server is imported once per worker (decision 190).
+                isolate: false,
               },
             },
           ]

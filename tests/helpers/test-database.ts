@@ -1,22 +1,32 @@
 // A fresh, migrated database for one test file: a copy of a once-migrated PGlite (fast), or,
 // in the PostgreSQL project (TEST_DB=postgres), a new database on TEST_DATABASE_URL.
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type Database } from "../../src/server/db/client";
 
 let template: Promise<Uint8Array> | undefined;
 
-// A migrated database's data directory, dumped once per test process; each test database loads
-// it in a PGlite thread of its own, the way the app runs the embedded database (decision 170).
+/** A freshly migrated embedded database's data directory, dumped (an uncompressed tar). */
+export async function migratedDataDir(): Promise<Uint8Array> {
+  const client = new PGlite("memory://");
+  const database = await openDatabase({ pglite: client });
+  await database.migrate();
+  const dump = await client.dumpDataDir("none");
+  await database.close();
+  return new Uint8Array(await dump.arrayBuffer());
+}
+
+// Each test database loads a migrated data directory in a PGlite thread of its own, the way the
+// app runs the embedded database (decision 170). The PGlite project's global setup makes that
+// dump once per run (pglite-template-setup.ts, decision 190); without it (a file run under
+// another project) it is made once per test file.
 async function migratedTemplate(): Promise<Uint8Array> {
   template ??= (async () => {
-    const client = new PGlite("memory://");
-    const database = await openDatabase({ pglite: client });
-    await database.migrate();
-    const dump = await client.dumpDataDir("none");
-    await database.close();
-    return new Uint8Array(await dump.arrayBuffer());
+    const file = inject("pgliteTemplateFile");
+    return file ? new Uint8Array(await readFile(file)) : migratedDataDir();
   })();
   return template;
 }
