@@ -4,7 +4,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TRIAL_DAYS } from "../core/constants";
-import { DEFAULT_DATA_DIR } from "./db/early-open";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", ""])
@@ -17,7 +16,7 @@ const EnvSchema = z
     HOST: z.string().default("127.0.0.1"),
     APP_NAME: z.string().min(1).default("Tend"),
     APP_URL: z.url().optional(),
-    DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
+    DATA_DIR: z.string().default("./data"),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")

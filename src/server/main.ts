@@ -1,7 +1,41 @@
-// The server's entry: starts the embedded database's thread first, so PGlite starts on the other
-// core while the app's modules load (decision 186), then runs serve.ts. With DATABASE_URL set
-// there is no embedded database and nothing starts early.
-import { DEFAULT_DATA_DIR, openPgliteEarly } from "./db/early-open";
+// Listens on PORT and, unless SCHEDULER_ENABLED=false, runs the background jobs (reminders,
+// outbox) in the same process; on SIGTERM/SIGINT fails readiness for SHUTDOWN_DRAIN_SECONDS, then
+// stops the jobs, finishes in-flight requests (within SHUTDOWN_TIMEOUT_SECONDS) and closes the db.
+import { buildApp } from "./app";
+import { loadEnvOrExit } from "./env";
+import { startBackgroundJobs } from "./jobs/background-jobs";
+import { closeOnSignals } from "./lib/graceful-shutdown";
+import { devMailboxStartWarning } from "./plugins/dev-only";
 
-if (!process.env.DATABASE_URL) void openPgliteEarly(process.env.DATA_DIR || DEFAULT_DATA_DIR);
-await import("./serve");
+async function main() {
+  const env = loadEnvOrExit();
+  const app = await buildApp({ env });
+  await app.ready();
+  const stopJobs = env.SCHEDULER_ENABLED
+    ? startBackgroundJobs({ ...app.services, log: app.log })
+    : async () => undefined;
+  closeOnSignals({
+    log: app.log,
+    timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    async close() {
+      // Readiness fails first and requests keep being served for the drain period, so a load
+      // balancer moves traffic away; then the listener closes and in-flight requests finish.
+      app.lifecycle.isDraining = true;
+      if (env.SHUTDOWN_DRAIN_SECONDS > 0) {
+        app.log.info(`draining for ${env.SHUTDOWN_DRAIN_SECONDS} s (/readyz answers 503)`);
+        await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+      }
+      await stopJobs();
+      await app.close();
+    },
+  });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`${env.APP_NAME} is running: open ${env.APP_URL} in your browser`);
+  const warning = devMailboxStartWarning(env);
+  if (warning) app.log.warn(warning);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,5 +1,5 @@
 // One Drizzle database over either driver: embedded PGlite (default) or a PostgreSQL server.
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
@@ -10,7 +10,6 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { openPgliteThread, type PgliteBridge } from "./pglite-bridge";
-import { DEFAULT_DATA_DIR, pgliteOpenOptions, takeEarlyPglite } from "./early-open";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -78,9 +77,14 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   if (options.pglite) return wrapPglite(options.pglite);
-  const dir = options.dataDir ?? DEFAULT_DATA_DIR;
-  const early = options.loadDataDir ? undefined : await takeEarlyPglite(dir);
-  return wrapPglite(early ?? (await openPgliteThread(pgliteOpenOptions(dir, options.loadDataDir))));
+  const dir = options.dataDir ?? "./data";
+  const isMemory = dir.startsWith("memory://");
+  if (!isMemory) mkdirSync(dir, { recursive: true });
+  const bridge = await openPgliteThread({
+    dataDir: isMemory ? dir : `${dir}/pglite`,
+    loadDataDir: options.loadDataDir,
+  });
+  return wrapPglite(bridge);
 }
 
 // Both an in-thread PGlite and the bridge to one in its own thread (decision 170) answer what
