@@ -59,8 +59,8 @@ function zodSchemasLeftOutWhenUnused(): Plugin {
     transform: {
       filter: { id: /\/src\/(core|web)\/.*\.tsx?$/, code: /\bfrom "zod(\/v4)?"/ },
       handler(code, id) {
-        // The browser's zod (its configuration is its only effect, needed only where a schema
-        // is built): a module whose schemas all went does not keep it.
+        // The browser's zod: its configuration is part of `z`'s value, so it runs wherever a
+        // schema is built, and a page whose schemas all went keeps none of it.
         if (id.endsWith("/src/web/lib/zod-browser.ts")) return { code, moduleSideEffects: false };
         const edits: { at: number; text: string }[] = [];
         for (let statement of this.parse(code).body) {

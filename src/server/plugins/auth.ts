@@ -6,7 +6,6 @@ import { fromNodeHeaders } from "better-auth/node";
 import { SessionMemo, type Auth, type SessionCacheGuard } from "../features/auth/auth.public";
 import { hasPaidAccess } from "../features/billing/billing.public";
 import { AppError } from "../lib/app-error";
-
 import { createRequestAccountReader, type RequestAccount } from "../lib/request-account";
 
 export type SessionUser = {
