@@ -22,10 +22,10 @@ export async function migratedDataDir(): Promise<Uint8Array> {
 // Each test database loads a migrated data directory in a PGlite thread of its own, the way the
 // app runs the embedded database (decision 170). The PGlite project's global setup makes that
 // dump once per run (pglite-template-setup.ts, decision 190); without it (a file run under
-// another project) it is made once per test file.
+// another project, or a benchmark run outside Vitest) it is made once per process.
 async function migratedTemplate(): Promise<Uint8Array> {
   template ??= (async () => {
-    const file = inject("pgliteTemplateFile");
+    const file = process.env.VITEST ? inject("pgliteTemplateFile") : undefined;
     return file ? new Uint8Array(await readFile(file)) : migratedDataDir();
   })();
   return template;
