@@ -40,7 +40,14 @@ export async function readShownPhone(
   db: Db | Tx,
   user: { id: string; phoneNumber: string | null; phoneNumberVerified: boolean | null },
 ): Promise<{ phoneNumber: string | null; phoneNumberVerified: boolean | null }> {
-  const pending = await readPendingPhone(db, user.id);
+  return shownPhone(user, await readPendingPhone(db, user.id));
+}
+
+/** The rule behind readShownPhone, for a caller that read the pending number itself. */
+export function shownPhone(
+  user: { phoneNumber: string | null; phoneNumberVerified: boolean | null },
+  pending: string | null,
+): { phoneNumber: string | null; phoneNumberVerified: boolean | null } {
   if (pending) return { phoneNumber: pending, phoneNumberVerified: false };
   return { phoneNumber: user.phoneNumber, phoneNumberVerified: user.phoneNumberVerified };
 }

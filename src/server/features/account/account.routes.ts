@@ -19,7 +19,7 @@ import {
 import { AppError } from "../../lib/app-error";
 import { CurrentReads } from "../../lib/current-reads";
 import { getAccountRows } from "../../lib/account-rows";
-import { pendingPhoneIdentifier, savePhoneNumber } from "../../lib/pending-phone";
+import { pendingPhoneIdentifier, savePhoneNumber, shownPhone } from "../../lib/pending-phone";
 import { enforceTextRule } from "../settings/settings.public";
 import { cancelSubscriptionsForDeletion } from "../billing/billing.public";
 import { toWebHeaders } from "../../plugins/auth";
@@ -91,10 +91,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         email: user.email,
         name: user.name,
         emailVerified: user.emailVerified,
-        // The same rule as readShownPhone: a pending number is shown, unverified.
-        ...(pendingPhone
-          ? { phoneNumber: pendingPhone, phoneNumberVerified: false }
-          : { phoneNumber: user.phoneNumber, phoneNumberVerified: user.phoneNumberVerified }),
+        ...shownPhone(user, pendingPhone),
         hasPassword: Boolean(row.hasPassword),
       },
       profile,
