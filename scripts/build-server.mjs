@@ -3,7 +3,15 @@
 // bundled ES module; packages stay in node_modules (imported, not copied). The migrations are
 // copied next to the bundle, where the compiled db client looks for them.
 //   node scripts/build-server.mjs [outDir]   (default dist-server)
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { build, stop } from "esbuild";
 
@@ -51,12 +59,45 @@ export async function buildServer(outDir = "dist-server") {
     banner: {
       js: 'import { createRequire as __tendCreateRequire } from "node:module"; const require = __tendCreateRequire(import.meta.url);',
     },
+    // V8 keeps each module's source text for as long as the process runs (functions compile
+    // lazily from it). Without whitespace and comments main.js is a third smaller, and names stay
+    // as written so stack traces read as the source does (decision 197).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: "none",
     sourcemap: true,
     logLevel: "warning",
   });
+  for (const file of readdirSync(outDir)) {
+    if (file.endsWith(".js")) asciiOnly(path.join(outDir, file));
+  }
   // esbuild's service process would otherwise live on beside a server started after this build.
   await stop();
   cpSync("src/server/db/migrations", path.join(outDir, "migrations"), { recursive: true });
+}
+
+/**
+ * Rewrites every character outside ASCII as a `\\u` escape. A source text with a single such
+ * character (an arrow in a message, a curly quote in a regular expression; esbuild escapes string
+ * literals but not template literals or regular expressions) is held by V8 at two bytes per
+ * character: twice the memory of the whole bundle, for the life of the process. The escape means
+ * the same character in a string, a template, a regular expression and a name; only a raw
+ * template (String.raw) would read it differently, and the build refuses one.
+ * @param {string} file
+ */
+export function asciiOnly(file) {
+  const text = readFileSync(file, "utf8");
+  if (!/[\u0080-\uffff]/.test(text)) return;
+  if (/String\.raw`[^`]*[\u0080-\uffff]/.test(text)) {
+    throw new Error(`${file}: String.raw over a non-ASCII character cannot be escaped`);
+  }
+  // An escaped character (`\’` in a regular expression) is already literal: its backslash goes,
+  // or it would escape the new escape's own.
+  const escaped = text.replace(/(\\*)([\u0080-\uffff])/g, (_, backslashes, char) => {
+    const kept = backslashes.length % 2 === 1 ? backslashes.slice(1) : backslashes;
+    return `${kept}\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+  writeFileSync(file, escaped);
 }
 
 function newestChange(dir) {
