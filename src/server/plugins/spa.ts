@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { isAppPath } from "../../core/app-paths";
 import { fillProductName } from "../../core/product-name";
 import { fillTrialWording } from "../../core/trial-offer";
+import { indexHtmlByPath } from "./route-preloads";
 
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
 const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
@@ -28,6 +29,8 @@ export async function spaPlugin(
     return;
   }
   const indexHtml = readFileSync(indexFile, "utf8");
+  // The pages opened from outside name their route's code in the head (decision 198).
+  const pageHtml = indexHtmlByPath(root, indexHtml);
   const landingFile = path.join(root, "landing.html");
   // The prerender leaves the product name as a marker (APP_NAME is runtime config): fill it once.
   const landingHtml = existsSync(landingFile)
@@ -69,7 +72,9 @@ export async function spaPlugin(
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
     // Unknown paths still get the app (it renders the 404 page), with the status that says so.
     if (!isAppPath(pathname)) reply.status(404);
-    if (pathname !== "/") return reply.send(indexHtml);
+    if (pathname !== "/") {
+      return reply.send(pageHtml.get(pathname.replace(/(.)\/$/, "$1")) ?? indexHtml);
+    }
     // The landing page is static (decision 135): someone signed in gets the app instead, whose
     // access gating takes them on (to /app/contacts, onboarding or /subscribe).
     reply.header("vary", "cookie");

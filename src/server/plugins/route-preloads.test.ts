@@ -1,0 +1,79 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build, type TestApp } from "../../../tests/helpers/test-app";
+import { ROUTE_MODULES } from "./route-preloads";
+
+const AUTH = "src/web/app/routes/auth-route.tsx";
+const SHELL = "src/web/app/routes/app-shell-route.tsx";
+const CONTACTS = "src/web/features/contacts/components/contacts-page.tsx";
+
+// A build manifest shaped like Vite's: the entry, its shared chunks, and lazy route chunks that
+// share a form chunk with each other and a vendor chunk with the entry.
+const manifest = {
+  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_react.js"] },
+  "_react.js": { file: "assets/react-2.js" },
+  "_form.js": { file: "assets/form-3.js", imports: ["_react.js"] },
+  [AUTH]: { file: "assets/auth-route-4.js", imports: ["_form.js", "_react.js"] },
+  [SHELL]: { file: "assets/app-shell-5.js", imports: ["_react.js"] },
+  [CONTACTS]: { file: "assets/contacts-page-6.js", imports: ["_form.js"] },
+};
+
+describe("route preloads in the served index.html", () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "tend-preload-dist-"));
+  const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, ".vite"), { recursive: true });
+    writeFileSync(path.join(dist, "index.html"), indexHtml);
+    writeFileSync(path.join(dist, ".vite", "manifest.json"), JSON.stringify(manifest));
+    t = await build({ WEB_DIST_DIR: dist }, { serveWeb: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("names the page's own chunks, and not the entry's, for a page opened from outside", async () => {
+    for (const url of ["/auth", "/auth?tab=signup", "/auth/"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(preloads(res.body), url).toEqual(["/assets/auth-route-4.js", "/assets/form-3.js"]);
+      expect(res.body, url).toContain('<script type="module" src="/assets/index-1.js">');
+    }
+    const contacts = await t.app.inject({ url: "/app/contacts" });
+    expect(preloads(contacts.body)).toEqual([
+      "/assets/app-shell-5.js",
+      "/assets/contacts-page-6.js",
+      "/assets/form-3.js",
+    ]);
+  });
+
+  it("sends index.html as built for any other page, and when a module is not in the build", async () => {
+    for (const url of ["/app/rhythms", "/forgot-password", "/app/contacts/12", "/subscribe"]) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toBe(indexHtml);
+    }
+  });
+
+  it("lists only modules that exist and that the router loads for that path", () => {
+    const router = readFileSync("src/web/app/router.tsx", "utf8");
+    for (const [pathname, modules] of Object.entries(ROUTE_MODULES)) {
+      for (const module of modules) {
+        expect(existsSync(module), `${pathname}: ${module}`).toBe(true);
+        const importPath = path
+          .relative("src/web/app", module)
+          .replace(/\.tsx?$/, "")
+          .replace(/^(?!\.)/, "./");
+        expect(router, `${pathname}: router.tsx imports ${importPath}`).toContain(
+          `import("${importPath}")`,
+        );
+      }
+    }
+  });
+});

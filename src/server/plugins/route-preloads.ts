@@ -1,0 +1,65 @@
+// The pages people open from outside the app (a link in an email, a bookmark, the address bar)
+// get their route's code named in the HTML, so the browser fetches it beside the app's entry
+// instead of after it: the entry would otherwise have to arrive and run before the router asks
+// for the page's chunk (decision 198). The chunks come from Vite's build manifest; a path that is
+// not listed, or a build without a manifest, gets the plain index.html.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+const SHELL = "src/web/app/routes/app-shell-route.tsx";
+const CONTACTS = "src/web/features/contacts/components/contacts-page.tsx";
+
+/** Each page's lazily loaded route modules (router.tsx), by path. */
+export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  "/auth": ["src/web/app/routes/auth-route.tsx"],
+  "/subscribe": ["src/web/features/billing/components/subscribe-page.tsx"],
+  "/verify-email": ["src/web/features/auth/components/verify-email-page.tsx"],
+  "/reset-password": ["src/web/features/auth/components/reset-password-page.tsx"],
+  "/app": [SHELL, CONTACTS],
+  "/app/contacts": [SHELL, CONTACTS],
+};
+
+/** A module and every chunk it imports statically, as manifest keys. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * The `<link rel="modulepreload">` tags of each listed path: its route modules' chunks that the
+ * entry does not already load (index.html names those). A module missing from the manifest
+ * (renamed, moved) is left out, so the page still works and loads it as before.
+ */
+export function routePreloadTags(manifest: Manifest): Map<string, string> {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entry = entryKey ? staticClosure(manifest, entryKey) : new Set<string>();
+  const tags = new Map<string, string>();
+  for (const [pathname, modules] of Object.entries(ROUTE_MODULES)) {
+    const chunks = new Set<string>();
+    for (const module of modules) staticClosure(manifest, module, chunks);
+    const files = [...chunks].filter((key) => !entry.has(key)).map((key) => manifest[key]!.file);
+    if (files.length === 0) continue;
+    tags.set(
+      pathname,
+      files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(""),
+    );
+  }
+  return tags;
+}
+
+/** index.html for each listed path, with its route's chunks named in the head. */
+export function indexHtmlByPath(distDir: string, indexHtml: string): Map<string, string> {
+  const manifestFile = path.join(distDir, ".vite", "manifest.json");
+  const pages = new Map<string, string>();
+  if (!existsSync(manifestFile) || !indexHtml.includes("</head>")) return pages;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
+  for (const [pathname, tags] of routePreloadTags(manifest)) {
+    pages.set(pathname, indexHtml.replace("</head>", `${tags}</head>`));
+  }
+  return pages;
+}
