@@ -83,7 +83,7 @@ function zodSchemasLeftOutWhenUnused(): Plugin {
     apply: "build",
     transform: {
       filter: { id: /\/src\/(core|web)\/.*\.tsx?$/, code: /\bfrom "zod(\/v4)?"/ },
-      handler(code, id) {
+      handler(code) {
         const edits: { at: number; text: string }[] = [];
         for (let statement of this.parse(code).body) {
           if (statement.type === "ExportNamedDeclaration" && statement.declaration)
