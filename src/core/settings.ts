@@ -2,7 +2,8 @@
 // /api/settings/reminders, the catalogue texts, and how the next reminder is shown.
 import { z } from "zod";
 import { REMINDER_CADENCES, REMINDER_METHODS } from "./constants";
-import { formatReminderHour, OnboardingReminderSchema, type ReminderCadence } from "./onboarding";
+import { formatReminderHour, type ReminderCadence } from "./onboarding";
+import { OnboardingReminderSchema } from "./onboarding-schemas";
 
 // Spec 02 §8 "Settings", word for word.
 export const SETTINGS_MESSAGES = {
