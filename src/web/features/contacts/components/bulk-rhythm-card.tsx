@@ -31,9 +31,7 @@ type BulkValues = {
 // The rhythm's schema (zod) loads when the card is first used, not with the page (decision 194):
 // the form's first focus starts it, and a submit before it has arrived waits for it.
 function loadRhythmSchema() {
-  return importWithRetry(() => import("../lib/rhythm-schema-lazy")).then(
-    (m) => m.RhythmSchema,
-  );
+  return importWithRetry(() => import("../lib/rhythm-schema-lazy")).then((m) => m.RhythmSchema);
 }
 
 // Give many people the same rhythm at once: the ones ticked below, or everyone with a tag.
