@@ -2,7 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 // The running build's version, which a bug report carries (Feedback and Support).
@@ -38,6 +38,31 @@ function zodJsonSchemaOnTheServerOnly(): Plugin {
   };
 }
 
+// zod without eval in the browser: our Content-Security-Policy forbids it, and zod's probe for
+// `new Function`, though caught, is reported by the browser as a violation (a console error,
+// and Lighthouse's best-practices score). In the browser build zod's configuration object starts
+// out `jitless`, so no schema is ever built before it and no statement of ours has to run first
+// (decision 131 configured zod in a module every `import from "zod"` went through; decision 194
+// says why that went). The server keeps zod's compiled parsers; the dev server sends no CSP.
+const ZOD_CONFIG_START = "__zod_globalConfig = {})";
+function zodWithoutEvalInTheBrowser(): Plugin {
+  return {
+    name: "tend:zod-without-eval-in-the-browser",
+    apply: "build",
+    transform: {
+      filter: { id: /\/node_modules\/zod\/v4\/core\/core\.js$/ },
+      handler(code, id) {
+        if (!code.includes(ZOD_CONFIG_START))
+          throw new Error(`${id} no longer starts zod's configuration as "${ZOD_CONFIG_START}"`);
+        return {
+          code: code.replace(ZOD_CONFIG_START, "__zod_globalConfig = { jitless: true })"),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
 // Our zod schemas are built when their module runs, so a page that needed only a module's
 // constants or helpers loaded zod (~20 KB gzip) and built every schema of the module. Building
 // a schema has no effect outside it (the browser never reads zod's registry), so in the browser
@@ -58,10 +83,7 @@ function zodSchemasLeftOutWhenUnused(): Plugin {
     apply: "build",
     transform: {
       filter: { id: /\/src\/(core|web)\/.*\.tsx?$/, code: /\bfrom "zod(\/v4)?"/ },
-      handler(code, id) {
-        // The browser's zod: its configuration is part of `z`'s value, so it runs wherever a
-        // schema is built, and a page whose schemas all went keeps none of it.
-        if (id.endsWith("/src/web/lib/zod-browser.ts")) return { code, moduleSideEffects: false };
+      handler(code) {
         const edits: { at: number; text: string }[] = [];
         for (let statement of this.parse(code).body) {
           if (statement.type === "ExportNamedDeclaration" && statement.declaration)
@@ -83,15 +105,16 @@ function zodSchemasLeftOutWhenUnused(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), zodJsonSchemaOnTheServerOnly(), zodSchemasLeftOutWhenUnused()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    zodWithoutEvalInTheBrowser(),
+    zodJsonSchemaOnTheServerOnly(),
+    zodSchemasLeftOutWhenUnused(),
+  ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
     alias: [
-      // zod without eval in the browser (src/web/lib/zod-browser.ts, decision 131).
-      {
-        find: /^zod$/,
-        replacement: fileURLToPath(new URL("./src/web/lib/zod-browser.ts", import.meta.url)),
-      },
       // react-router's package exports only its development build (with its warnings); the
       // production build is the same code without them (decision 135).
       ...(command === "build"
@@ -112,7 +135,25 @@ export default defineConfig(({ command }) => ({
     sourcemap: "hidden",
     manifest: true,
     // The app, and the prerendered landing page with only its own small script (decision 135).
-    rollupOptions: { input: { index: "index.html", landing: "landing.html" } },
+    rollupOptions: {
+      input: { index: "index.html", landing: "landing.html" },
+      output: {
+        // TanStack Query in one chunk: split by which pages use which part (useMutation,
+        // useQuery, their shared base), its pieces cost each page more in per-file gzip
+        // overhead than the parts a page does not use (decision 194).
+        codeSplitting: {
+          // React, which TanStack Query imports, stays where it was (the landing page needs it,
+          // not TanStack Query).
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: "query",
+              test: /\/node_modules\/@tanstack\/(react-)?query-core\/|\/node_modules\/@tanstack\/react-query\//,
+            },
+          ],
+        },
+      },
+    },
     chunkSizeWarningLimit: 1200,
   },
   server: {

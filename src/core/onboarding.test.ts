@@ -3,11 +3,6 @@ import {
   canonicalTimeZone,
   formatReminderHour,
   isTextAllowed,
-  OnboardingCompleteSchema,
-  OnboardingFormSchema,
-  OnboardingNamesSchema,
-  OnboardingPhoneSchema,
-  OnboardingReminderSchema,
   parseInitialStep,
   parseReminderHour,
   REMINDER_TIME_CHOICES,
@@ -15,6 +10,13 @@ import {
   resolveReminderMethod,
   toInternationalPhone,
 } from "./onboarding";
+import {
+  OnboardingCompleteSchema,
+  OnboardingFormSchema,
+  OnboardingNamesSchema,
+  OnboardingPhoneSchema,
+  OnboardingReminderSchema,
+} from "./onboarding-schemas";
 import { normalizeReminderTime } from "./sanitize";
 
 function messages(result: {

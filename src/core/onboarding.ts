@@ -1,13 +1,9 @@
-// Onboarding (spec 01 §3–5): the three step schemas with the spec's messages, the +1 text rule,
+// Onboarding (spec 01 §3–5): the spec's messages, the +1 text rule,
 // the 24 hourly time choices, the initialStep parameter and the first reminder's next run.
-import { z } from "zod";
-import {
-  DEFAULT_REMINDER_HOUR,
-  ONBOARDING_STEPS,
-  REMINDER_CADENCES,
-  REMINDER_METHODS,
-} from "./constants";
-import { normalizeReminderTime, sanitizeText } from "./sanitize";
+import type { REMINDER_CADENCES, REMINDER_METHODS } from "./constants";
+import { DEFAULT_REMINDER_HOUR, ONBOARDING_STEPS } from "./constants";
+import type { OnboardingFormInput } from "./onboarding-schemas";
+import { normalizeReminderTime } from "./sanitize";
 
 export const ONBOARDING_MESSAGES = {
   firstNameRequired: "First name is required",
@@ -27,7 +23,7 @@ export const REMINDER_FREQUENCY_MAX = 365;
 // The only country code offered (spec 01 §5): United States and Canada.
 export const PHONE_COUNTRY_CODE = "+1";
 export const PHONE_COUNTRY_LABEL = "United States / Canada (+1)";
-const INTERNATIONAL_PHONE = /^\+[1-9]\d{1,14}$/;
+export const INTERNATIONAL_PHONE = /^\+[1-9]\d{1,14}$/;
 
 export type ReminderMethod = (typeof REMINDER_METHODS)[number];
 export type ReminderCadence = (typeof REMINDER_CADENCES)[number];
@@ -57,15 +53,6 @@ export function canonicalTimeZone(value: string): string | null {
   return knownZones.get(text.toLowerCase()) ?? text;
 }
 
-export const TimeZoneSchema = z
-  .string({ error: ONBOARDING_MESSAGES.timezoneRequired })
-  .transform((value, ctx) => {
-    const zone = canonicalTimeZone(value);
-    if (zone) return zone;
-    ctx.addIssue({ code: "custom", message: ONBOARDING_MESSAGES.timezoneRequired });
-    return z.NEVER;
-  });
-
 // ---- reminder time choices --------------------------------------------------------------
 
 export type TimeChoice = { value: string; label: string };
@@ -81,7 +68,7 @@ export const REMINDER_TIME_CHOICES: readonly TimeChoice[] = Array.from({ length:
   label: formatReminderHour(h),
 }));
 
-function toHour(value: unknown): number | null {
+export function toHour(value: unknown): number | null {
   if (typeof value === "number")
     return Number.isInteger(value) && value >= 0 && value <= 23 ? value : null;
   if (typeof value !== "string") return null;
@@ -101,35 +88,6 @@ export function reminderHourToTime(hour: number): string {
   return normalizeReminderTime(String(hour));
 }
 
-// ---- step schemas -----------------------------------------------------------------------
-
-function requiredName(message: string) {
-  return z
-    .string({ error: message })
-    .transform(sanitizeText)
-    .pipe(z.string().min(1, message).max(100, ONBOARDING_MESSAGES.nameTooLong));
-}
-
-export const OnboardingNamesSchema = z.object({
-  firstName: requiredName(ONBOARDING_MESSAGES.firstNameRequired),
-  lastName: requiredName(ONBOARDING_MESSAGES.lastNameRequired),
-});
-
-export const OnboardingReminderSchema = z.object({
-  reminderMethod: z.enum(REMINDER_METHODS, { error: ONBOARDING_MESSAGES.methodRequired }),
-  reminderFrequency: z
-    .number({ error: ONBOARDING_MESSAGES.frequencyMin })
-    .int(ONBOARDING_MESSAGES.frequencyMin)
-    .min(1, ONBOARDING_MESSAGES.frequencyMin)
-    .max(REMINDER_FREQUENCY_MAX, ONBOARDING_MESSAGES.frequencyMax),
-  reminderCadence: z.enum(REMINDER_CADENCES, { error: ONBOARDING_MESSAGES.cadenceRequired }),
-  // The hour 0-23 held as text (spec 01 §3).
-  reminderTime: z
-    .string({ error: ONBOARDING_MESSAGES.timeRequired })
-    .refine((v) => toHour(v) !== null, ONBOARDING_MESSAGES.timeRequired),
-  timezone: TimeZoneSchema,
-});
-
 // Only digits are kept; a leading 1 on an 11-digit entry is the country code typed again.
 export function toInternationalPhone(nationalNumber: string): string {
   let digits = nationalNumber.replace(/\D/g, "");
@@ -141,76 +99,21 @@ export function isValidInternationalPhone(phone: string): boolean {
   return INTERNATIONAL_PHONE.test(phone);
 }
 
-// Step 3 in the browser: the number after the fixed +1, optional.
-export const OnboardingPhoneSchema = z.object({
-  phone: z
-    .string()
-    .refine(
-      (v) => v.replace(/\D/g, "") === "" || isValidInternationalPhone(toInternationalPhone(v)),
-      ONBOARDING_MESSAGES.phoneInvalid,
-    ),
-});
-
-export const OnboardingFormSchema = OnboardingNamesSchema.extend(
-  OnboardingReminderSchema.shape,
-).extend(OnboardingPhoneSchema.shape);
-export type OnboardingFormInput = z.input<typeof OnboardingFormSchema>;
-export type OnboardingFormValues = z.output<typeof OnboardingFormSchema>;
+// The step and API schemas are in onboarding-schemas.ts, so a page that needs only these
+// helpers loads no zod (decision 194).
+export type {
+  OnboardingCompleteInput,
+  OnboardingCompleteResult,
+  OnboardingFormInput,
+  OnboardingFormValues,
+  OnboardingState,
+} from "./onboarding-schemas";
 
 export const ONBOARDING_STEP_FIELDS = {
   1: ["firstName", "lastName"],
   2: ["reminderMethod", "reminderFrequency", "reminderCadence", "reminderTime", "timezone"],
   3: ["phone"],
 } as const satisfies Record<number, readonly (keyof OnboardingFormInput)[]>;
-
-// ---- the API contract -------------------------------------------------------------------
-
-// A full international number (digits and + only); null or "" clears it; absent leaves it.
-const ApiPhoneSchema = z
-  .string()
-  .transform((v) => v.replace(/[^\d+]/g, ""))
-  .pipe(
-    z.union([
-      z.literal("").transform(() => null),
-      z.string().regex(INTERNATIONAL_PHONE, ONBOARDING_MESSAGES.phoneInvalid),
-    ]),
-  );
-
-export const OnboardingCompleteSchema = OnboardingNamesSchema.extend(
-  OnboardingReminderSchema.shape,
-).extend({ phoneNumber: z.union([ApiPhoneSchema, z.null()]).optional() });
-export type OnboardingCompleteInput = z.input<typeof OnboardingCompleteSchema>;
-
-export const OnboardingCompleteResultSchema = z.object({
-  onboardingCompleted: z.literal(true),
-  phoneNumber: z.string().nullable(),
-  smsVerificationSent: z.boolean(),
-  reminder: z.object({
-    reminderMethod: z.enum(REMINDER_METHODS),
-    reminderFrequency: z.number(),
-    reminderCadence: z.enum(REMINDER_CADENCES),
-    reminderTime: z.string(),
-    timezone: z.string(),
-    nextScheduledAt: z.string(),
-  }),
-});
-export type OnboardingCompleteResult = z.infer<typeof OnboardingCompleteResultSchema>;
-
-// What the form is prefilled with (GET /api/onboarding).
-export const OnboardingStateSchema = z.object({
-  email: z.string(),
-  emailVerified: z.boolean(),
-  onboardingCompleted: z.boolean(),
-  firstName: z.string(),
-  lastName: z.string(),
-  reminderMethod: z.enum(REMINDER_METHODS),
-  reminderFrequency: z.number(),
-  reminderCadence: z.enum(REMINDER_CADENCES),
-  reminderTime: z.string(),
-  timezone: z.string(),
-  phoneNumber: z.string().nullable(),
-});
-export type OnboardingState = z.infer<typeof OnboardingStateSchema>;
 
 // ---- rules --------------------------------------------------------------------------------
 

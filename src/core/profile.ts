@@ -2,24 +2,10 @@
 // PATCH /api/profile and PUT /api/profile/avatar take, the form rules and the texts.
 import { z } from "zod";
 import { DICEBEAR_STYLES } from "./constants";
+import { PROFILE_MESSAGES } from "./profile-messages";
 import { sanitizeText } from "./sanitize";
 
-// Spec 02 §8 "Profile and avatar", word for word.
-export const PROFILE_MESSAGES = {
-  createFailed: "Failed to create profile",
-  updateFailed: "Failed to update profile",
-  avatarUpdated: "Avatar updated successfully",
-  avatarFailed: "Failed to update avatar",
-  invalidFileTitle: "Invalid file type",
-  invalidFile: "Please upload an image file.",
-  tooLargeTitle: "File too large",
-  tooLarge: "Image must be less than 2MB.",
-  uploadFailedTitle: "Upload failed",
-  uploadFailed: "There was a problem uploading your image.",
-  uploadedTitle: "Upload successful",
-  uploaded: "Image has been uploaded.",
-  countryRequired: "Country is required when providing location information",
-} as const;
+export { PROFILE_MESSAGES } from "./profile-messages";
 
 export const ProfileSchema = z.object({
   email: z.string(),

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  describeReminderSchedule,
-  formatInTimeZone,
-  ReminderSettingsInputSchema,
-} from "./settings";
+import { describeReminderSchedule, formatInTimeZone } from "./settings";
+import { ReminderSettingsInputSchema } from "./settings-schemas";
 
 describe("reminder settings input", () => {
   it("uses onboarding's step 2 messages", () => {

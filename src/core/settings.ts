@@ -1,8 +1,6 @@
 // Settings (spec 02 §2, §3, §8): the reminder contract shared by GET/PATCH
 // /api/settings/reminders, the catalogue texts, and how the next reminder is shown.
-import { z } from "zod";
-import { REMINDER_CADENCES, REMINDER_METHODS } from "./constants";
-import { formatReminderHour, OnboardingReminderSchema, type ReminderCadence } from "./onboarding";
+import { formatReminderHour, type ReminderCadence } from "./onboarding";
 
 // Spec 02 §8 "Settings", word for word.
 export const SETTINGS_MESSAGES = {
@@ -14,22 +12,13 @@ export const SETTINGS_MESSAGES = {
   updated: "Setting updated successfully",
 } as const;
 
-// The same fields, rules and messages as onboarding step 2 (spec 01 §5).
-export const ReminderSettingsInputSchema = OnboardingReminderSchema;
-export type ReminderSettingsInput = z.input<typeof ReminderSettingsInputSchema>;
-export type ReminderSettingsValues = z.output<typeof ReminderSettingsInputSchema>;
-
-export const ReminderSettingsSchema = z.object({
-  reminderMethod: z.enum(REMINDER_METHODS),
-  reminderFrequency: z.number(),
-  reminderCadence: z.enum(REMINDER_CADENCES),
-  /** The hour 0-23 as text, like the form field ("9"). */
-  reminderTime: z.string(),
-  timezone: z.string(),
-  /** The active reminder's next run; null before the first one is scheduled (onboarding). */
-  nextScheduledAt: z.string().nullable(),
-});
-export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
+// The reminder contract's schemas are in settings-schemas.ts, so a page that needs only the
+// texts and helpers here loads no zod (decision 194).
+export type {
+  ReminderSettings,
+  ReminderSettingsInput,
+  ReminderSettingsValues,
+} from "./settings-schemas";
 
 const CADENCE_UNITS: Record<Exclude<ReminderCadence, "as_needed">, [string, string]> = {
   days: ["day", "days"],

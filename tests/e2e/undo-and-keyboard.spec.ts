@@ -201,6 +201,57 @@ test("the bulk rhythm change counts, asks before overwriting, and undoes per con
   expect(await Promise.all([a, b, c].map((x) => stateOf(page, x.id)))).toEqual(before);
 });
 
+test("a press before its code has arrived still works: Snooze opens its menu, Delete asks first", async ({
+  page,
+}) => {
+  // The snooze menu and the dialogs load after the contact page paints (decision 194): hold
+  // each one's code back until the button standing in for it has been pressed.
+  const releases = new Map<string, () => void>();
+  const holds = new Map(
+    ["snooze-menu", "dialog-parts"].map((name) => [
+      name,
+      new Promise<void>((resolve) => releases.set(name, resolve)),
+    ]),
+  );
+  await page.route(/\/assets\/(snooze-menu|dialog-parts)-[^/]*\.js$/, async (route) => {
+    const name = /(snooze-menu|dialog-parts)/.exec(route.request().url())![1]!;
+    await holds.get(name);
+    await route.continue();
+  });
+  await createUser(page);
+  const ada = await addContact(page, {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    rhythm: { interval: 1, unit: "week" },
+    lastContactedOn: daysAgo(20),
+  });
+  await page.goto(`/app/contacts/${ada.id}`);
+
+  // Snooze pressed by keyboard before its menu's code is in: the menu opens once it is.
+  const snooze = page.getByRole("button", { name: "Snooze", exact: true });
+  await snooze.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  releases.get("snooze-menu")!();
+  await expect(page.getByRole("menuitem", { name: /1 week/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(snooze).toBeFocused();
+
+  // Delete pressed before the dialogs' code is in: it asks once the code is, and Cancel gives
+  // the focus back to Delete.
+  const remove = page.getByRole("button", { name: "Delete", exact: true });
+  await remove.click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  releases.get("dialog-parts")!();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Ada Lovelace?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  expect((await page.request.get(`/api/contacts/${ada.id}`)).ok()).toBeTruthy();
+});
+
 test("leaving the contact form with unsaved edits asks first", async ({ page }) => {
   await createUser(page);
   await page.goto("/app/contacts/new");

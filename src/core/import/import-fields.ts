@@ -1,5 +1,6 @@
 // The vocabulary of an import: where a file came from, and which contact field each column feeds.
 import { z } from "zod";
+import { IMPORT_SOURCES } from "./import-sources";
 import { IMPORT_MAX_COLUMNS } from "./read-file";
 import {
   CONTACT_FIELDS,
@@ -8,27 +9,8 @@ import {
   type ContactFieldKey,
 } from "../contact-fields";
 
-export const IMPORT_SOURCES = [
-  "tend",
-  "google",
-  "outlook",
-  "linkedin",
-  "vcard",
-  "json",
-  "generic",
-] as const;
+export { IMPORT_SOURCE_LABELS, IMPORT_SOURCES, type ImportSource } from "./import-sources";
 export const ImportSourceSchema = z.enum(IMPORT_SOURCES);
-export type ImportSource = z.infer<typeof ImportSourceSchema>;
-
-export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
-  tend: "Tend export",
-  google: "Google Contacts",
-  outlook: "Outlook",
-  linkedin: "LinkedIn connections",
-  vcard: "vCard",
-  json: "Tend account export (JSON)",
-  generic: "CSV file",
-};
 
 // Where a file's column can go: each contact field's target (CONTACT_FIELDS), the helpers that
 // fill one (a middle or full name, an email's or phone's label), and the state an import may

@@ -6,7 +6,7 @@ import {
   OnboardingCompleteResultSchema,
   OnboardingCompleteSchema,
   OnboardingStateSchema,
-} from "../../../core/onboarding";
+} from "../../../core/onboarding-schemas";
 import { toWebHeaders } from "../../plugins/auth";
 import { completeOnboarding, getOnboardingState } from "./onboarding.service";
 

@@ -2,11 +2,11 @@
 // reminder preferences (no id in the path: the session says whose).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { SETTINGS_MESSAGES } from "../../../core/settings";
 import {
   ReminderSettingsInputSchema,
   ReminderSettingsSchema,
-  SETTINGS_MESSAGES,
-} from "../../../core/settings";
+} from "../../../core/settings-schemas";
 import { AppError } from "../../lib/app-error";
 import { getReminderSettings, updateReminderSettings } from "./settings.service";
 

@@ -1,126 +1,127 @@
-import { Dialog as DialogPrimitive, AlertDialog as AlertPrimitive } from "radix-ui";
-import { X } from "lucide-react";
-import { useRef, type ComponentProps, type ReactNode } from "react";
-import { cn } from "../../lib/utils";
-import { buttonVariants } from "./button";
+// Our dialogs, whose Radix code (./dialog-parts.tsx: dialog, focus trap, scroll lock, ~14 KB
+// gzip) is not part of a page's first paint: a page with a dialog starts loading it once it has
+// painted, and a dialog opened before it has arrived shows as soon as it does (decision 194).
+// Dialogs open from state (`open`, `onOpenChange`); a ConfirmDialog may have a trigger.
+import {
+  cloneElement,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+import { lazyModule } from "../../lib/lazy-module";
+import type * as Parts from "./dialog-parts";
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+const parts = lazyModule(() => import("./dialog-parts"));
+const useDialogParts = parts.useModule;
 
-const overlayClass = "fixed inset-0 z-50 bg-black/50";
-const contentClass =
-  "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 text-card-foreground shadow-lg";
+/** Loads the dialogs' code just after the page that has one has painted. */
+function useDialogPartsAfterPaint() {
+  useEffect(() => {
+    parts.preload().catch(() => undefined);
+  }, []);
+}
 
-export function DialogContent({
-  className,
-  children,
-  hasCloseIcon = true,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & {
-  /** The corner ✕; off when the dialog has a "Close" button of its own. */
-  hasCloseIcon?: boolean;
+/** True from the first time `open` is: a dialog that has not opened yet renders nothing. */
+function useHasOpened(open: boolean): boolean {
+  const [hasOpened, setHasOpened] = useState(open);
+  if (open && !hasOpened) setHasOpened(true);
+  return hasOpened || open;
+}
+
+export function Dialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
 }) {
-  // A dialog opened from state (no DialogTrigger) gets focus back to the control that was
-  // focused when it opened, as one opened by its trigger does (issue 14 item 9).
-  const returnTo = useRef<HTMLElement | null>(null);
+  useDialogPartsAfterPaint();
+  const hasOpened = useHasOpened(props.open);
+  if (!hasOpened) return null;
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className={overlayClass} />
-      <DialogPrimitive.Content
-        className={cn(contentClass, className)}
-        onOpenAutoFocus={(event) => {
-          const active = document.activeElement;
-          returnTo.current =
-            active instanceof HTMLElement && active !== document.body ? active : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (event.defaultPrevented) return;
-          const target = returnTo.current;
-          if (target?.isConnected) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-        {...props}
-      >
-        {children}
-        {hasCloseIcon ? (
-          <DialogPrimitive.Close
-            className="absolute right-4 top-4 rounded p-1 opacity-80 hover:opacity-100"
-            aria-label="Close"
-          >
-            <X className="size-4" aria-hidden />
-          </DialogPrimitive.Close>
-        ) : null}
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <Suspense fallback={null}>
+      <LoadedDialog {...props} />
+    </Suspense>
   );
 }
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+function LoadedDialog(props: ComponentProps<typeof Parts.Dialog>) {
+  const { Dialog: Root } = useDialogParts();
+  return <Root {...props} />;
 }
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
+// The parts below render inside a Dialog, so its code has arrived by then.
+export function DialogContent(props: ComponentProps<typeof Parts.DialogContent>) {
+  const { DialogContent: Content } = useDialogParts();
+  return <Content {...props} />;
 }
+
+export function DialogTitle(props: ComponentProps<typeof Parts.DialogTitle>) {
+  const { DialogTitle: Title } = useDialogParts();
+  return <Title {...props} />;
+}
+
+export function DialogDescription(props: ComponentProps<typeof Parts.DialogDescription>) {
+  const { DialogDescription: Description } = useDialogParts();
+  return <Description {...props} />;
+}
+
+export function DialogClose(props: ComponentProps<typeof Parts.DialogClose>) {
+  const { DialogClose: Close } = useDialogParts();
+  return <Close {...props} />;
+}
+
+type TriggerProps = {
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  "aria-haspopup"?: "dialog";
+  "aria-expanded"?: boolean;
+  "data-state"?: "open" | "closed";
+};
 
 // A confirmation for destructive actions (delete, undo an import…). Opened by its trigger, or
 // controlled with `open` and `onOpenChange` (a question the app asks: leave unsaved edits?).
-export function ConfirmDialog(props: {
-  trigger?: ReactNode;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  /** The safe choice, named for what it keeps ("Keep subscription"); "Cancel" by default. */
-  cancelLabel?: string;
-  onConfirm: () => void;
-  isDestructive?: boolean;
-}) {
+export function ConfirmDialog(
+  props: Omit<ComponentProps<typeof Parts.ConfirmDialog>, "open" | "onOpenChange"> & {
+    trigger?: ReactElement<TriggerProps>;
+    open?: boolean;
+    onOpenChange?: (open: boolean) => void;
+  },
+) {
+  const { trigger, open: controlledOpen, onOpenChange, ...content } = props;
+  useDialogPartsAfterPaint();
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const hasOpened = useHasOpened(open);
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   return (
-    <AlertPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
-      {props.trigger ? (
-        <AlertPrimitive.Trigger asChild>{props.trigger}</AlertPrimitive.Trigger>
+    <>
+      {trigger
+        ? cloneElement(trigger, {
+            // What Radix's own trigger says to assistive technology.
+            "aria-haspopup": "dialog",
+            "aria-expanded": open,
+            "data-state": open ? "open" : "closed",
+            onClick: (event: MouseEvent<HTMLElement>) => {
+              trigger.props.onClick?.(event);
+              if (!event.defaultPrevented) setOpen(true);
+            },
+          })
+        : null}
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <LoadedConfirmDialog {...content} open={open} onOpenChange={setOpen} />
+        </Suspense>
       ) : null}
-      <AlertPrimitive.Portal>
-        <AlertPrimitive.Overlay className={overlayClass} />
-        <AlertPrimitive.Content className={contentClass}>
-          <AlertPrimitive.Title className="text-lg font-semibold">
-            {props.title}
-          </AlertPrimitive.Title>
-          <AlertPrimitive.Description className="text-sm text-muted-foreground">
-            {props.description}
-          </AlertPrimitive.Description>
-          <div className="flex justify-end gap-2">
-            <AlertPrimitive.Cancel className={buttonVariants({ variant: "outline" })}>
-              {props.cancelLabel ?? "Cancel"}
-            </AlertPrimitive.Cancel>
-            <AlertPrimitive.Action
-              className={buttonVariants({
-                variant: props.isDestructive ? "destructive" : "default",
-              })}
-              onClick={props.onConfirm}
-            >
-              {props.confirmLabel}
-            </AlertPrimitive.Action>
-          </div>
-        </AlertPrimitive.Content>
-      </AlertPrimitive.Portal>
-    </AlertPrimitive.Root>
+    </>
   );
+}
+
+function LoadedConfirmDialog(props: ComponentProps<typeof Parts.ConfirmDialog>) {
+  const { ConfirmDialog: Confirm } = useDialogParts();
+  return <Confirm {...props} />;
 }

@@ -3,7 +3,6 @@ import { Controller, useForm } from "react-hook-form";
 import { countTags } from "../../../../core/contact-list";
 import type { Contact } from "../../../../core/contacts";
 import { describeRhythm, type Rhythm, type RhythmUnit } from "../../../../core/rhythm";
-import { RhythmSchema } from "../../../../core/rhythm-schema";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -15,6 +14,7 @@ import {
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Label, Select } from "../../../components/ui/input";
 import { showServerErrors } from "../../../lib/form-errors";
+import { importWithRetry } from "../../../lib/lazy-named";
 import type { BulkRhythmInput, BulkRhythmResult } from "../../../../core/interactions";
 import { useAssignRhythm } from "../api/assign-rhythm";
 import { useUndoToast } from "../api/undo-change";
@@ -27,6 +27,12 @@ type BulkValues = {
   target: Target;
   tag: string;
 };
+
+// The rhythm's schema (zod) loads when the card is first used, not with the page (decision 194):
+// the form's first focus starts it, and a submit before it has arrived waits for it.
+function loadRhythmSchema() {
+  return importWithRetry(() => import("../lib/rhythm-schema-lazy")).then((m) => m.RhythmSchema);
+}
 
 // Give many people the same rhythm at once: the ones ticked below, or everyone with a tag.
 export function BulkRhythmCard(props: {
@@ -78,9 +84,9 @@ export function BulkRhythmCard(props: {
     });
   }
 
-  const submit = form.handleSubmit(({ rhythm, target, tag }) => {
+  const submit = form.handleSubmit(async ({ rhythm, target, tag }) => {
     if (assign.isPending) return;
-    const parsed = rhythm ? RhythmSchema.safeParse(rhythm) : null;
+    const parsed = rhythm ? (await loadRhythmSchema()).safeParse(rhythm) : null;
     if (parsed && !parsed.success) return setError(parsed.error.issues[0]?.message);
     if (target === "selected" && count === 0) return setError("Tick some contacts below first");
     if (target === "tag" && !tag) return setError("Choose a tag");
@@ -114,7 +120,12 @@ export function BulkRhythmCard(props: {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+        <form
+          onSubmit={(e) => void submit(e)}
+          onFocusCapture={() => void loadRhythmSchema().catch(() => undefined)}
+          noValidate
+          className="grid gap-4"
+        >
           <Controller
             control={form.control}
             name="rhythm"

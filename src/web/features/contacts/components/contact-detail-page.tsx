@@ -1,5 +1,13 @@
-import { Archive, ArchiveRestore, ArrowLeft, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import {
+  AlarmClockOff,
+  Archive,
+  ArchiveRestore,
+  ArrowLeft,
+  ChevronDown,
+  Pencil,
+  Trash2,
+} from "lucide-react";
+import { Suspense, useEffect, useRef, useState, type ComponentProps } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
@@ -8,8 +16,9 @@ import { Avatar } from "../../../components/avatar";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/dialog";
-import { PageSpinner } from "../../../components/ui/spinner";
+import { PageSpinner, Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
+import { lazyModule } from "../../../lib/lazy-module";
 import { toast } from "../../../lib/toast";
 import { useArchiveContact } from "../api/archive-contact";
 import { useUndoToast } from "../api/undo-change";
@@ -17,17 +26,71 @@ import { useDeleteContact } from "../api/delete-contact";
 import { useContact } from "../api/get-contact";
 import { useUpdateContact } from "../api/update-contact";
 import { useTimeZone } from "../hooks/use-time-zone";
+import type * as ContactFormModule from "./contact-form";
+import type * as SnoozeMenuModule from "./snooze-menu";
 import { browserToday, describeLastContact, formatLocalDate } from "../lib/format";
 import { ContactDetailsCard } from "./contact-details-card";
-import { ContactForm } from "./contact-form";
 import { HistoryTimeline } from "./history-timeline";
 import { LogContactButton } from "./log-contact-button";
-import { SnoozeMenu } from "./snooze-menu";
 import { StateBadge } from "./state-badge";
+
+// The edit form (react-hook-form, the contact schemas) and the snooze menu (Radix menu, popper)
+// are not part of the page's first paint: both start loading once it has painted (decision 194).
+// Edit shows the form as soon as its code is in; the Snooze button stands in until its menu's
+// code is, and a press meanwhile opens the menu when it arrives.
+const contactForm = lazyModule(() => import("./contact-form"));
+const snoozeMenu = lazyModule(() => import("./snooze-menu"));
+
+function ContactForm(props: ComponentProps<typeof ContactFormModule.ContactForm>) {
+  const { ContactForm: Form } = contactForm.useModule();
+  return <Form {...props} />;
+}
+
+function SnoozeMenu(
+  props: Omit<
+    ComponentProps<typeof SnoozeMenuModule.SnoozeMenu>,
+    "isOpenAtStart" | "isFocusedAtStart"
+  >,
+) {
+  const [pressed, setPressed] = useState<{ isFocused: boolean } | null>(null);
+  return (
+    <Suspense
+      fallback={
+        <Button
+          variant="outline"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onClick={(event) =>
+            setPressed({ isFocused: document.activeElement === event.currentTarget })
+          }
+        >
+          <AlarmClockOff aria-hidden />
+          Snooze
+          <ChevronDown aria-hidden />
+        </Button>
+      }
+    >
+      <LoadedSnoozeMenu
+        {...props}
+        isOpenAtStart={pressed !== null}
+        isFocusedAtStart={pressed?.isFocused ?? false}
+      />
+    </Suspense>
+  );
+}
+
+function LoadedSnoozeMenu(props: ComponentProps<typeof SnoozeMenuModule.SnoozeMenu>) {
+  const { SnoozeMenu: Menu } = snoozeMenu.useModule();
+  return <Menu {...props} />;
+}
 
 export function ContactDetailPage() {
   const { id = "" } = useParams();
   const contact = useContact(id);
+  useEffect(() => {
+    contactForm.preload().catch(() => undefined);
+    snoozeMenu.preload().catch(() => undefined);
+  }, []);
   return (
     <section
       aria-labelledby="contact-title"
@@ -81,17 +144,19 @@ function ContactView({ contact }: { contact: Contact }) {
         <h1 id="contact-title" className="text-3xl font-bold">
           Edit {name}
         </h1>
-        <ContactForm
-          mode="edit"
-          contact={contact}
-          timeZone={timeZone}
-          onCancel={() => setIsEditing(false)}
-          onSubmit={async (input) => {
-            await update.mutateAsync(input);
-            toast({ title: "Contact saved", variant: "success" });
-            setIsEditing(false);
-          }}
-        />
+        <Suspense fallback={<Spinner label="Loading the form" />}>
+          <ContactForm
+            mode="edit"
+            contact={contact}
+            timeZone={timeZone}
+            onCancel={() => setIsEditing(false)}
+            onSubmit={async (input) => {
+              await update.mutateAsync(input);
+              toast({ title: "Contact saved", variant: "success" });
+              setIsEditing(false);
+            }}
+          />
+        </Suspense>
       </>
     );
   }

@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useEffect, useState, type ComponentProps } from "react";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
@@ -15,7 +15,19 @@ import { toast } from "../../../lib/toast";
 import { useDeleteInteraction } from "../api/delete-interaction";
 import { useInteractions } from "../api/list-interactions";
 import { formatDateTime } from "../lib/format";
-import { InteractionDialog } from "./interaction-dialog";
+import type * as InteractionDialogModule from "./interaction-dialog";
+import { lazyModule } from "../../../lib/lazy-module";
+
+// The add/edit dialog (react-hook-form, the interaction schema) loads after the page has painted,
+// not with it, and opens as soon as it is in (decision 194).
+const interactionDialog = lazyModule(() => import("./interaction-dialog"));
+
+function InteractionDialog(
+  props: ComponentProps<typeof InteractionDialogModule.InteractionDialog>,
+) {
+  const { InteractionDialog: Loaded } = interactionDialog.useModule();
+  return <Loaded {...props} />;
+}
 
 // Every time you were in touch, newest first, with add, edit and delete.
 export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
@@ -24,6 +36,9 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
   const remove = useDeleteInteraction(contact.id);
   const [editing, setEditing] = useState<Interaction | "new" | null>(null);
   const name = contactDisplayName(contact);
+  useEffect(() => {
+    interactionDialog.preload().catch(() => undefined);
+  }, []);
 
   return (
     <Card>
@@ -115,16 +130,18 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
           </ol>
         )}
       </CardContent>
-      <InteractionDialog
-        contactId={contact.id}
-        contactName={name}
-        defaultChannel={contact.preferredMethod ?? "other"}
-        interaction={editing && editing !== "new" ? editing : undefined}
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-      />
+      <Suspense fallback={null}>
+        <InteractionDialog
+          contactId={contact.id}
+          contactName={name}
+          defaultChannel={contact.preferredMethod ?? "other"}
+          interaction={editing && editing !== "new" ? editing : undefined}
+          open={editing !== null}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+        />
+      </Suspense>
     </Card>
   );
 }

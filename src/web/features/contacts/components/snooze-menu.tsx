@@ -1,5 +1,5 @@
 import { AlarmClockOff, ChevronDown } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
@@ -28,7 +28,14 @@ import { useUndoToast } from "../api/undo-change";
 import { formatLocalDate } from "../lib/format";
 
 // Push the next due date out without logging contact, or put it back.
-export function SnoozeMenu(props: { contact: Contact; today: string }) {
+export function SnoozeMenu(props: {
+  contact: Contact;
+  today: string;
+  /** Its stand-in was pressed before this code arrived (contact-detail-page.tsx): open at once. */
+  isOpenAtStart?: boolean;
+  /** Its stand-in had focus: this trigger takes it over. */
+  isFocusedAtStart?: boolean;
+}) {
   const { contact } = props;
   const snooze = useSnoozeContact(contact.id);
   const showUndoToast = useUndoToast();
@@ -36,6 +43,10 @@ export function SnoozeMenu(props: { contact: Contact; today: string }) {
   // The day picker opens from a menu item that is gone once it closes: focus goes back to Snooze.
   const triggerRef = useRef<HTMLButtonElement>(null);
   const name = contactDisplayName(contact);
+  const { isFocusedAtStart } = props;
+  useEffect(() => {
+    if (isFocusedAtStart) triggerRef.current?.focus();
+  }, [isFocusedAtStart]);
 
   function run(input: SnoozeInput | null) {
     snooze.mutate(input, {
@@ -58,7 +69,7 @@ export function SnoozeMenu(props: { contact: Contact; today: string }) {
   const dueDay = contact.dueDate;
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={props.isOpenAtStart}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" ref={triggerRef} aria-disabled={snooze.isPending || undefined}>
             <AlarmClockOff aria-hidden />

@@ -1,7 +1,7 @@
 // Import: choose a file → check the columns → review rows and duplicates → dry-run numbers →
 // import → result with undo.
 import { CheckCircle2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -13,13 +13,19 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { importWithRetry, lazyNamed } from "../../../lib/lazy-named";
 import { useImportWizard } from "../hooks/use-import-wizard";
 import { FileDrop } from "./file-drop";
 import { importBlocker, ImportSummary } from "./import-summary";
-import { MappingTable } from "./mapping-table";
 import { PreviewTable } from "./preview-table";
 import { UndoImportButton } from "./undo-import-button";
 import { formatContactCount } from "../../../../core/plural";
+
+// The column mapping shows once a file is read; its field list is built from the contact
+// fields' definitions, which carry their zod schemas, so it loads after the page has painted
+// rather than with it (decision 194).
+const loadMappingTable = () => import("./mapping-table");
+const MappingTable = lazyNamed(loadMappingTable, (m) => m.MappingTable);
 
 function Step(props: { title: string; children: ReactNode; id: string }) {
   return (
@@ -34,6 +40,9 @@ function Step(props: { title: string; children: ReactNode; id: string }) {
 
 export function ImportCard() {
   const w = useImportWizard();
+  useEffect(() => {
+    importWithRetry(loadMappingTable).catch(() => undefined);
+  }, []);
   const { preview, result } = w;
 
   if (result) {
@@ -90,14 +99,16 @@ export function ImportCard() {
             </p>
             {preview.headers.length > 0 ? (
               <Step id="mapping-title" title="1. Check the columns">
-                <MappingTable
-                  headers={preview.headers}
-                  samples={preview.samples}
-                  mapping={preview.mapping}
-                  detectedMapping={preview.detectedMapping}
-                  onChange={w.changeMapping}
-                  isBusy={w.isPreviewing}
-                />
+                <Suspense fallback={<Spinner />}>
+                  <MappingTable
+                    headers={preview.headers}
+                    samples={preview.samples}
+                    mapping={preview.mapping}
+                    detectedMapping={preview.detectedMapping}
+                    onChange={w.changeMapping}
+                    isBusy={w.isPreviewing}
+                  />
+                </Suspense>
               </Step>
             ) : null}
             <Step

@@ -3,7 +3,7 @@ import {
   IMPORT_SOURCE_LABELS,
   IMPORT_SOURCES,
   type ImportSource,
-} from "../../../../core/import/import-fields";
+} from "../../../../core/import/import-sources";
 import { Badge } from "../../../components/ui/badge";
 import {
   Card,

@@ -3,8 +3,6 @@
 import {
   canonicalTimeZone,
   isTextAllowed,
-  ONBOARDING_STEP_FIELDS,
-  OnboardingFormSchema,
   PHONE_COUNTRY_CODE,
   parseReminderHour,
   type OnboardingFormInput,
@@ -40,14 +38,4 @@ export function buildFormStart(state: OnboardingState, browserZone: string): For
       phone: saved && isPlusOne ? saved.slice(PHONE_COUNTRY_CODE.length) : "",
     },
   };
-}
-
-// Whether a step's fields already pass (used to auto-advance after a verified sign-in).
-export function isStepComplete(step: number, values: OnboardingFormInput): boolean {
-  const fields = ONBOARDING_STEP_FIELDS[step as keyof typeof ONBOARDING_STEP_FIELDS];
-  if (!fields) return false;
-  const result = OnboardingFormSchema.safeParse(values);
-  if (result.success) return true;
-  const names = fields as readonly string[];
-  return !result.error.issues.some((issue) => names.includes(String(issue.path[0])));
 }

@@ -1,23 +1,27 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { ONBOARDING_STEPS } from "../../../../core/constants";
 import {
   isTextAllowed,
   ONBOARDING_STEP_FIELDS,
-  OnboardingFormSchema,
   resolveReminderMethod,
   toInternationalPhone,
   type OnboardingFormInput,
   type OnboardingFormValues,
 } from "../../../../core/onboarding";
 import { Button } from "../../../components/ui/button";
+import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { useFinishOnboarding } from "../hooks/use-finish-onboarding";
 import { StepIndicator } from "./step-indicator";
 import { StepNames } from "./step-names";
 import { StepPhone } from "./step-phone";
 import { StepReminders } from "./step-reminders";
+
+// The schema loads on the form's first focus; a step's Next or the final submit waits for it.
+const onboardingResolver = lazyZodResolver<OnboardingFormInput>(() =>
+  import("../lib/onboarding-schema").then((m) => m.OnboardingFormSchema),
+);
 
 const STEP_HEADINGS = ["What's your name?", "Reminder preferences", "Your phone number"];
 type StepNumber = keyof typeof ONBOARDING_STEP_FIELDS;
@@ -38,7 +42,11 @@ export function OnboardingForm(props: {
   keptPhone: string | null;
 }) {
   const form = useForm<OnboardingFormInput, unknown, OnboardingFormValues>({
-    resolver: zodResolver(OnboardingFormSchema),
+    resolver: onboardingResolver as unknown as Resolver<
+      OnboardingFormInput,
+      unknown,
+      OnboardingFormValues
+    >,
     defaultValues: props.defaults,
   });
   const [step, setStep] = useState(props.startStep);
@@ -115,7 +123,13 @@ export function OnboardingForm(props: {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-6" aria-busy={isFinishing}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocusCapture={onboardingResolver.preload}
+      className="grid gap-6"
+      aria-busy={isFinishing}
+    >
       <StepIndicator step={step} />
       <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
         {STEP_HEADINGS[step - 1]}

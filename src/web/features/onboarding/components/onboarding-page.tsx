@@ -1,7 +1,7 @@
 // /app/onboarding (spec 01 §4–5, spec 02 §2 and §4): three steps (names, reminder preferences,
 // phone), with from, initialStep and disableAutoAdvance, and the return from sign-on links.
 import { CheckCircle2, LogOut } from "lucide-react";
-import { useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ONBOARDING_STEPS } from "../../../../core/constants";
 import { parseInitialStep } from "../../../../core/onboarding";
@@ -11,13 +11,39 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { lazyModule } from "../../../lib/lazy-module";
 import { useConfig } from "../../../lib/session/get-config";
 import { useMe } from "../../../lib/session/get-me";
 import { useSignOut } from "../../../lib/session/sign-out";
 import { useOnboarding } from "../api/get-onboarding";
 import { hasAuthReturnParams, useSessionReturn } from "../hooks/use-session-return";
-import { browserTimeZone, buildFormStart, isStepComplete } from "./onboarding-defaults";
+import { browserTimeZone, buildFormStart, type FormStart } from "./onboarding-defaults";
 import { OnboardingForm } from "./onboarding-form";
+
+// Whether the first step is already filled in needs the form's schema, which is not part of the
+// page's first paint (decision 194): only a verified return that may skip it waits for it.
+const onboardingSchema = lazyModule(() => import("../lib/onboarding-schema"));
+
+function OnboardingFormAtStep(props: {
+  appName: string;
+  start: FormStart;
+  initialStep: number;
+  isSkippingFilledStep: boolean;
+}) {
+  const { start, initialStep } = props;
+  const startStep = props.isSkippingFilledStep
+    ? initialStep +
+      (onboardingSchema.useModule().isStepComplete(initialStep, start.defaults) ? 1 : 0)
+    : initialStep;
+  return (
+    <OnboardingForm
+      appName={props.appName}
+      defaults={start.defaults}
+      keptPhone={start.keptPhone}
+      startStep={startStep}
+    />
+  );
+}
 
 export function OnboardingPage() {
   const [params] = useSearchParams();
@@ -38,10 +64,8 @@ export function OnboardingPage() {
   );
   // After a verified sign-on, skip ahead past a step that is already filled in.
   const isVerifiedReturn = session.status === "signed-in" && session.emailVerified;
-  const startStep =
-    start && isVerifiedReturn && !isAutoAdvanceOff && initialStep < ONBOARDING_STEPS
-      ? initialStep + (isStepComplete(initialStep, start.defaults) ? 1 : 0)
-      : initialStep;
+  const isSkippingFilledStep =
+    isVerifiedReturn && !isAutoAdvanceOff && initialStep < ONBOARDING_STEPS;
 
   let body;
   if (session.status === "polling" || (isMePending && !me)) {
@@ -74,12 +98,14 @@ export function OnboardingPage() {
           isVerified={onboarding.data.emailVerified}
           isFromVerification={params.get("from") === "verification"}
         />
-        <OnboardingForm
-          appName={appName}
-          defaults={start.defaults}
-          keptPhone={start.keptPhone}
-          startStep={startStep}
-        />
+        <Suspense fallback={<PageSpinner label="Loading your details" />}>
+          <OnboardingFormAtStep
+            appName={appName}
+            start={start}
+            initialStep={initialStep}
+            isSkippingFilledStep={isSkippingFilledStep}
+          />
+        </Suspense>
       </>
     );
   }

@@ -8,7 +8,8 @@ import {
   DEFAULT_DICEBEAR_STYLE,
   DICEBEAR_STYLES,
 } from "../../../../core/constants";
-import { PROFILE_MESSAGES, type AvatarUpdate, type Profile } from "../../../../core/profile";
+import { PROFILE_MESSAGES } from "../../../../core/profile-messages";
+import type { AvatarUpdate, Profile } from "../../../../core/profile";
 import { Avatar } from "../../../components/avatar";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import {

@@ -1,16 +1,11 @@
 // /app/profile (spec 02 §2, §5, §8): the avatar with its edit button, the names, the sign-in
 // email (read-only), the Location section, and "Update Profile".
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState, type ComponentProps } from "react";
 import { lateValues } from "../../../lib/late-values";
 import { FormProvider, useForm, type Resolver } from "react-hook-form";
-import {
-  PROFILE_MESSAGES,
-  ProfileFormSchema,
-  type Profile,
-  type ProfileUpdate,
-} from "../../../../core/profile";
+import { PROFILE_MESSAGES } from "../../../../core/profile-messages";
+import type { Profile, ProfileUpdate } from "../../../../core/profile";
 import { Avatar } from "../../../components/avatar";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -19,18 +14,28 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { showServerErrors } from "../../../lib/form-errors";
+import { lazyModule } from "../../../lib/lazy-module";
+import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { toast } from "../../../lib/toast";
 import { useProfile } from "../api/get-profile";
 import { useUpdateProfile } from "../api/update-profile";
-import { AvatarDialog } from "./avatar-dialog";
+import type * as AvatarDialogModule from "./avatar-dialog";
 import { LocationSection, type ProfileFormValues } from "./location-section";
 
 // The form holds strings ("" for empty); the schema trims, sanitises and applies the country rule.
-const profileResolver = zodResolver(ProfileFormSchema) as unknown as Resolver<
-  ProfileFormValues,
-  unknown,
-  ProfileUpdate
->;
+// It loads on the form's first focus, not with the page; a submit before then waits for it.
+const profileResolver = lazyZodResolver<ProfileFormValues>(() =>
+  import("../lib/profile-schema").then((m) => m.ProfileFormSchema),
+);
+
+// The avatar dialog (its style tabs, the upload) loads just after the page paints, not with it,
+// and opens as soon as it is in (decision 194).
+const avatarDialog = lazyModule(() => import("./avatar-dialog"));
+
+function AvatarDialog(props: ComponentProps<typeof AvatarDialogModule.AvatarDialog>) {
+  const { AvatarDialog: Loaded } = avatarDialog.useModule();
+  return <Loaded {...props} />;
+}
 
 function toFormValues(profile: Profile): ProfileFormValues {
   return {
@@ -91,7 +96,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const [isAvatarOpen, setAvatarOpen] = useState(false);
   const update = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, ProfileUpdate>({
-    resolver: profileResolver,
+    resolver: profileResolver as unknown as Resolver<ProfileFormValues, unknown, ProfileUpdate>,
     defaultValues: toFormValues(profile),
     // Follows the saved profile (after a save, an avatar change, another tab) in the fields not
     // being edited; what the user typed, even while a save was answered, stays (decision 120).
@@ -139,10 +144,13 @@ function ProfileCard({ profile }: { profile: Profile }) {
             <p className="truncate text-sm text-muted-foreground">{profile.email}</p>
           </div>
         </div>
-        <AvatarDialog profile={profile} open={isAvatarOpen} onOpenChange={setAvatarOpen} />
+        <Suspense fallback={null}>
+          <AvatarDialog profile={profile} open={isAvatarOpen} onOpenChange={setAvatarOpen} />
+        </Suspense>
         <FormProvider {...form}>
           <form
             onSubmit={(event) => void submit(event)}
+            onFocusCapture={profileResolver.preload}
             noValidate
             className="grid grid-cols-1 gap-8"
           >

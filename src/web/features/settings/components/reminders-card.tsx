@@ -1,12 +1,10 @@
 // Settings → Reminders: how, how often, when and in which zone; the next reminder as the user
 // will see it on their own clock; whether a channel is paused; a test send and the delivery log.
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { isTextAllowed, parseReminderHour } from "../../../../core/onboarding";
 import {
   describeReminderSchedule,
   formatInTimeZone,
-  ReminderSettingsInputSchema,
   type ReminderSettings,
   type ReminderSettingsInput,
   type ReminderSettingsValues,
@@ -23,6 +21,7 @@ import {
 } from "../../../components/ui/card";
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
+import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { useUpdateReminderSettings } from "../api/update-reminder-settings";
 import { ReminderChannelStatus } from "./reminder-channel-status";
 import { ReminderDeliveries } from "./reminder-deliveries";
@@ -38,6 +37,11 @@ function toFormValues(saved: ReminderSettings): ReminderSettingsInput {
   };
 }
 
+// The schema loads on the card's first focus, not with the page; a save before then waits for it.
+const remindersResolver = lazyZodResolver<ReminderSettingsInput>(() =>
+  import("../lib/reminder-settings-schema").then((m) => m.ReminderSettingsInputSchema),
+);
+
 export function RemindersCard(props: {
   saved: ReminderSettings;
   email: string;
@@ -47,7 +51,11 @@ export function RemindersCard(props: {
   const { saved, email, phoneNumber, isPhoneVerified } = props;
   const update = useUpdateReminderSettings();
   const form = useForm<ReminderSettingsInput, unknown, ReminderSettingsValues>({
-    resolver: zodResolver(ReminderSettingsInputSchema),
+    resolver: remindersResolver as unknown as Resolver<
+      ReminderSettingsInput,
+      unknown,
+      ReminderSettingsValues
+    >,
     // Follows the saved values (after a save, or another tab's) in the fields not being edited.
     ...lateValues(toFormValues(saved)),
   });
@@ -94,6 +102,7 @@ export function RemindersCard(props: {
         <ReminderChannelStatus timeZone={saved.timezone} />
         <form
           noValidate
+          onFocusCapture={remindersResolver.preload}
           className="grid gap-5"
           aria-busy={update.isPending}
           onSubmit={(event) => void form.handleSubmit(save)(event)}

@@ -1,0 +1,131 @@
+// The Radix side of our dialogs (dialog, alert dialog, focus trap, scroll lock: ~14 KB gzip),
+// loaded by ./dialog.tsx after the page's first paint, not with it (decision 194). Import the
+// dialogs from ./dialog.tsx, never from here.
+import { Dialog as DialogPrimitive, AlertDialog as AlertPrimitive } from "radix-ui";
+import { X } from "lucide-react";
+import { useRef, type ComponentProps, type ReactNode } from "react";
+import { cn } from "../../lib/utils";
+import { buttonVariants } from "./button";
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogClose = DialogPrimitive.Close;
+
+const overlayClass = "fixed inset-0 z-50 bg-black/50";
+const contentClass =
+  "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 text-card-foreground shadow-lg";
+
+export function DialogContent({
+  className,
+  children,
+  hasCloseIcon = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  /** The corner ✕; off when the dialog has a "Close" button of its own. */
+  hasCloseIcon?: boolean;
+}) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClass} />
+      <DialogPrimitive.Content className={cn(contentClass, className)} {...focusReturn} {...props}>
+        {children}
+        {hasCloseIcon ? (
+          <DialogPrimitive.Close
+            className="absolute right-4 top-4 rounded p-1 opacity-80 hover:opacity-100"
+            aria-label="Close"
+          >
+            <X className="size-4" aria-hidden />
+          </DialogPrimitive.Close>
+        ) : null}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+}
+
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description
+      className={cn("text-sm text-muted-foreground", className)}
+      {...props}
+    />
+  );
+}
+
+// A confirmation for destructive actions, opened from state (./dialog.tsx's ConfirmDialog
+// renders its trigger and opens it).
+export function ConfirmDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** The safe choice, named for what it keeps ("Keep subscription"); "Cancel" by default. */
+  cancelLabel?: string;
+  onConfirm: () => void;
+  isDestructive?: boolean;
+}) {
+  const focusReturn = useFocusReturn({});
+  return (
+    <AlertPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <AlertPrimitive.Portal>
+        <AlertPrimitive.Overlay className={overlayClass} />
+        <AlertPrimitive.Content className={contentClass} {...focusReturn}>
+          <AlertPrimitive.Title className="text-lg font-semibold">
+            {props.title}
+          </AlertPrimitive.Title>
+          <AlertPrimitive.Description className="text-sm text-muted-foreground">
+            {props.description}
+          </AlertPrimitive.Description>
+          <div className="flex justify-end gap-2">
+            <AlertPrimitive.Cancel className={buttonVariants({ variant: "outline" })}>
+              {props.cancelLabel ?? "Cancel"}
+            </AlertPrimitive.Cancel>
+            <AlertPrimitive.Action
+              className={buttonVariants({
+                variant: props.isDestructive ? "destructive" : "default",
+              })}
+              onClick={props.onConfirm}
+            >
+              {props.confirmLabel}
+            </AlertPrimitive.Action>
+          </div>
+        </AlertPrimitive.Content>
+      </AlertPrimitive.Portal>
+    </AlertPrimitive.Root>
+  );
+}
+
+// Radix gives focus back to its own trigger when a dialog closes; ours have none (they open
+// from state, or from ./dialog.tsx's trigger), so focus goes back to the control that was
+// focused when the dialog opened (issue 14 item 9) unless the caller's handler moved it.
+function useFocusReturn(handlers: {
+  onOpenAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const returnTo = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      const active = document.activeElement;
+      returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      handlers.onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      handlers.onCloseAutoFocus?.(event);
+      if (event.defaultPrevented) return;
+      const target = returnTo.current;
+      if (target?.isConnected) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+  };
+}
