@@ -198,3 +198,22 @@ test("the gate: signed out goes to /auth and back after sign-in; unpaid to /subs
   await page.goto("/app/contacts");
   await expect(page).toHaveURL(/\/app\/onboarding/);
 });
+
+test("a page opened from outside asks for its own code at once, and only once", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto("/auth");
+  const html = (await response?.text()) ?? "";
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+    .map((match) => match[1]!)
+    .filter((file) => /auth-route/.test(file));
+  // The head names the /auth route's chunk (decision 198)...
+  expect(preloaded).toHaveLength(1);
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  // ...and the router uses that copy instead of fetching it again.
+  expect(scripts.filter((file) => file === preloaded[0])).toHaveLength(1);
+});
