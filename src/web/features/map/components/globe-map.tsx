@@ -381,11 +381,15 @@ export function GlobeMap(props: {
     else map.flyTo({ ...target, duration: 1500 });
   }, [props.focus, isReady]);
 
-  // Rotation switched on: start the first step (each moveend takes the next).
+  // Rotation switched on: start the first step (each moveend takes the next). Switched off: stop
+  // the step under way, and only then: stopping whenever the map became ready cut short the
+  // flight to travel mode's place when it started in the same render.
+  const wasRotating = useRef(false);
   useEffect(() => {
     const map: (MapLibreMap & { spin?: () => void }) | null = mapRef.current;
     if (map && isReady && props.isRotating) map.spin?.();
-    if (map && !props.isRotating) map.stop();
+    if (map && !props.isRotating && wasRotating.current) map.stop();
+    wasRotating.current = props.isRotating;
   }, [props.isRotating, isReady]);
 
   return (
