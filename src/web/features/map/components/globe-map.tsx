@@ -8,7 +8,6 @@ import type {
   MapLayerMouseEvent,
   StyleSpecification,
 } from "maplibre-gl";
-import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from "../../../../core/constants";
@@ -22,6 +21,7 @@ import {
   type StartPosition,
 } from "../../../../core/map";
 import { loadCountries, type Countries } from "../lib/basemap";
+import { loadMapLibre } from "../lib/load-maplibre";
 import { isIgnorableMapError, isTokenError, reportMapError } from "../lib/map-errors";
 import {
   applyPalette,
@@ -46,33 +46,6 @@ const VENDOR_STYLE_NAMES: Record<MapStyleTier, (isDark: boolean) => string> = {
 /** The vendor style for a tier: `{style}` in the URL names it (light, dark, streets…). */
 export function vendorStyleUrl(template: string, tier: MapStyleTier, isDark: boolean): string {
   return template.replaceAll("{style}", VENDOR_STYLE_NAMES[tier](isDark));
-}
-
-let loadingMapLibre: Promise<typeof MapLibre> | null = null;
-
-/** MapLibre, with its worker started at once (it parses while the rest of the page loads). */
-function loadMapLibre(): Promise<typeof MapLibre> {
-  loadingMapLibre ??= import("maplibre-gl")
-    .then((maplibregl) => {
-      maplibregl.setWorkerUrl(workerUrl);
-      maplibregl.prewarm();
-      return maplibregl;
-    })
-    .catch((error: unknown) => {
-      loadingMapLibre = null;
-      throw error;
-    });
-  return loadingMapLibre;
-}
-
-/**
- * Starts fetching what the globe needs (MapLibre and its worker, the world outline) while the
- * page still waits for the contacts (decision 180); the globe then finds them ready.
- */
-export function preloadGlobe(): void {
-  Promise.all([loadMapLibre(), loadCountries()]).catch(() => {
-    // The globe reports the failure when it mounts and tries again.
-  });
 }
 
 /** A browser without a GPU (SwiftShader, llvmpipe) draws every pixel of every frame on the CPU. */
@@ -144,6 +117,8 @@ export function GlobeMap(props: {
   });
   const [hovered, setHovered] = useState<{ name: string; x: number; y: number } | null>(null);
   const [isReady, setIsReady] = useState(false);
+  /** The style and its sources are in (before `load`, which waits for the first full frame). */
+  const [hasStyle, setHasStyle] = useState(false);
   const [basemap, setBasemap] = useState<string>("");
   /** The points the contacts source holds. */
   const styledPoints = useRef<readonly MapPoint[] | null>(null);
@@ -248,6 +223,8 @@ export function GlobeMap(props: {
         if (vendor && tier === "base" && styledDark !== latest.current.isDark) setVendorStyle();
       };
 
+      m.once("style.load", () => setHasStyle(true));
+
       m.on("error", (event) => {
         const error = event.error;
         if (vendor && isTokenError(error)) {
@@ -346,12 +323,13 @@ export function GlobeMap(props: {
     };
   }, []);
 
-  // Contacts changed (a filter, a logged contact): new data, same map. The points the style was
-  // built with are already there: sending them again on `load` re-clustered all of them in the
-  // worker and held the first complete frame back (decision 193).
+  // Contacts changed (they arrived, a filter, a logged contact): new data, same map. They go to
+  // the source as soon as the style has it, not at `load`, which waits for the outline's first
+  // full frame (decision 196). The points the style was built with are already there: sending
+  // them again re-clustered all of them in the worker (decision 193).
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !isReady) return;
+    if (!map || !hasStyle) return;
     const source = map.getSource(CONTACTS_SOURCE);
     if (source && source.type === "geojson" && styledPoints.current !== props.points) {
       styledPoints.current = props.points;
@@ -359,7 +337,7 @@ export function GlobeMap(props: {
     }
     props.onVisibleChange(pointsInView(map, props.points));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the callback is read fresh
-  }, [props.points, isReady]);
+  }, [props.points, hasStyle]);
 
   // Theme changed: re-colour the basemap and the markers.
   useEffect(() => {
