@@ -62,6 +62,8 @@ function isSoftwareRenderer(canvas: HTMLCanvasElement): boolean {
  * (decision 181): a quarter of the pixels keeps dragging and zooming fluid on the CPU, and a
  * still globe, the one people read, is never blurred. With a GPU nothing changes.
  */
+const SHARP_AFTER_STILL_MS = 300;
+
 function lowerResolutionWhileMoving(map: MapLibreMap, sharpRatio: number): void {
   if (!isSoftwareRenderer(map.getCanvas())) return;
   const movingRatio = sharpRatio / 2;
@@ -76,8 +78,24 @@ function lowerResolutionWhileMoving(map: MapLibreMap, sharpRatio: number): void 
       isSwitching = false;
     }
   };
-  map.on("movestart", () => switchTo(movingRatio));
-  map.on("moveend", () => switchTo(sharpRatio));
+  // Sharp again once the globe has been still a moment, not at every moveend: a pan made of
+  // several drags or a move straight after another (a cluster's zoom, travel mode's flight)
+  // reallocated the canvas twice and drew a sharp frame at each gap, the slowest frames there
+  // were (decision 196).
+  let sharpTimer: ReturnType<typeof setTimeout> | undefined;
+  map.on("movestart", () => {
+    if (isSwitching) return;
+    clearTimeout(sharpTimer);
+    switchTo(movingRatio);
+  });
+  map.on("moveend", () => {
+    if (isSwitching) return;
+    clearTimeout(sharpTimer);
+    sharpTimer = setTimeout(() => {
+      if (!map.isMoving()) switchTo(sharpRatio);
+    }, SHARP_AFTER_STILL_MS);
+  });
+  map.on("remove", () => clearTimeout(sharpTimer));
 }
 
 /** A visible hemisphere is a little under 90° from the centre; the rest is behind the globe. */
