@@ -98,6 +98,24 @@ async function mapZoom(page: Page): Promise<number> {
     );
 }
 
+async function mapCentre(page: Page): Promise<{ lng: number; lat: number; zoom: number }> {
+  return page.getByTestId("globe").evaluate((el) => {
+    const map = (
+      el as unknown as {
+        maplibreMap: { getCenter: () => { lng: number; lat: number }; getZoom: () => number };
+      }
+    ).maplibreMap;
+    const { lng, lat } = map.getCenter();
+    return { lng, lat, zoom: map.getZoom() };
+  });
+}
+
+/** Whether the globe is centred on a point (to a tenth of a degree) at travel mode's zoom 6. */
+async function isCentredOn(page: Page, lng: number, lat: number): Promise<boolean> {
+  const at = await mapCentre(page);
+  return Math.abs(at.lng - lng) < 0.1 && Math.abs(at.lat - lat) < 0.1 && Math.round(at.zoom) === 6;
+}
+
 test("the offline globe: markers, clusters, the card, Log contact and the theme", async ({
   page,
 }) => {
@@ -229,6 +247,10 @@ test("travel mode near Lisbon lists who lives within the radius, nearest first",
   await addContact(page, "Sara", "Sintra", { latitude: 38.8029, longitude: -9.3817 });
 
   await page.goto("/app/map?near=Lisbon");
+  // The globe opens at its start position (Paris, zoom 3) and flies to Lisbon by itself.
+  const globe = page.getByTestId("globe");
+  await expect(globe).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  await expect.poll(() => isCentredOn(page, -9.1393, 38.7223), { timeout: 10_000 }).toBe(true);
   const list = page.getByTestId("travel-list");
   await expect(list.getByRole("listitem")).toHaveCount(2);
   await expect(list.getByRole("listitem").nth(0)).toContainText("Ana Silva");
@@ -248,4 +270,48 @@ test("travel mode near Lisbon lists who lives within the radius, nearest first",
     "Overdue",
   );
   await expectNoAxeViolations(page);
+});
+
+test("with reduced motion, travel mode's place is a jump, not a flight", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await createUser(page);
+  await addContact(page, "Pedro", "Porto", { latitude: 41.1496, longitude: -8.611 });
+
+  await page.goto("/app/map?near=Lisbon");
+  await expect(page.getByTestId("globe")).toHaveAttribute("data-ready", "true", {
+    timeout: 20_000,
+  });
+  await expect.poll(() => isCentredOn(page, -9.1393, 38.7223), { timeout: 10_000 }).toBe(true);
+
+  // A place picked in the search box: the globe is only ever where it was or where it goes (a
+  // flight passes through every point between, one per frame).
+  await page.getByTestId("globe").evaluate((el) => {
+    const holder = el as unknown as {
+      maplibreMap: {
+        on: (type: string, listener: () => void) => void;
+        getCenter: () => { lng: number; lat: number };
+      };
+      seen: { lng: number; lat: number }[];
+    };
+    holder.seen = [];
+    holder.maplibreMap.on("move", () => holder.seen.push(holder.maplibreMap.getCenter()));
+  });
+  await page.getByRole("combobox", { name: "Where are you going?" }).fill("Porto");
+  await page
+    .getByRole("option", { name: /Porto, .*Portugal/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/near=Porto/);
+  await expect.poll(() => isCentredOn(page, -8.611, 41.1496)).toBe(true);
+  const seen = await page
+    .getByTestId("globe")
+    .evaluate((el) => (el as unknown as { seen: { lng: number; lat: number }[] }).seen);
+  expect(seen.length).toBeGreaterThan(0);
+  const between = seen.filter(
+    (c) =>
+      !(Math.abs(c.lng + 9.1393) < 0.1 && Math.abs(c.lat - 38.7223) < 0.1) &&
+      !(Math.abs(c.lng + 8.611) < 0.1 && Math.abs(c.lat - 41.1496) < 0.1),
+  );
+  expect(between, "positions between Lisbon and Porto").toEqual([]);
+  await expect(page.getByTestId("travel-list")).toContainText("Pedro Porto");
 });

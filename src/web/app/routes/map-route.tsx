@@ -6,30 +6,40 @@ import { useContacts } from "../../features/contacts/api/list-contacts";
 import { ContactMapCard } from "../../features/contacts/components/contact-map-card";
 import { StateBadge } from "../../features/contacts/components/state-badge";
 import { TripActions } from "../../features/contacts/components/trip-actions";
-import { MapPage, preloadMapPage } from "../../features/map/components/map-page";
+import { MapPage, preloadGlobeFiles, preloadMapPage } from "../../features/map/components/map-page";
 import { Alert } from "../../components/ui/alert";
-import { PageSpinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api-client";
+
+// This module loads as the navigation to /app/map starts: the globe's files come meanwhile.
+preloadGlobeFiles();
 
 export function MapRoute() {
   const list = useContacts();
   const queryClient = useQueryClient();
   // The globe's code, settings and outline load while the contacts do.
   useEffect(() => preloadMapPage(queryClient), [queryClient]);
-  if (list.isPending) return <PageSpinner label="Loading your contacts" />;
   if (list.isError)
     return (
       <Alert variant="destructive">Couldn't load your contacts: {errorMessage(list.error)}</Alert>
     );
-  const { items, today, timeZone } = list.data;
+  // The page and its globe show while the contacts load (decision 196): the map is made and
+  // draws its outline meanwhile, and the contacts arrive on it.
+  const data = list.data ?? null;
   return (
     <MapPage
-      contacts={items}
+      contacts={data?.items ?? null}
       renderStateBadge={(state) => <StateBadge state={state} />}
-      renderCard={(contact, close) => (
-        <ContactMapCard contact={contact} today={today} timeZone={timeZone} onClose={close} />
-      )}
-      today={today}
+      renderCard={(contact, close) =>
+        data ? (
+          <ContactMapCard
+            contact={contact}
+            today={data.today}
+            timeZone={data.timeZone}
+            onClose={close}
+          />
+        ) : null
+      }
+      today={data?.today ?? null}
       renderTripActions={(contact, trip) => <TripActions contact={contact} {...trip} />}
     />
   );

@@ -8,7 +8,6 @@ import type {
   MapLayerMouseEvent,
   StyleSpecification,
 } from "maplibre-gl";
-import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from "../../../../core/constants";
@@ -22,6 +21,7 @@ import {
   type StartPosition,
 } from "../../../../core/map";
 import { loadCountries, type Countries } from "../lib/basemap";
+import { loadMapLibre } from "../lib/load-maplibre";
 import { isIgnorableMapError, isTokenError, reportMapError } from "../lib/map-errors";
 import {
   applyPalette,
@@ -48,33 +48,6 @@ export function vendorStyleUrl(template: string, tier: MapStyleTier, isDark: boo
   return template.replaceAll("{style}", VENDOR_STYLE_NAMES[tier](isDark));
 }
 
-let loadingMapLibre: Promise<typeof MapLibre> | null = null;
-
-/** MapLibre, with its worker started at once (it parses while the rest of the page loads). */
-function loadMapLibre(): Promise<typeof MapLibre> {
-  loadingMapLibre ??= import("maplibre-gl")
-    .then((maplibregl) => {
-      maplibregl.setWorkerUrl(workerUrl);
-      maplibregl.prewarm();
-      return maplibregl;
-    })
-    .catch((error: unknown) => {
-      loadingMapLibre = null;
-      throw error;
-    });
-  return loadingMapLibre;
-}
-
-/**
- * Starts fetching what the globe needs (MapLibre and its worker, the world outline) while the
- * page still waits for the contacts (decision 180); the globe then finds them ready.
- */
-export function preloadGlobe(): void {
-  Promise.all([loadMapLibre(), loadCountries()]).catch(() => {
-    // The globe reports the failure when it mounts and tries again.
-  });
-}
-
 /** A browser without a GPU (SwiftShader, llvmpipe) draws every pixel of every frame on the CPU. */
 function isSoftwareRenderer(canvas: HTMLCanvasElement): boolean {
   const gl = canvas.getContext("webgl2") ?? canvas.getContext("webgl");
@@ -89,6 +62,8 @@ function isSoftwareRenderer(canvas: HTMLCanvasElement): boolean {
  * (decision 181): a quarter of the pixels keeps dragging and zooming fluid on the CPU, and a
  * still globe, the one people read, is never blurred. With a GPU nothing changes.
  */
+const SHARP_AFTER_STILL_MS = 300;
+
 function lowerResolutionWhileMoving(map: MapLibreMap, sharpRatio: number): void {
   if (!isSoftwareRenderer(map.getCanvas())) return;
   const movingRatio = sharpRatio / 2;
@@ -103,8 +78,24 @@ function lowerResolutionWhileMoving(map: MapLibreMap, sharpRatio: number): void 
       isSwitching = false;
     }
   };
-  map.on("movestart", () => switchTo(movingRatio));
-  map.on("moveend", () => switchTo(sharpRatio));
+  // Sharp again once the globe has been still a moment, not at every moveend: a pan made of
+  // several drags or a move straight after another (a cluster's zoom, travel mode's flight)
+  // reallocated the canvas twice and drew a sharp frame at each gap, the slowest frames there
+  // were (decision 196).
+  let sharpTimer: ReturnType<typeof setTimeout> | undefined;
+  map.on("movestart", () => {
+    if (isSwitching) return;
+    clearTimeout(sharpTimer);
+    switchTo(movingRatio);
+  });
+  map.on("moveend", () => {
+    if (isSwitching) return;
+    clearTimeout(sharpTimer);
+    sharpTimer = setTimeout(() => {
+      if (!map.isMoving()) switchTo(sharpRatio);
+    }, SHARP_AFTER_STILL_MS);
+  });
+  map.on("remove", () => clearTimeout(sharpTimer));
 }
 
 /** A visible hemisphere is a little under 90° from the centre; the rest is behind the globe. */
@@ -144,6 +135,8 @@ export function GlobeMap(props: {
   });
   const [hovered, setHovered] = useState<{ name: string; x: number; y: number } | null>(null);
   const [isReady, setIsReady] = useState(false);
+  /** The style and its sources are in (before `load`, which waits for the first full frame). */
+  const [hasStyle, setHasStyle] = useState(false);
   const [basemap, setBasemap] = useState<string>("");
   /** The points the contacts source holds. */
   const styledPoints = useRef<readonly MapPoint[] | null>(null);
@@ -248,6 +241,8 @@ export function GlobeMap(props: {
         if (vendor && tier === "base" && styledDark !== latest.current.isDark) setVendorStyle();
       };
 
+      m.once("style.load", () => setHasStyle(true));
+
       m.on("error", (event) => {
         const error = event.error;
         if (vendor && isTokenError(error)) {
@@ -346,12 +341,13 @@ export function GlobeMap(props: {
     };
   }, []);
 
-  // Contacts changed (a filter, a logged contact): new data, same map. The points the style was
-  // built with are already there: sending them again on `load` re-clustered all of them in the
-  // worker and held the first complete frame back (decision 193).
+  // Contacts changed (they arrived, a filter, a logged contact): new data, same map. They go to
+  // the source as soon as the style has it, not at `load`, which waits for the outline's first
+  // full frame (decision 196). The points the style was built with are already there: sending
+  // them again re-clustered all of them in the worker (decision 193).
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !isReady) return;
+    if (!map || !hasStyle) return;
     const source = map.getSource(CONTACTS_SOURCE);
     if (source && source.type === "geojson" && styledPoints.current !== props.points) {
       styledPoints.current = props.points;
@@ -359,7 +355,7 @@ export function GlobeMap(props: {
     }
     props.onVisibleChange(pointsInView(map, props.points));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the callback is read fresh
-  }, [props.points, isReady]);
+  }, [props.points, hasStyle]);
 
   // Theme changed: re-colour the basemap and the markers.
   useEffect(() => {
@@ -381,11 +377,15 @@ export function GlobeMap(props: {
     else map.flyTo({ ...target, duration: 1500 });
   }, [props.focus, isReady]);
 
-  // Rotation switched on: start the first step (each moveend takes the next).
+  // Rotation switched on: start the first step (each moveend takes the next). Switched off: stop
+  // the step under way, and only then: stopping whenever the map became ready cut short the
+  // flight to travel mode's place when it started in the same render.
+  const wasRotating = useRef(false);
   useEffect(() => {
     const map: (MapLibreMap & { spin?: () => void }) | null = mapRef.current;
     if (map && isReady && props.isRotating) map.spin?.();
-    if (map && !props.isRotating) map.stop();
+    if (map && !props.isRotating && wasRotating.current) map.stop();
+    wasRotating.current = props.isRotating;
   }, [props.isRotating, isReady]);
 
   return (

@@ -15,14 +15,21 @@ import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { lazyNamed } from "../../../lib/lazy-named";
 import { getMapConfig, MAP_CONFIG_KEY, useMapConfig } from "../api/get-map-config";
+import { loadCountries } from "../lib/basemap";
+import { loadMapLibre } from "../lib/load-maplibre";
 import { useIsDark, usePrefersReducedMotion } from "../hooks/use-is-dark";
 import type { MapPoint } from "../lib/map-layers";
 import { forgetMapToken, resolveMapToken } from "../lib/map-token";
 import { TravelPanel, type TripDates } from "./travel-panel";
-import type { VendorStyle } from "./globe-map";
+import type { GlobeMap as GlobeMapComponent, VendorStyle } from "./globe-map";
 
-const loadGlobeModule = () => import("./globe-map");
-const GlobeMap = lazy(() => loadGlobeModule().then((m) => ({ default: m.GlobeMap })));
+let loadedGlobeMap: typeof GlobeMapComponent | undefined;
+const loadGlobeModule = () =>
+  import("./globe-map").then((m) => {
+    loadedGlobeMap = m.GlobeMap;
+    return m;
+  });
+const LazyGlobeMap = lazy(() => loadGlobeModule().then((m) => ({ default: m.GlobeMap })));
 // Only a browser without WebGL (or a refused token) needs the flat map and d3-geo: it loads
 // then, not with the page (decision 192).
 const FlatMap = lazyNamed(
@@ -55,33 +62,53 @@ function hasWebGL(): boolean {
 }
 
 /**
- * Called by the route as it starts loading the contacts: the map's settings, the globe's code,
- * MapLibre (its worker started) and the world outline load alongside instead of after them
- * (decision 180).
+ * The globe's own files (its code, MapLibre with its worker started, the world outline), none of
+ * them the user's data: the route's module asks for them as it loads, which is as the navigation
+ * starts, while the access gate still waits for the session; the route's page used to ask only
+ * once it rendered, some 300 ms later (decision 196).
+ */
+export function preloadGlobeFiles(): void {
+  // All asked for at once (MapLibre used to wait for the globe's module to load and run), and
+  // before the WebGL probe, which takes the main thread for a while in software rendering: a
+  // browser without WebGL fetches MapLibre for nothing, a rare cost.
+  Promise.all([loadGlobeModule(), loadMapLibre(), loadCountries()]).catch(() => {
+    // The page shows the failure when it renders the globe.
+  });
+  hasWebGL();
+}
+
+/**
+ * Called by the route as it starts loading the contacts: the map's settings load alongside them
+ * instead of after them (decision 180).
  */
 export function preloadMapPage(queryClient: QueryClient): void {
   void queryClient.prefetchQuery({ queryKey: MAP_CONFIG_KEY, queryFn: getMapConfig });
-  if (!hasWebGL()) return;
-  loadGlobeModule()
-    .then((m) => m.preloadGlobe())
-    .catch(() => {
-      // The page shows the failure when it renders the globe.
-    });
+  preloadGlobeFiles();
 }
 
 const IN_VIEW_SHOWN = 50;
 
+const NO_CONTACTS: Contact[] = [];
+
 export function MapPage(props: {
-  contacts: Contact[];
+  /** Null while they load: the page and the globe show meanwhile. */
+  contacts: Contact[] | null;
   renderStateBadge: (state: DueState) => ReactNode;
   renderCard: (contact: Contact, close: () => void) => ReactNode;
   renderTripActions: (contact: Contact, trip: TripDates) => ReactNode;
-  today: string;
+  /** The user's today, with the contacts. */
+  today: string | null;
 }) {
+  const contacts = props.contacts ?? NO_CONTACTS;
+  const isLoading = props.contacts === null;
   const config = useMapConfig();
   const isDark = useIsDark();
   const prefersReducedMotion = usePrefersReducedMotion();
   const canUseWebGL = hasWebGL();
+  // The globe's module is usually in by now (preloadGlobeFiles): rendered directly, not through
+  // lazy(), which suspends once even for a loaded module, and React holds a revealed Suspense
+  // boundary back by up to 300 ms (decision 196). Chosen once, so the globe is never remounted.
+  const [GlobeMap] = useState(() => loadedGlobeMap ?? LazyGlobeMap);
   const [hasFailed, setHasFailed] = useState(false);
   const [hasTokenError, setHasTokenError] = useState(false);
   const [isRotating, setIsRotating] = useState(false);
@@ -116,15 +143,15 @@ export function MapPage(props: {
     };
   }, [hasTokenError, queryClient]);
 
-  const tags = useMemo(() => countTags(props.contacts), [props.contacts]);
+  const tags = useMemo(() => countTags(contacts), [contacts]);
   const filtered = useMemo(
     () =>
-      props.contacts.filter(
+      contacts.filter(
         (c) =>
           (!state || c.state === state) &&
           (!tag || c.tags.some((t) => t.toLocaleLowerCase() === tag.toLocaleLowerCase())),
       ),
-    [props.contacts, state, tag],
+    [contacts, state, tag],
   );
   const points = useMemo<MapPoint[]>(() => {
     const list: MapPoint[] = [];
@@ -134,8 +161,8 @@ export function MapPage(props: {
     }
     return list;
   }, [filtered]);
-  const unplaced = useMemo(() => props.contacts.filter((c) => !pointOf(c)), [props.contacts]);
-  const byId = useMemo(() => new Map(props.contacts.map((c) => [c.id, c])), [props.contacts]);
+  const unplaced = useMemo(() => contacts.filter((c) => !pointOf(c)), [contacts]);
+  const byId = useMemo(() => new Map(contacts.map((c) => [c.id, c])), [contacts]);
   const selected = selectedId ? byId.get(selectedId) : undefined;
   const inView = useMemo(() => {
     const ids = visibleIds ?? points.map((p) => p.id);
@@ -163,10 +190,14 @@ export function MapPage(props: {
           <h1 id="map-title" className="text-3xl font-bold">
             World Map
           </h1>
-          <p className="text-sm text-muted-foreground">
-            {points.length.toLocaleString("en-US")} of{" "}
-            {props.contacts.length.toLocaleString("en-US")} contacts on the map
-          </p>
+          {isLoading ? (
+            <Spinner label="Loading your contacts" />
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              {points.length.toLocaleString("en-US")} of {contacts.length.toLocaleString("en-US")}{" "}
+              contacts on the map
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <label className="grid gap-1 text-sm font-medium">
@@ -257,9 +288,9 @@ export function MapPage(props: {
 
         <aside aria-labelledby="in-view-title" className="grid content-start gap-2">
           <h2 id="in-view-title" className="text-lg font-semibold">
-            In view ({inView.length.toLocaleString("en-US")})
+            In view{isLoading ? "" : ` (${inView.length.toLocaleString("en-US")})`}
           </h2>
-          {inView.length === 0 ? (
+          {isLoading ? null : inView.length === 0 ? (
             <p className="text-sm text-muted-foreground">No one with a place in this view.</p>
           ) : (
             <ul className="grid max-h-[50vh] gap-1 overflow-y-auto" data-testid="in-view-list">
@@ -303,13 +334,15 @@ export function MapPage(props: {
           ) : null}
         </aside>
       </div>
-      <TravelPanel
-        contacts={props.contacts}
-        today={props.today}
-        renderStateBadge={props.renderStateBadge}
-        renderActions={props.renderTripActions}
-        onFocusPlace={setFocus}
-      />
+      {props.today === null ? null : (
+        <TravelPanel
+          contacts={contacts}
+          today={props.today}
+          renderStateBadge={props.renderStateBadge}
+          renderActions={props.renderTripActions}
+          onFocusPlace={setFocus}
+        />
+      )}
     </section>
   );
 }

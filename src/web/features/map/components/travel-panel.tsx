@@ -3,7 +3,7 @@
 // `/app/map?near=Lisbon` opens it on the first place the geocoder finds for the text.
 import { useQuery } from "@tanstack/react-query";
 import { Plane } from "lucide-react";
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import {
   TRAVEL_RADIUS_DEFAULT_KM,
@@ -39,6 +39,13 @@ export function TravelPanel(props: {
   const [params, setParams] = useSearchParams();
   const near = params.get("near") ?? "";
   const [chosen, setChosen] = useState<Place | null>(null);
+  // A place picked in the search box holds while the URL names it; when the URL comes to name
+  // another (back, forward, a link to /app/map?near=…), that one is looked up instead.
+  const [seenNear, setSeenNear] = useState(near);
+  if (near !== seenNear) {
+    setSeenNear(near);
+    if (chosen && chosen.name !== near) setChosen(null);
+  }
   const [radiusKm, setRadiusKm] = useState(TRAVEL_RADIUS_DEFAULT_KM);
   const [arriveOn, setArriveOn] = useState(() => addDaysIso(props.today, 7));
   const [backOn, setBackOn] = useState(() => addDaysIso(props.today, 14));
@@ -51,6 +58,13 @@ export function TravelPanel(props: {
     select: (places) => places[0] ?? null,
   });
   const place = chosen ?? fromUrl.data ?? null;
+
+  // However the place was set (the search box, ?near= on opening, the URL changing), the globe
+  // goes there; picking the same place again is a new object, so it goes back there too.
+  const { onFocusPlace } = props;
+  useEffect(() => {
+    if (place) onFocusPlace({ lng: place.longitude, lat: place.latitude });
+  }, [place, onFocusPlace]);
 
   const found = useMemo(
     () =>
@@ -73,7 +87,6 @@ export function TravelPanel(props: {
       },
       { replace: true },
     );
-    props.onFocusPlace({ lng: next.longitude, lat: next.latitude });
   }
 
   return (
