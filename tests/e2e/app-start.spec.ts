@@ -217,3 +217,36 @@ test("a page opened from outside asks for its own code at once, and only once", 
   // ...and the router uses that copy instead of fetching it again.
   expect(scripts.filter((file) => file === preloaded[0])).toHaveLength(1);
 });
+
+test("the contact list's first reads start with its HTML and are asked once", async ({ page }) => {
+  await createUser(page);
+  const api: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) api.push(url.pathname + url.search);
+  });
+  const response = await page.goto("/app/contacts");
+  const html = (await response?.text()) ?? "";
+  for (const read of ["/api/me", "/api/billing/status", "/api/contacts?archived=false"]) {
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${read}">`);
+  }
+  await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The app's own requests took the preloaded answers (decision 198): each was fetched once,
+  // and by the preload.
+  for (const read of ["/api/me", "/api/billing/status", "/api/contacts?archived=false"]) {
+    expect(
+      api.filter((url) => url === read),
+      read,
+    ).toHaveLength(1);
+    const initiators = await page.evaluate(
+      (url) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(url))
+          .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      read,
+    );
+    expect(initiators, read).toEqual(["link"]);
+  }
+});

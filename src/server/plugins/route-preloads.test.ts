@@ -61,6 +61,31 @@ describe("route preloads in the served index.html", () => {
     }
   });
 
+  it("starts a signed-in visitor's first reads of the contact list with its HTML", async () => {
+    const reads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
+    const cookie = "better-auth.session_token=abc.def";
+    for (const url of ["/app/contacts", "/app"]) {
+      const signedIn = await t.app.inject({ url, headers: { cookie } });
+      expect(reads(signedIn.body), url).toEqual([
+        "/api/me",
+        "/api/billing/status",
+        "/api/contacts?archived=false",
+      ]);
+      expect(signedIn.headers.vary, url).toMatch(/cookie/i);
+      const signedOut = await t.app.inject({ url });
+      expect(reads(signedOut.body), url).toEqual([]);
+      expect(signedOut.headers.vary, url).toMatch(/cookie/i);
+    }
+    // Another list (archived) or another page: no reads named.
+    for (const url of ["/app/contacts?archived=true", "/app/rhythms", "/auth"]) {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      expect(reads(res.body), url).toEqual([]);
+    }
+  });
+
   it("lists only modules that exist and that the router loads for that path", () => {
     const router = readFileSync("src/web/app/router.tsx", "utf8");
     for (const [pathname, modules] of Object.entries(ROUTE_MODULES)) {

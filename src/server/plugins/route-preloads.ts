@@ -22,6 +22,25 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   "/app/contacts": [SHELL, CONTACTS],
 };
 
+/**
+ * What the contact list asks the API for as it opens (web/app/preload.ts: the session, the
+ * subscription and the list, together). Named in the head when the request carries a session
+ * cookie, the browser fetches them with the HTML instead of after the app's code has run; the
+ * app's own requests (same URL, same-origin credentials) then take those answers.
+ */
+const CONTACT_LIST_READS = ["/api/me", "/api/billing/status", "/api/contacts?archived=false"];
+const SIGNED_IN_READS: Readonly<Record<string, readonly string[]>> = {
+  "/app": CONTACT_LIST_READS,
+  "/app/contacts": CONTACT_LIST_READS,
+};
+
+/** The preload tags of a signed-in page's first reads, or "" for a page without any. */
+export function signedInReadTags(pathname: string): string {
+  return (SIGNED_IN_READS[pathname] ?? [])
+    .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`)
+    .join("");
+}
+
 /** A module and every chunk it imports statically, as manifest keys. */
 function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   if (into.has(key) || !manifest[key]) return into;

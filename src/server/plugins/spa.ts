@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { isAppPath } from "../../core/app-paths";
 import { fillProductName } from "../../core/product-name";
 import { fillTrialWording } from "../../core/trial-offer";
-import { indexHtmlByPath } from "./route-preloads";
+import { indexHtmlByPath, signedInReadTags } from "./route-preloads";
 
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
 const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
@@ -72,13 +72,21 @@ export async function spaPlugin(
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
     // Unknown paths still get the app (it renders the 404 page), with the status that says so.
     if (!isAppPath(pathname)) reply.status(404);
+    const hasSession = () =>
+      Boolean(getSessionCookie(new Headers({ cookie: request.headers.cookie ?? "" })));
     if (pathname !== "/") {
-      return reply.send(pageHtml.get(pathname.replace(/(.)\/$/, "$1")) ?? indexHtml);
+      const page = pathname.replace(/(.)\/$/, "$1");
+      const html = pageHtml.get(page) ?? indexHtml;
+      // With no query (which could ask for another list), a signed-in page's first reads start
+      // with the HTML (decision 198).
+      const reads = request.url.includes("?") ? "" : signedInReadTags(page);
+      if (!reads) return reply.send(html);
+      reply.header("vary", "cookie");
+      return reply.send(hasSession() ? html.replace("</head>", `${reads}</head>`) : html);
     }
     // The landing page is static (decision 135): someone signed in gets the app instead, whose
     // access gating takes them on (to /app/contacts, onboarding or /subscribe).
     reply.header("vary", "cookie");
-    const hasSession = getSessionCookie(new Headers({ cookie: request.headers.cookie ?? "" }));
-    return reply.send(hasSession ? indexHtml : landingHtml);
+    return reply.send(hasSession() ? indexHtml : landingHtml);
   });
 }
