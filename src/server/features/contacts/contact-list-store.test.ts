@@ -16,7 +16,7 @@ import { selectContacts } from "../../../core/contact-list";
 import { ContactListQuerySchema } from "../../../core/contact-list-schema";
 import { contacts } from "../../db/schema/index";
 import { serializeContactList } from "./contact-list-serializer";
-import { mergeListChanges } from "./contact-list-store";
+import { ContactListStore, mergeListChanges } from "./contact-list-store";
 import { contactFromStored } from "./contact-view";
 import { listStoredContacts, type ListChanges } from "./contacts.queries";
 
@@ -135,6 +135,24 @@ describe("the list read after a write, from the kept copy", () => {
     expect((await listAs(bob.user)).items.map((c) => c.notes)).toEqual(["Bob's", "Bob's"]);
     // A filtered answer (a subset) and a sort by name from the same copy.
     expect(names(await listAs(bob.user, "?q=two&sort=name"))).toEqual(["Bob's two"]);
+  });
+
+  it("keeps within its memory budget, the least recently used copy out first", async () => {
+    const ada = await userWith(["Ada", "Bea", "Cy"]);
+    const bob = await userWith(["Dee"]);
+    const day = { timeZone: "UTC", today: "2026-11-25", now: new Date() };
+    const single = new ContactListStore(1e9);
+    await single.list(t.app.db, { userId: ada.user.id, version: 0, ...day });
+    const adaBytes = single.size;
+    // Room for Ada's copy alone: keeping Bob's drops hers.
+    const store = new ContactListStore(adaBytes);
+    const adaList = await store.list(t.app.db, { userId: ada.user.id, version: 0, ...day });
+    expect(store.size).toBe(adaBytes);
+    const bobList = await store.list(t.app.db, { userId: bob.user.id, version: 0, ...day });
+    expect(store.size).toBeLessThanOrEqual(adaBytes);
+    expect(store.size).toBeGreaterThan(0);
+    expect(adaList.map((c) => c.firstName).sort()).toEqual(["Ada", "Bea", "Cy"]);
+    expect(bobList.map((c) => c.firstName)).toEqual(["Dee"]);
   });
 });
 
