@@ -62,17 +62,41 @@ export function contactListSerializerFor(itemSchema: z.ZodType): (list: ContactL
 /** The list as JSON.stringify(ContactListSchema.encode(list)) would write it, as UTF-8. */
 export const serializeContactList = contactListSerializerFor(ContactSchema);
 
-function writeContactList(list: ContactList, pickContact: Pick): Buffer {
-  const { items, counts } = list;
-  // Each chunk is a JSON array "[…]". Written one after another, each overwrites the previous
-  // one's "]" with its "[" turned into ",", so together they make one array; the last "]" stays.
-  const chunks: string[] = [];
-  for (let i = 0; i < items.length; i += CHUNK) {
-    chunks.push(JSON.stringify(items.slice(i, i + CHUNK).map(pickContact)));
+const pickListedContact = pickerFor(ContactSchema);
+
+/** One contact as serializeContactList writes it among the items, as UTF-8. */
+export function serializeListedContact(contact: unknown): Buffer {
+  return Buffer.from(JSON.stringify(pickListedContact(contact)));
+}
+
+/**
+ * The list from its items already written one by one (serializeListedContact, in order): the
+ * same bytes as serializeContactList, for a copy of the contacts kept between reads (decision
+ * 195), so a read writes no contact again.
+ */
+export function joinContactList(
+  list: Omit<ContactList, "items">,
+  items: readonly Buffer[],
+): Buffer {
+  const rest = Buffer.from(restOf(list));
+  let size = OPEN.length + 2 + Math.max(0, items.length - 1) + rest.length;
+  for (const item of items) size += item.length;
+  const bytes = Buffer.allocUnsafe(size);
+  let end = bytes.write(`${OPEN}[`, 0, "latin1");
+  for (const [index, item] of items.entries()) {
+    if (index > 0) bytes[end++] = COMMA;
+    end += item.copy(bytes, end);
   }
-  if (chunks.length === 0) chunks.push("[]");
-  // The other fields, as an object whose "{" becomes the "," after the items.
-  const rest = JSON.stringify({
+  bytes[end++] = 0x5d; // "]"
+  bytes[end++] = COMMA; // in place of rest's "{"
+  rest.copy(bytes, end, 1);
+  return bytes;
+}
+
+// The fields after the items, as an object whose "{" becomes the "," after them.
+function restOf(list: Omit<ContactList, "items">): string {
+  const { counts } = list;
+  return JSON.stringify({
     counts: {
       all: counts.all,
       overdue: counts.overdue,
@@ -85,6 +109,19 @@ function writeContactList(list: ContactList, pickContact: Pick): Buffer {
     today: list.today,
     timeZone: list.timeZone,
   });
+}
+
+function writeContactList(list: ContactList, pickContact: Pick): Buffer {
+  const { items } = list;
+  // Each chunk is a JSON array "[…]". Written one after another, each overwrites the previous
+  // one's "]" with its "[" turned into ",", so together they make one array; the last "]" stays.
+  const chunks: string[] = [];
+  for (let i = 0; i < items.length; i += CHUNK) {
+    chunks.push(JSON.stringify(items.slice(i, i + CHUNK).map(pickContact)));
+  }
+  if (chunks.length === 0) chunks.push("[]");
+  // The other fields, as an object whose "{" becomes the "," after the items.
+  const rest = restOf(list);
   let size = OPEN.length + Buffer.byteLength(rest) - (chunks.length - 1);
   for (const chunk of chunks) size += Buffer.byteLength(chunk);
   const bytes = Buffer.allocUnsafe(size);

@@ -3,7 +3,7 @@
 import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
-import { contacts } from "../../db/schema/index";
+import { contactListVersions, contacts } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { compileFunction, objectLiteral } from "../../lib/compile-object";
 import {
@@ -105,6 +105,81 @@ export async function listStoredContacts(
   const text = (result as { rows: { rows: string }[] }).rows[0]?.rows ?? "[]";
   const decode = columns === LIST_COLUMNS ? decodeListRow : listRowDecoder(columns);
   return (JSON.parse(text) as Value[][]).map(decode);
+}
+
+/** What changed in a user's contacts since a kept copy was read (contact-list-store.ts). */
+export type ListChanges = {
+  /** The user's list version, read in the same statement (one snapshot) as the rows. */
+  version: number;
+  /** The snapshot's oldest running transaction and next one, with their epoch (64 bits). */
+  floor: number;
+  next: number;
+  /** How many contacts the user has now. */
+  count: number;
+  /** Only when asked for: every contact's id → the transaction that wrote its current row. */
+  present?: Map<string, string>;
+  /** Every row written by a transaction numbered `since` or later (32 bits, as `xmin`). */
+  changed: { xmin: string; contact: StoredContact }[];
+};
+
+// Built once: the select list is the same for every user.
+const LIST_VALUES = sql.join(
+  LIST_COLUMNS.map((column) => column.value),
+  sql`, `,
+);
+
+/**
+ * The user's contacts as changes to a kept copy, in one statement (one snapshot): the list
+ * version, the snapshot's transaction bounds, how many contacts there are, and the whole row
+ * only where the transaction that wrote it (`xmin`: any insert or update gives a row a new one,
+ * on PGlite and PostgreSQL alike) is numbered `since` or later. `withIds` adds every id with its
+ * row's `xmin`, which tells which rows were deleted. See decision 195.
+ */
+export async function readListChanges(
+  db: Executor,
+  userId: string,
+  since: number,
+  options: { withIds?: boolean } = {},
+): Promise<ListChanges> {
+  const ids = options.withIds
+    ? sql`coalesce(string_agg(${contacts.id}::text || ' ' || xmin::text, ','), '')`
+    : sql`null`;
+  const result: unknown = await db.execute(
+    sql`select
+      (select ${contactListVersions.version} from ${contactListVersions} where ${contactListVersions.userId} = ${userId}) as version,
+      txid_snapshot_xmin(txid_current_snapshot()) as floor,
+      txid_snapshot_xmax(txid_current_snapshot()) as next,
+      count(*) as count,
+      ${ids} as present,
+      coalesce(json_agg(json_build_array(${LIST_VALUES}, xmin::text)) filter (where xmin::text::bigint >= ${since}), '[]'::json)::text as changed
+    from ${contacts} where ${contacts.userId} = ${userId}`,
+  );
+  type Row = Record<"version" | "floor" | "next" | "count", unknown> & {
+    present: string | null;
+    changed: string;
+  };
+  const [row] = (result as { rows: Row[] }).rows;
+  if (!row) throw new Error("An aggregate answered no row");
+  let present: Map<string, string> | undefined;
+  if (row.present !== null) {
+    present = new Map();
+    for (const pair of row.present ? row.present.split(",") : []) {
+      const space = pair.indexOf(" ");
+      present.set(pair.slice(0, space), pair.slice(space + 1));
+    }
+  }
+  const changed = (JSON.parse(row.changed) as Value[][]).map((values) => ({
+    xmin: values[values.length - 1] as string,
+    contact: decodeListRow(values),
+  }));
+  return {
+    version: Number(row.version ?? 0),
+    floor: Number(row.floor),
+    next: Number(row.next),
+    count: Number(row.count),
+    present,
+    changed,
+  };
 }
 
 /** Every contact of the user, as Drizzle would give them. */
