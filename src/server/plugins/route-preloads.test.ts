@@ -12,6 +12,7 @@ const CONTACTS = "src/web/features/contacts/components/contacts-page.tsx";
 // A build manifest shaped like Vite's: the entry, its shared chunks, and lazy route chunks that
 // share a form chunk with each other and a vendor chunk with the entry.
 const manifest = {
+  "landing.html": { file: "assets/landing-0.js", isEntry: true, imports: ["_react.js"] },
   "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_react.js"] },
   "_react.js": { file: "assets/react-2.js" },
   "_form.js": { file: "assets/form-3.js", imports: ["_react.js"] },
@@ -88,17 +89,35 @@ describe("route preloads in the served index.html", () => {
 
   it("lists only modules that exist and that the router loads for that path", () => {
     const router = readFileSync("src/web/app/router.tsx", "utf8");
+    const importPathOf = (module: string) =>
+      path
+        .relative("src/web/app", module)
+        .replace(/\.tsx?$/, "")
+        .replace(/^(?!\.)/, "./");
+    // Each route's path and the module its lazy() imports, as router.tsx writes them.
+    const routes = [
+      ...router.matchAll(/path: "([^"]+)",\s*lazy: lazyRoute\(\s*\(\) => import\("([^"]+)"\)/g),
+    ];
+    const loadedFor = (segment: string) =>
+      routes.filter(([, routePath]) => routePath === segment).map(([, , module]) => module);
     for (const [pathname, modules] of Object.entries(ROUTE_MODULES)) {
       for (const module of modules) {
         expect(existsSync(module), `${pathname}: ${module}`).toBe(true);
-        const importPath = path
-          .relative("src/web/app", module)
-          .replace(/\.tsx?$/, "")
-          .replace(/^(?!\.)/, "./");
-        expect(router, `${pathname}: router.tsx imports ${importPath}`).toContain(
-          `import("${importPath}")`,
-        );
+        expect(router, `${pathname}: ${module}`).toContain(`import("${importPathOf(module)}")`);
       }
+    }
+    // Each page's own module (the last) is the one router.tsx loads for its path; the signed-in
+    // shell has no path of its own (it frames /app's pages).
+    for (const [pathname, segment] of [
+      ["/auth", "/auth"],
+      ["/subscribe", "/subscribe"],
+      ["/verify-email", "/verify-email"],
+      ["/reset-password", "/reset-password"],
+      ["/app/contacts", "contacts"],
+    ] as const) {
+      expect(loadedFor(segment), pathname).toEqual([
+        importPathOf(ROUTE_MODULES[pathname]!.at(-1)!),
+      ]);
     }
   });
 });

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 const SHELL = "src/web/app/routes/app-shell-route.tsx";
@@ -55,8 +55,8 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
  * (renamed, moved) is left out, so the page still works and loads it as before.
  */
 export function routePreloadTags(manifest: Manifest): Map<string, string> {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const entry = entryKey ? staticClosure(manifest, entryKey) : new Set<string>();
+  // The app's entry (landing.html is the build's other entry, for "/" only).
+  const entry = staticClosure(manifest, "index.html");
   const tags = new Map<string, string>();
   for (const [pathname, modules] of Object.entries(ROUTE_MODULES)) {
     const chunks = new Set<string>();
