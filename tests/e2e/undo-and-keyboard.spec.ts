@@ -234,6 +234,9 @@ test("a press before its code has arrived still works: Snooze opens its menu, De
   await expect(page.getByRole("menu")).toHaveCount(0);
   releases.get("snooze-menu")!();
   await expect(page.getByRole("menuitem", { name: /1 week/ })).toBeVisible();
+  // The keyboard is in the opened menu.
+  await page.keyboard.press("ArrowDown");
+  await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("menu")).toHaveCount(0);
   await expect(snooze).toBeFocused();
@@ -250,6 +253,51 @@ test("a press before its code has arrived still works: Snooze opens its menu, De
   await expect(confirm).toHaveCount(0);
   await expect(remove).toBeFocused();
   expect((await page.request.get(`/api/contacts/${ada.id}`)).ok()).toBeTruthy();
+});
+
+test("focus on Snooze before its code has arrived stays on Snooze when it does", async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/snooze-menu-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await createUser(page);
+  const ada = await addContact(page, {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    rhythm: { interval: 1, unit: "week" },
+    lastContactedOn: daysAgo(20),
+  });
+  await page.goto(`/app/contacts/${ada.id}`);
+  // Tabbed onto, not pressed: the real button takes the focus over from its stand-in.
+  await page.getByRole("button", { name: "Snooze", exact: true }).focus();
+  release();
+  // The real trigger (Radix marks it with data-state) has replaced the stand-in, and has focus.
+  const trigger = page.locator("button[data-state]", { hasText: "Snooze" });
+  await expect(trigger).toBeVisible();
+  await expect(trigger).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: /1 week/ })).toBeVisible();
+});
+
+test("a confirmation opened by a click that did not focus its button gives focus back to it", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addContact(page, { firstName: "Ada", lastName: "Lovelace" });
+  await page.goto(`/app/contacts/${ada.id}`);
+  const remove = page.getByRole("button", { name: "Delete", exact: true });
+  // As in Safari: the click lands while focus stays on the page itself.
+  await page.locator("body").focus();
+  await remove.dispatchEvent("click");
+  const confirm = page.getByRole("alertdialog", { name: "Delete Ada Lovelace?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(remove).toBeFocused();
 });
 
 test("leaving the contact form with unsaved edits asks first", async ({ page }) => {

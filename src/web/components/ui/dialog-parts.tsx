@@ -72,8 +72,10 @@ export function ConfirmDialog(props: {
   cancelLabel?: string;
   onConfirm: () => void;
   isDestructive?: boolean;
+  /** Where focus goes back when nothing had it as the dialog opened (a click in Safari). */
+  returnFocusTo?: HTMLElement | null;
 }) {
-  const focusReturn = useFocusReturn({});
+  const focusReturn = useFocusReturn({}, props.returnFocusTo);
   return (
     <AlertPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
       <AlertPrimitive.Portal>
@@ -107,15 +109,20 @@ export function ConfirmDialog(props: {
 // Radix gives focus back to its own trigger when a dialog closes; ours have none (they open
 // from state, or from ./dialog.tsx's trigger), so focus goes back to the control that was
 // focused when the dialog opened (issue 14 item 9) unless the caller's handler moved it.
-function useFocusReturn(handlers: {
-  onOpenAutoFocus?: (event: Event) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+function useFocusReturn(
+  handlers: {
+    onOpenAutoFocus?: (event: Event) => void;
+    onCloseAutoFocus?: (event: Event) => void;
+  },
+  fallback?: HTMLElement | null,
+) {
   const returnTo = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event: Event) => {
       const active = document.activeElement;
-      returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      // Safari and Firefox on macOS do not focus a clicked button: then the opener's fallback.
+      returnTo.current =
+        active instanceof HTMLElement && active !== document.body ? active : (fallback ?? null);
       handlers.onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {

@@ -92,6 +92,8 @@ export function ConfirmDialog(
   const { trigger, open: controlledOpen, onOpenChange, ...content } = props;
   useDialogPartsAfterPaint();
   const [ownOpen, setOwnOpen] = useState(false);
+  // The trigger pressed last: focus goes back to it if the click did not focus it (Safari).
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   const open = controlledOpen ?? ownOpen;
   const hasOpened = useHasOpened(open);
   const setOpen = (next: boolean) => {
@@ -108,13 +110,20 @@ export function ConfirmDialog(
             "data-state": open ? "open" : "closed",
             onClick: (event: MouseEvent<HTMLElement>) => {
               trigger.props.onClick?.(event);
-              if (!event.defaultPrevented) setOpen(true);
+              if (event.defaultPrevented) return;
+              setOpener(event.currentTarget);
+              setOpen(true);
             },
           })
         : null}
       {hasOpened ? (
         <Suspense fallback={null}>
-          <LoadedConfirmDialog {...content} open={open} onOpenChange={setOpen} />
+          <LoadedConfirmDialog
+            {...content}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={opener}
+          />
         </Suspense>
       ) : null}
     </>

@@ -121,7 +121,11 @@ export function BulkRhythmCard(props: {
       </CardHeader>
       <CardContent>
         <form
-          onSubmit={(e) => void submit(e)}
+          onSubmit={(e) => {
+            // A second Enter while the first is still waiting for the schema: one preview.
+            if (form.formState.isSubmitting) return e.preventDefault();
+            void submit(e);
+          }}
           onFocusCapture={() => void loadRhythmSchema().catch(() => undefined)}
           noValidate
           className="grid gap-4"

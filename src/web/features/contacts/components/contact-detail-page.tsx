@@ -53,6 +53,8 @@ function SnoozeMenu(
   >,
 ) {
   const [pressed, setPressed] = useState<{ isFocused: boolean } | null>(null);
+  // Focus on the stand-in (tabbed onto, not pressed) moves to the real button when it arrives.
+  const [isFocused, setFocused] = useState(false);
   return (
     <Suspense
       fallback={
@@ -60,8 +62,19 @@ function SnoozeMenu(
           variant="outline"
           aria-haspopup="menu"
           aria-expanded={false}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          // As Radix's trigger does, a mouse opens the menu on press, not on release: a stand-in
+          // replaced between the two would otherwise lose the click.
+          onPointerDown={(event) => {
+            if (event.button !== 0 || event.ctrlKey) return;
+            event.preventDefault();
+            setPressed({ isFocused: false });
+          }}
           onClick={(event) =>
-            setPressed({ isFocused: document.activeElement === event.currentTarget })
+            setPressed(
+              (was) => was ?? { isFocused: document.activeElement === event.currentTarget },
+            )
           }
         >
           <AlarmClockOff aria-hidden />
@@ -73,7 +86,7 @@ function SnoozeMenu(
       <LoadedSnoozeMenu
         {...props}
         isOpenAtStart={pressed !== null}
-        isFocusedAtStart={pressed?.isFocused ?? false}
+        isFocusedAtStart={(pressed?.isFocused ?? false) || isFocused}
       />
     </Suspense>
   );
