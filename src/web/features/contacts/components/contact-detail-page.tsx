@@ -35,7 +35,8 @@ import { LogContactButton } from "./log-contact-button";
 import { StateBadge } from "./state-badge";
 
 // The edit form (react-hook-form, the contact schemas) and the snooze menu (Radix menu, popper)
-// are not part of the page's first paint: both start loading once it has painted (decision 194).
+// are not part of the page's first paint: they are asked for as the page first renders, and the
+// page paints without waiting for them (decision 194).
 // Edit shows the form as soon as its code is in; the Snooze button stands in until its menu's
 // code is, and a press meanwhile opens the menu when it arrives.
 const contactForm = lazyModule(() => import("./contact-form"));

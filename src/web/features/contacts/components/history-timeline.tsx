@@ -18,8 +18,8 @@ import { formatDateTime } from "../lib/format";
 import type * as InteractionDialogModule from "./interaction-dialog";
 import { lazyModule } from "../../../lib/lazy-module";
 
-// The add/edit dialog (react-hook-form, the interaction schema) loads after the page has painted,
-// not with it, and opens as soon as it is in (decision 194).
+// The add/edit dialog (react-hook-form, the interaction schema) is not part of the page's first
+// paint: it is asked for as the page first renders, and opens as soon as it is in (decision 194).
 const interactionDialog = lazyModule(() => import("./interaction-dialog"));
 
 function InteractionDialog(

@@ -28,8 +28,8 @@ const profileResolver = lazyZodResolver<ProfileFormValues>(() =>
   import("../lib/profile-schema").then((m) => m.ProfileFormSchema),
 );
 
-// The avatar dialog (its style tabs, the upload) loads just after the page paints, not with it,
-// and opens as soon as it is in (decision 194).
+// The avatar dialog (its style tabs, the upload) is not part of the page's first paint: it is
+// asked for as the page first renders, and opens as soon as it is in (decision 194).
 const avatarDialog = lazyModule(() => import("./avatar-dialog"));
 
 function AvatarDialog(props: ComponentProps<typeof AvatarDialogModule.AvatarDialog>) {
