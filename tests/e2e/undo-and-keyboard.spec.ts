@@ -201,23 +201,23 @@ test("the bulk rhythm change counts, asks before overwriting, and undoes per con
   expect(await Promise.all([a, b, c].map((x) => stateOf(page, x.id)))).toEqual(before);
 });
 
-test("a press before its code has arrived still works: Snooze opens its menu, Delete asks first", async ({
-  page,
-}) => {
-  // The snooze menu and the dialogs load after the contact page paints (decision 194): hold
-  // each one's code back until the button standing in for it has been pressed.
+// The snooze menu and the dialogs are not in the contact page's first JavaScript (decision 194):
+// their chunks held back until the test releases each one.
+async function holdChunks(page: Page, names: string[]): Promise<Map<string, () => void>> {
   const releases = new Map<string, () => void>();
   const holds = new Map(
-    ["snooze-menu", "dialog-parts"].map((name) => [
-      name,
-      new Promise<void>((resolve) => releases.set(name, resolve)),
-    ]),
+    names.map((name) => [name, new Promise<void>((resolve) => releases.set(name, resolve))]),
   );
-  await page.route(/\/assets\/(snooze-menu|dialog-parts)-[^/]*\.js$/, async (route) => {
-    const name = /(snooze-menu|dialog-parts)/.exec(route.request().url())![1]!;
+  await page.route(new RegExp(`/assets/(${names.join("|")})-[^/]*\\.js$`), async (route) => {
+    const name = names.find((held) => route.request().url().includes(`/assets/${held}-`))!;
     await holds.get(name);
     await route.continue();
   });
+  return releases;
+}
+
+/** A new user's contact page for Ada, who is due (so she can be snoozed). */
+async function openDueAda(page: Page): Promise<Contact> {
   await createUser(page);
   const ada = await addContact(page, {
     firstName: "Ada",
@@ -226,6 +226,15 @@ test("a press before its code has arrived still works: Snooze opens its menu, De
     lastContactedOn: daysAgo(20),
   });
   await page.goto(`/app/contacts/${ada.id}`);
+  return ada;
+}
+
+test("a press before its code has arrived still works: Snooze opens its menu, Delete asks first", async ({
+  page,
+}) => {
+  // Each one's code held back until the button standing in for it has been pressed.
+  const releases = await holdChunks(page, ["snooze-menu", "dialog-parts"]);
+  const ada = await openDueAda(page);
 
   // Snooze pressed by keyboard before its menu's code is in: the menu opens once it is.
   const snooze = page.getByRole("button", { name: "Snooze", exact: true });
@@ -258,23 +267,11 @@ test("a press before its code has arrived still works: Snooze opens its menu, De
 test("focus on Snooze before its code has arrived stays on Snooze when it does", async ({
   page,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/snooze-menu-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await createUser(page);
-  const ada = await addContact(page, {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    rhythm: { interval: 1, unit: "week" },
-    lastContactedOn: daysAgo(20),
-  });
-  await page.goto(`/app/contacts/${ada.id}`);
+  const releases = await holdChunks(page, ["snooze-menu"]);
+  await openDueAda(page);
   // Tabbed onto, not pressed: the real button takes the focus over from its stand-in.
   await page.getByRole("button", { name: "Snooze", exact: true }).focus();
-  release();
+  releases.get("snooze-menu")!();
   // The real trigger (Radix marks it with data-state) has replaced the stand-in, and has focus.
   const trigger = page.locator("button[data-state]", { hasText: "Snooze" });
   await expect(trigger).toBeVisible();
