@@ -1,7 +1,7 @@
 // Import: choose a file → check the columns → review rows and duplicates → dry-run numbers →
 // import → result with undo.
 import { CheckCircle2 } from "lucide-react";
-import { Suspense, useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, type ComponentProps, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -13,8 +13,9 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { importWithRetry, lazyNamed } from "../../../lib/lazy-named";
+import { lazyModule } from "../../../lib/lazy-module";
 import { useImportWizard } from "../hooks/use-import-wizard";
+import type * as MappingTableModule from "./mapping-table";
 import { FileDrop } from "./file-drop";
 import { importBlocker, ImportSummary } from "./import-summary";
 import { PreviewTable } from "./preview-table";
@@ -24,8 +25,13 @@ import { formatContactCount } from "../../../../core/plural";
 // The column mapping shows once a file is read; its field list is built from the contact
 // fields' definitions, which carry their zod schemas, so it loads after the page has painted
 // rather than with it (decision 194).
-const loadMappingTable = () => import("./mapping-table");
-const MappingTable = lazyNamed(loadMappingTable, (m) => m.MappingTable);
+// lazyModule, not React.lazy: a file read after the code has arrived shows its mapping at once.
+const mappingTable = lazyModule(() => import("./mapping-table"));
+
+function MappingTable(props: ComponentProps<typeof MappingTableModule.MappingTable>) {
+  const { MappingTable: Loaded } = mappingTable.useModule();
+  return <Loaded {...props} />;
+}
 
 function Step(props: { title: string; children: ReactNode; id: string }) {
   return (
@@ -41,7 +47,7 @@ function Step(props: { title: string; children: ReactNode; id: string }) {
 export function ImportCard() {
   const w = useImportWizard();
   useEffect(() => {
-    importWithRetry(loadMappingTable).catch(() => undefined);
+    mappingTable.preload().catch(() => undefined);
   }, []);
   const { preview, result } = w;
 
