@@ -31,7 +31,10 @@ test("opens from the user menu; the theme applies at once and is kept; axe in li
   expect(await isDark(page)).toBe(false);
   await expectNoAxeViolations(page);
 
-  await page.getByRole("radio", { name: "Dark" }).check();
+  // A click, then the state: check() reads the radio back at once, before the choice's render
+  // has committed on a busy machine (CI saw it checked a moment later).
+  await page.getByRole("radio", { name: "Dark" }).click();
+  await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
   await expectToast(page, "Setting updated successfully");
   await expect(page.getByText("Success", { exact: true }).first()).toBeVisible();
   await expect.poll(() => isDark(page)).toBe(true);
@@ -42,7 +45,8 @@ test("opens from the user menu; the theme applies at once and is kept; axe in li
   expect(await isDark(page)).toBe(true);
 
   // System follows the device: light here, dark once the device says so.
-  await page.getByRole("radio", { name: "System" }).check();
+  await page.getByRole("radio", { name: "System" }).click();
+  await expect(page.getByRole("radio", { name: "System" })).toBeChecked();
   await expectToast(page, "Setting updated successfully");
   await expect.poll(() => isDark(page)).toBe(false);
   await page.emulateMedia({ colorScheme: "dark" });
