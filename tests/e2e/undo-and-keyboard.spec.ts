@@ -43,16 +43,21 @@ async function undoFromToast(page: Page) {
   await expectToast(page, "Undone");
 }
 
-test("log, snooze and archive each undo from the toast, exactly, history included", async ({
-  page,
-}) => {
+/** A new user with one contact, Ada, a week's rhythm and last in touch 20 days ago. */
+async function addDueAda(page: Page): Promise<Contact> {
   await createUser(page);
-  const ada = await addContact(page, {
+  return addContact(page, {
     firstName: "Ada",
     lastName: "Lovelace",
     rhythm: { interval: 1, unit: "week" },
     lastContactedOn: daysAgo(20),
   });
+}
+
+test("log, snooze and archive each undo from the toast, exactly, history included", async ({
+  page,
+}) => {
+  const ada = await addDueAda(page);
   const before = await stateOf(page, ada.id);
   expect(before.history).toHaveLength(1);
   await page.goto(`/app/contacts/${ada.id}`);
@@ -216,15 +221,9 @@ async function holdChunks(page: Page, names: string[]): Promise<Map<string, () =
   return releases;
 }
 
-/** A new user's contact page for Ada, who is due (so she can be snoozed). */
+/** A new user's contact page for Ada, who is overdue (so she can be snoozed). */
 async function openDueAda(page: Page): Promise<Contact> {
-  await createUser(page);
-  const ada = await addContact(page, {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    rhythm: { interval: 1, unit: "week" },
-    lastContactedOn: daysAgo(20),
-  });
+  const ada = await addDueAda(page);
   await page.goto(`/app/contacts/${ada.id}`);
   return ada;
 }

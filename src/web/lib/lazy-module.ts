@@ -3,7 +3,7 @@
 // a component that needs the module calls `useModule`, which suspends only while it is still on
 // its way (React.lazy would suspend on its first render even then). A failed load (after
 // importWithRetry's retries) is tried again on the next call.
-import { use } from "react";
+import { createElement, use, type ComponentType, type ReactNode } from "react";
 import { importWithRetry } from "./lazy-named";
 
 export type LazyModule<M> = { preload: () => Promise<M>; useModule: () => M };
@@ -22,4 +22,17 @@ export function lazyModule<M>(load: () => Promise<M>): LazyModule<M> {
     return loading;
   };
   return { preload, useModule: () => loaded ?? use(preload()) };
+}
+
+/**
+ * A component of a lazy module, rendered through `useModule`: at once when the module has
+ * arrived, suspending (to the nearest Suspense fallback) while it is still on its way.
+ */
+export function lazyComponent<M, P extends object>(
+  module: LazyModule<M>,
+  pick: (loaded: M) => ComponentType<P>,
+): (props: P) => ReactNode {
+  return function LazyComponent(props: P) {
+    return createElement(pick(module.useModule()), props);
+  };
 }

@@ -5,6 +5,7 @@
 // the compressed bytes kept per user, least recently used first out, within a byte budget.
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
+import { ByteBudgetMap } from "../../lib/byte-budget-map";
 
 export type ListEncoding = "br" | "gzip" | "identity";
 
@@ -66,50 +67,39 @@ export function encodeListAnswer(json: Buffer, encoding: ListEncoding): Buffer {
   return json;
 }
 
-type Entry = { etag: string; bodies: Map<ListEncoding, Buffer>; bytes: number };
+type Entry = { etag: string; bodies: Map<ListEncoding, Buffer> };
 
 export class ListAnswerCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: ByteBudgetMap<Entry>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private readonly maxBytes: number) {
+    this.entries = new ByteBudgetMap(maxBytes);
+  }
 
   get size(): number {
-    return this.bytes;
+    return this.entries.size;
   }
 
   /** The user's cached answer for `etag` in `encoding`, marked recently used. */
   get(userId: string, etag: string, encoding: ListEncoding): Buffer | undefined {
-    const entry = this.entries.get(userId);
+    const entry = this.entries.peek(userId);
     if (!entry || entry.etag !== etag) return undefined;
-    this.entries.delete(userId);
-    this.entries.set(userId, entry);
+    this.entries.touch(userId);
     return entry.bodies.get(encoding);
   }
 
   /** Keeps `body` as the user's answer for `etag` (an older answer of the user is dropped). */
   set(userId: string, etag: string, encoding: ListEncoding, body: Buffer): void {
-    let entry = this.entries.get(userId);
+    let entry = this.entries.peek(userId);
     if (entry && entry.etag !== etag) {
-      this.drop(userId, entry);
+      this.entries.delete(userId);
       entry = undefined;
     }
     if (body.length > this.maxBytes) return;
-    if (!entry) entry = { etag, bodies: new Map(), bytes: 0 };
-    const previous = entry.bodies.get(encoding)?.length ?? 0;
+    entry ??= { etag, bodies: new Map() };
     entry.bodies.set(encoding, body);
-    entry.bytes += body.length - previous;
-    this.bytes += body.length - previous;
-    this.entries.delete(userId);
-    this.entries.set(userId, entry);
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(oldest, old);
-    }
-  }
-
-  private drop(userId: string, entry: Entry): void {
-    this.entries.delete(userId);
-    this.bytes -= entry.bytes;
+    let bytes = 0;
+    for (const kept of entry.bodies.values()) bytes += kept.length;
+    this.entries.set(userId, entry, bytes);
   }
 }

@@ -15,6 +15,7 @@
 import type { Contact } from "../../../core/contacts";
 import type { Db } from "../../db/client";
 import { contactFromStored, type StoredContact } from "./contact-view";
+import { ByteBudgetMap } from "../../lib/byte-budget-map";
 import { readListChanges, type ListChanges } from "./contacts.queries";
 import { serializeListedContact } from "./contact-list-serializer";
 
@@ -32,8 +33,6 @@ export type Copy = {
   /** Transactions numbered below this had all ended when the copy was read. */
   floor: number;
   rows: Map<string, Kept>;
-  /** An estimate of the memory the copy holds (its JSON × OVERHEAD), for the budget. */
-  bytes: number;
 };
 
 // Each answer's contact object, kept with its row, and its JSON (serializeListedContact).
@@ -53,14 +52,16 @@ const OVERHEAD = 3;
 const ROW_BYTES = 1_024;
 
 export class ContactListStore {
-  private readonly copies = new Map<string, Copy>();
-  private bytes = 0;
+  /** Each user's copy, counted as an estimate of the memory it holds (its JSON × OVERHEAD). */
+  private readonly copies: ByteBudgetMap<Copy>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.copies = new ByteBudgetMap(maxBytes);
+  }
 
   /** The estimated memory kept, all users together. */
   get size(): number {
-    return this.bytes;
+    return this.copies.size;
   }
 
   /**
@@ -72,11 +73,11 @@ export class ContactListStore {
     user: { userId: string; version: number; timeZone: string; today: string; now: Date },
   ): Promise<Contact[]> {
     const { userId } = user;
-    let copy = this.copies.get(userId);
+    let copy = this.copies.peek(userId);
     if (!copy || copy.version !== user.version) {
       copy = await this.refresh(db, userId, copy);
     }
-    this.touch(userId, copy);
+    if (this.copies.peek(userId) === copy) this.copies.touch(userId);
     const viewKey = `${user.timeZone}\n${user.today}`;
     const ctx = { now: user.now, timeZone: user.timeZone, today: user.today };
     const contacts: Contact[] = [];
@@ -92,7 +93,10 @@ export class ContactListStore {
       contacts.push(view);
       bytes += json.length;
     }
-    this.account(userId, copy, bytes);
+    // The copy's memory, counted once its JSON is written.
+    if (this.copies.peek(userId) === copy) {
+      this.copies.resize(userId, bytes * OVERHEAD + copy.rows.size * ROW_BYTES);
+    }
     return contacts;
   }
 
@@ -102,7 +106,7 @@ export class ContactListStore {
    * comparison per contact instead of ten.
    */
   arrange(userId: string, contacts: readonly Contact[]): void {
-    const copy = this.copies.get(userId);
+    const copy = this.copies.peek(userId);
     if (!copy || copy.rows.size !== contacts.length) return;
     let index = 0;
     let isSame = true;
@@ -141,45 +145,11 @@ export class ContactListStore {
   }
 
   private keep(userId: string, copy: Copy): Copy {
-    const current = this.copies.get(userId);
+    const current = this.copies.peek(userId);
     // A slower read answering after a newer one does not replace it.
     if (current && current.version > copy.version) return copy;
-    if (current) this.drop(userId, current);
-    copy.bytes = copy.rows.size * ROW_BYTES;
-    this.bytes += copy.bytes;
-    this.copies.set(userId, copy);
-    this.evict();
+    this.copies.set(userId, copy, copy.rows.size * ROW_BYTES);
     return copy;
-  }
-
-  /** Marks the user's copy most recently used. */
-  private touch(userId: string, copy: Copy): void {
-    if (this.copies.get(userId) !== copy) return;
-    this.copies.delete(userId);
-    this.copies.set(userId, copy);
-  }
-
-  /** Counts the copy's memory once its JSON is written. */
-  private account(userId: string, copy: Copy, jsonBytes: number): void {
-    if (this.copies.get(userId) !== copy) return;
-    const bytes = jsonBytes * OVERHEAD + copy.rows.size * ROW_BYTES;
-    this.bytes += bytes - copy.bytes;
-    copy.bytes = bytes;
-    this.evict();
-  }
-
-  /** Drops the least recently used copies beyond the budget (the one just used last). */
-  private evict(): void {
-    for (const [userId, copy] of this.copies) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(userId, copy);
-    }
-  }
-
-  private drop(userId: string, copy: Copy): void {
-    if (this.copies.get(userId) !== copy) return;
-    this.copies.delete(userId);
-    this.bytes -= copy.bytes;
   }
 }
 
@@ -187,7 +157,7 @@ export class ContactListStore {
 const XID_RANGE = 2 ** 32;
 
 function copyOf(changes: ListChanges, rows: Map<string, Kept>): Copy {
-  return { version: changes.version, floor: changes.floor, rows, bytes: 0 };
+  return { version: changes.version, floor: changes.floor, rows };
 }
 
 /**

@@ -12,11 +12,10 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import { lazyModule } from "../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../lib/lazy-module";
 import type * as Parts from "./dialog-parts";
 
 const parts = lazyModule(() => import("./dialog-parts"));
-const useDialogParts = parts.useModule;
 
 /** Loads the dialogs' code just after the page that has one has painted. */
 function useDialogPartsAfterPaint() {
@@ -47,31 +46,13 @@ export function Dialog(props: {
   );
 }
 
-function LoadedDialog(props: ComponentProps<typeof Parts.Dialog>) {
-  const { Dialog: Root } = useDialogParts();
-  return <Root {...props} />;
-}
+const LoadedDialog = lazyComponent(parts, (m) => m.Dialog);
 
 // The parts below render inside a Dialog, so its code has arrived by then.
-export function DialogContent(props: ComponentProps<typeof Parts.DialogContent>) {
-  const { DialogContent: Content } = useDialogParts();
-  return <Content {...props} />;
-}
-
-export function DialogTitle(props: ComponentProps<typeof Parts.DialogTitle>) {
-  const { DialogTitle: Title } = useDialogParts();
-  return <Title {...props} />;
-}
-
-export function DialogDescription(props: ComponentProps<typeof Parts.DialogDescription>) {
-  const { DialogDescription: Description } = useDialogParts();
-  return <Description {...props} />;
-}
-
-export function DialogClose(props: ComponentProps<typeof Parts.DialogClose>) {
-  const { DialogClose: Close } = useDialogParts();
-  return <Close {...props} />;
-}
+export const DialogContent = lazyComponent(parts, (m) => m.DialogContent);
+export const DialogTitle = lazyComponent(parts, (m) => m.DialogTitle);
+export const DialogDescription = lazyComponent(parts, (m) => m.DialogDescription);
+export const DialogClose = lazyComponent(parts, (m) => m.DialogClose);
 
 type TriggerProps = {
   onClick?: (event: MouseEvent<HTMLElement>) => void;
@@ -130,7 +111,4 @@ export function ConfirmDialog(
   );
 }
 
-function LoadedConfirmDialog(props: ComponentProps<typeof Parts.ConfirmDialog>) {
-  const { ConfirmDialog: Confirm } = useDialogParts();
-  return <Confirm {...props} />;
-}
+const LoadedConfirmDialog = lazyComponent(parts, (m) => m.ConfirmDialog);

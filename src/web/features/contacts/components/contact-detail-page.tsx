@@ -18,7 +18,7 @@ import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { PageSpinner, Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
-import { lazyModule } from "../../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
 import { toast } from "../../../lib/toast";
 import { useArchiveContact } from "../api/archive-contact";
 import { useUndoToast } from "../api/undo-change";
@@ -26,7 +26,6 @@ import { useDeleteContact } from "../api/delete-contact";
 import { useContact } from "../api/get-contact";
 import { useUpdateContact } from "../api/update-contact";
 import { useTimeZone } from "../hooks/use-time-zone";
-import type * as ContactFormModule from "./contact-form";
 import type * as SnoozeMenuModule from "./snooze-menu";
 import { browserToday, describeLastContact, formatLocalDate } from "../lib/format";
 import { ContactDetailsCard } from "./contact-details-card";
@@ -42,10 +41,7 @@ import { StateBadge } from "./state-badge";
 const contactForm = lazyModule(() => import("./contact-form"));
 const snoozeMenu = lazyModule(() => import("./snooze-menu"));
 
-function ContactForm(props: ComponentProps<typeof ContactFormModule.ContactForm>) {
-  const { ContactForm: Form } = contactForm.useModule();
-  return <Form {...props} />;
-}
+const ContactForm = lazyComponent(contactForm, (m) => m.ContactForm);
 
 function SnoozeMenu(
   props: Omit<
@@ -53,8 +49,9 @@ function SnoozeMenu(
     "isOpenAtStart" | "isFocusedAtStart"
   >,
 ) {
-  const [pressed, setPressed] = useState<{ isFocused: boolean } | null>(null);
-  // Focus on the stand-in (tabbed onto, not pressed) moves to the real button when it arrives.
+  const [isPressed, setPressed] = useState(false);
+  // Focus on the stand-in (tabbed onto, or pressed by keyboard) moves to the real button when it
+  // arrives; a mouse press does not focus it (below), as on Radix's trigger.
   const [isFocused, setFocused] = useState(false);
   return (
     <Suspense
@@ -70,13 +67,9 @@ function SnoozeMenu(
           onPointerDown={(event) => {
             if (event.button !== 0 || event.ctrlKey) return;
             event.preventDefault();
-            setPressed({ isFocused: false });
+            setPressed(true);
           }}
-          onClick={(event) =>
-            setPressed(
-              (was) => was ?? { isFocused: document.activeElement === event.currentTarget },
-            )
-          }
+          onClick={() => setPressed(true)}
         >
           <AlarmClockOff aria-hidden />
           Snooze
@@ -84,19 +77,12 @@ function SnoozeMenu(
         </Button>
       }
     >
-      <LoadedSnoozeMenu
-        {...props}
-        isOpenAtStart={pressed !== null}
-        isFocusedAtStart={(pressed?.isFocused ?? false) || isFocused}
-      />
+      <LoadedSnoozeMenu {...props} isOpenAtStart={isPressed} isFocusedAtStart={isFocused} />
     </Suspense>
   );
 }
 
-function LoadedSnoozeMenu(props: ComponentProps<typeof SnoozeMenuModule.SnoozeMenu>) {
-  const { SnoozeMenu: Menu } = snoozeMenu.useModule();
-  return <Menu {...props} />;
-}
+const LoadedSnoozeMenu = lazyComponent(snoozeMenu, (m) => m.SnoozeMenu);
 
 export function ContactDetailPage() {
   const { id = "" } = useParams();

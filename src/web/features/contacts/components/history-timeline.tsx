@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { Suspense, useEffect, useState, type ComponentProps } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
@@ -15,19 +15,12 @@ import { toast } from "../../../lib/toast";
 import { useDeleteInteraction } from "../api/delete-interaction";
 import { useInteractions } from "../api/list-interactions";
 import { formatDateTime } from "../lib/format";
-import type * as InteractionDialogModule from "./interaction-dialog";
-import { lazyModule } from "../../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
 
 // The add/edit dialog (react-hook-form, the interaction schema) is not part of the page's first
 // paint: it is asked for as the page first renders, and opens as soon as it is in (decision 194).
 const interactionDialog = lazyModule(() => import("./interaction-dialog"));
-
-function InteractionDialog(
-  props: ComponentProps<typeof InteractionDialogModule.InteractionDialog>,
-) {
-  const { InteractionDialog: Loaded } = interactionDialog.useModule();
-  return <Loaded {...props} />;
-}
+const InteractionDialog = lazyComponent(interactionDialog, (m) => m.InteractionDialog);
 
 // Every time you were in touch, newest first, with add, edit and delete.
 export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {

@@ -1,7 +1,7 @@
 // Import: choose a file → check the columns → review rows and duplicates → dry-run numbers →
 // import → result with undo.
 import { CheckCircle2 } from "lucide-react";
-import { Suspense, useEffect, type ComponentProps, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -13,9 +13,8 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { lazyModule } from "../../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
 import { useImportWizard } from "../hooks/use-import-wizard";
-import type * as MappingTableModule from "./mapping-table";
 import { FileDrop } from "./file-drop";
 import { importBlocker, ImportSummary } from "./import-summary";
 import { PreviewTable } from "./preview-table";
@@ -27,11 +26,7 @@ import { formatContactCount } from "../../../../core/plural";
 // rather than with it (decision 194).
 // lazyModule, not React.lazy: a file read after the code has arrived shows its mapping at once.
 const mappingTable = lazyModule(() => import("./mapping-table"));
-
-function MappingTable(props: ComponentProps<typeof MappingTableModule.MappingTable>) {
-  const { MappingTable: Loaded } = mappingTable.useModule();
-  return <Loaded {...props} />;
-}
+const MappingTable = lazyComponent(mappingTable, (m) => m.MappingTable);
 
 function Step(props: { title: string; children: ReactNode; id: string }) {
   return (

@@ -3,7 +3,7 @@
 // card come from the route (features do not import each other).
 import { RotateCw } from "lucide-react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
@@ -13,6 +13,7 @@ import { DUE_STATE_LABELS, DUE_STATES, type DueState } from "../../../../core/rh
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
 import { lazyNamed } from "../../../lib/lazy-named";
 import { getMapConfig, MAP_CONFIG_KEY, useMapConfig } from "../api/get-map-config";
 import { loadCountries } from "../lib/basemap";
@@ -21,15 +22,13 @@ import { useIsDark, usePrefersReducedMotion } from "../hooks/use-is-dark";
 import type { MapPoint } from "../lib/map-layers";
 import { forgetMapToken, resolveMapToken } from "../lib/map-token";
 import { TravelPanel, type TripDates } from "./travel-panel";
-import type { GlobeMap as GlobeMapComponent, VendorStyle } from "./globe-map";
+import type { VendorStyle } from "./globe-map";
 
-let loadedGlobeMap: typeof GlobeMapComponent | undefined;
-const loadGlobeModule = () =>
-  import("./globe-map").then((m) => {
-    loadedGlobeMap = m.GlobeMap;
-    return m;
-  });
-const LazyGlobeMap = lazy(() => loadGlobeModule().then((m) => ({ default: m.GlobeMap })));
+// The globe's module is usually in by the time the page renders (preloadGlobeFiles): through
+// lazyModule it then renders at once, where lazy() would suspend once even for a loaded module
+// and React holds a revealed Suspense boundary back by up to 300 ms (decision 196).
+const globeModule = lazyModule(() => import("./globe-map"));
+const GlobeMap = lazyComponent(globeModule, (m) => m.GlobeMap);
 // Only a browser without WebGL (or a refused token) needs the flat map and d3-geo: it loads
 // then, not with the page (decision 192).
 const FlatMap = lazyNamed(
@@ -71,7 +70,7 @@ export function preloadGlobeFiles(): void {
   // All asked for at once (MapLibre used to wait for the globe's module to load and run), and
   // before the WebGL probe, which takes the main thread for a while in software rendering: a
   // browser without WebGL fetches MapLibre for nothing, a rare cost.
-  Promise.all([loadGlobeModule(), loadMapLibre(), loadCountries()]).catch(() => {
+  Promise.all([globeModule.preload(), loadMapLibre(), loadCountries()]).catch(() => {
     // The page shows the failure when it renders the globe.
   });
   hasWebGL();
@@ -105,10 +104,6 @@ export function MapPage(props: {
   const isDark = useIsDark();
   const prefersReducedMotion = usePrefersReducedMotion();
   const canUseWebGL = hasWebGL();
-  // The globe's module is usually in by now (preloadGlobeFiles): rendered directly, not through
-  // lazy(), which suspends once even for a loaded module, and React holds a revealed Suspense
-  // boundary back by up to 300 ms (decision 196). Chosen once, so the globe is never remounted.
-  const [GlobeMap] = useState(() => loadedGlobeMap ?? LazyGlobeMap);
   const [hasFailed, setHasFailed] = useState(false);
   const [hasTokenError, setHasTokenError] = useState(false);
   const [isRotating, setIsRotating] = useState(false);

@@ -1,7 +1,7 @@
 // /app/profile (spec 02 §2, §5, §8): the avatar with its edit button, the names, the sign-in
 // email (read-only), the Location section, and "Update Profile".
 import { Pencil } from "lucide-react";
-import { Suspense, useEffect, useState, type ComponentProps } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { lateValues } from "../../../lib/late-values";
 import { FormProvider, useForm, type Resolver } from "react-hook-form";
 import { PROFILE_MESSAGES } from "../../../../core/profile-messages";
@@ -14,12 +14,11 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { showServerErrors } from "../../../lib/form-errors";
-import { lazyModule } from "../../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
 import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { toast } from "../../../lib/toast";
 import { useProfile } from "../api/get-profile";
 import { useUpdateProfile } from "../api/update-profile";
-import type * as AvatarDialogModule from "./avatar-dialog";
 import { LocationSection, type ProfileFormValues } from "./location-section";
 
 // The form holds strings ("" for empty); the schema trims, sanitises and applies the country rule.
@@ -31,11 +30,7 @@ const profileResolver = lazyZodResolver<ProfileFormValues>(() =>
 // The avatar dialog (its style tabs, the upload) is not part of the page's first paint: it is
 // asked for as the page first renders, and opens as soon as it is in (decision 194).
 const avatarDialog = lazyModule(() => import("./avatar-dialog"));
-
-function AvatarDialog(props: ComponentProps<typeof AvatarDialogModule.AvatarDialog>) {
-  const { AvatarDialog: Loaded } = avatarDialog.useModule();
-  return <Loaded {...props} />;
-}
+const AvatarDialog = lazyComponent(avatarDialog, (m) => m.AvatarDialog);
 
 function toFormValues(profile: Profile): ProfileFormValues {
   return {
