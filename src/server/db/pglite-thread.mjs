@@ -5,8 +5,18 @@
 // (query, exec, an interactive transaction, listen) and is answered with its result or error.
 // Plain JavaScript (type-checked through JSDoc): a worker thread cannot load TypeScript from
 // source on Node 20 (tsx's hooks do not reach a worker's entry), and it must start fast in tests.
+import { setFlagsFromString } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+
+// V8 compiles each WebAssembly function quickly first and again, optimised, once it has run
+// enough. Node 20's V8 optimises after a budget of 1.8 million; later V8s (Node 22's) wait for
+// 13 million: most of PostgreSQL runs a few times at start and never again, and its optimised
+// code only held memory (~35 MB of the idle server). The hot paths (a list query) still pass
+// the budget within their first requests. One compilation thread instead of one per core: each
+// thread kept its own malloc arena after compiling (~20 MB). Decision 202.
+setFlagsFromString("--wasm-tiering-budget=13000000");
+setFlagsFromString("--wasm-num-compilation-tasks=1");
 
 /** @typedef {import("@electric-sql/pglite").Transaction} Transaction */
 /** @typedef {import("@electric-sql/pglite").QueryOptions} QueryOptions */
