@@ -137,6 +137,31 @@ describe("the list read after a write, from the kept copy", () => {
     expect(names(await listAs(bob.user, "?q=two&sort=name"))).toEqual(["Bob's two"]);
   });
 
+  it("moves a contact given to another owner out of one list and into the other", async () => {
+    // No route moves a contact between accounts; a statement past the app may (an operator's
+    // repair). Both owners' list versions change, so neither answer is served from a stale copy.
+    const ada = await userWith(["Ada's one", "Ada's two"]);
+    const bob = await userWith(["Bob's one"]);
+    const adaTag = (await injectAs(t.app, ada.user, { url: "/api/contacts" })).headers.etag;
+    const bobTag = (await injectAs(t.app, bob.user, { url: "/api/contacts" })).headers.etag;
+    await t.app.db
+      .update(contacts)
+      .set({ userId: bob.user.id })
+      .where(eq(contacts.id, ada.made[0]!.id));
+    for (const [user, tag] of [
+      [ada.user, adaTag],
+      [bob.user, bobTag],
+    ] as const) {
+      const now = await injectAs(t.app, user, {
+        url: "/api/contacts",
+        headers: { "if-none-match": String(tag) },
+      });
+      expect(now.statusCode).toBe(200);
+    }
+    expect(names(await listAs(ada.user))).toEqual(["Ada's two"]);
+    expect(names(await listAs(bob.user))).toEqual(["Ada's one", "Bob's one"]);
+  });
+
   it("keeps within its memory budget, the least recently used copy out first", async () => {
     const ada = await userWith(["Ada", "Bea", "Cy"]);
     const bob = await userWith(["Dee"]);
