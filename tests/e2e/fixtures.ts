@@ -2,6 +2,7 @@
 // dev mailbox, the verification link), an axe check, and the server clock.
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { twMerge } from "tailwind-merge";
 
 export { expect };
 
@@ -139,9 +140,30 @@ export const test = base.extend({
       }
     });
     await use(page);
+    problems.push(...(await classConflicts(page)));
     expect(problems, "errors in the page").toEqual([]);
   },
 });
+
+// Nothing merges class names in the app (decision 205): two utilities of one kind on one
+// element (`w-full w-28`, `pt-0 pt-6`) leave the winner to the stylesheet's order, not to the
+// code. tailwind-merge, here only, names the ones it would drop. What the page shows at the end
+// of each test is checked.
+async function classConflicts(page: Page): Promise<string[]> {
+  const lists = await page
+    .evaluate(() => [
+      ...new Set([...document.querySelectorAll("[class]")].map((el) => el.getAttribute("class"))),
+    ])
+    .catch(() => []);
+  return lists.flatMap((list) => {
+    if (!list) return [];
+    const kept = new Set(twMerge(list).split(" "));
+    const lost = list.split(/\s+/).filter((name) => name && !kept.has(name));
+    return lost.length
+      ? [`classes of one kind on one element: ${lost.join(" ")} in "${list}"`]
+      : [];
+  });
+}
 
 // Radix announces a toast in a live region too, so its text appears twice in the DOM.
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {

@@ -21,7 +21,7 @@ export function Avatar(props: {
       width={size}
       height={size}
       loading="lazy"
-      className={cn("shrink-0 rounded-full bg-muted object-cover", props.className)}
+      className={cn("ui-avatar", props.className)}
       style={{ width: size, height: size }}
     />
   );

@@ -1,8 +1,11 @@
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
-
+/**
+ * Joins class names. Nothing is merged: a shared component's own look is a ui-* class in the
+ * components layer (styles.css), so a utility passed in `className` wins by the cascade, and two
+ * utilities of one kind on one element are a mistake the browser tests catch (decision 205).
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -10,10 +10,8 @@ export function Alert({
     <div
       role="alert"
       className={cn(
-        "rounded-lg border p-4 text-sm",
-        variant === "destructive"
-          ? "border-destructive text-destructive"
-          : "border-border bg-muted text-foreground",
+        "ui-alert",
+        variant === "destructive" ? "ui-alert-destructive" : "ui-alert-default",
         className,
       )}
       {...props}

@@ -2,22 +2,20 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
 
-const badgeVariants = cva(
-  "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold",
-  {
-    variants: {
-      variant: {
-        default: "border-transparent bg-primary text-primary-foreground",
-        secondary: "border-transparent bg-secondary text-secondary-foreground",
-        outline: "border-border text-foreground",
-        success: "border-success text-success",
-        warning: "border-warning text-warning",
-        danger: "border-danger text-danger",
-      },
+// The looks are the ui-badge* classes in styles.css (components layer).
+const badgeVariants = cva("ui-badge", {
+  variants: {
+    variant: {
+      default: "ui-badge-default",
+      secondary: "ui-badge-secondary",
+      outline: "ui-badge-outline",
+      success: "ui-badge-success",
+      warning: "ui-badge-warning",
+      danger: "ui-badge-danger",
     },
-    defaultVariants: { variant: "default" },
   },
-);
+  defaultVariants: { variant: "default" },
+});
 
 export function Badge({
   className,

@@ -3,28 +3,28 @@ import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
 
-export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
-  {
-    variants: {
-      variant: {
-        default: "bg-primary text-primary-foreground hover:bg-primary/90",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
-        outline: "border border-border bg-background hover:bg-accent hover:text-accent-foreground",
-        secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
-        ghost: "hover:bg-accent hover:text-accent-foreground",
-        link: "text-primary underline-offset-4 hover:underline",
-      },
-      size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 px-3",
-        lg: "h-11 px-6 text-base",
-        icon: "size-10",
-      },
+// The looks are the ui-button* classes in styles.css (components layer): a class passed in
+// `className` overrides them. The icon rules stay utilities, as specific as before: they beat an
+// icon's own size class.
+export const buttonVariants = cva("ui-button [&_svg]:size-4 [&_svg]:shrink-0", {
+  variants: {
+    variant: {
+      default: "ui-button-default",
+      destructive: "ui-button-destructive",
+      outline: "ui-button-outline",
+      secondary: "ui-button-secondary",
+      ghost: "ui-button-ghost",
+      link: "ui-button-link",
     },
-    defaultVariants: { variant: "default", size: "default" },
+    size: {
+      default: "ui-button-size-default",
+      sm: "ui-button-size-sm",
+      lg: "ui-button-size-lg",
+      icon: "ui-button-size-icon",
+    },
   },
-);
+  defaultVariants: { variant: "default", size: "default" },
+});
 
 export type ButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean };

@@ -6,7 +6,6 @@
  */
 import type { ComponentProps, ReactNode, Ref } from "react";
 import { cn } from "../../lib/utils";
-import { fieldClass } from "./input";
 
 const ICON_CLASS =
   "pointer-events-none absolute top-1/2 size-4 -translate-y-1/2 text-muted-foreground";
@@ -51,7 +50,7 @@ export function ComboboxInput({
         }
         autoComplete="off"
         spellCheck={false}
-        className={cn(fieldClass, "h-10 pr-9 pl-9", className)}
+        className={cn("ui-field ui-field-line pr-9 pl-9", className)}
       />
       {trailing}
     </div>

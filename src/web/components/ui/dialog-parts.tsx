@@ -11,8 +11,8 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 
 const overlayClass = "fixed inset-0 z-50 bg-black/50";
-const contentClass =
-  "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 text-card-foreground shadow-lg";
+// The looks are the ui-dialog* classes in styles.css (components layer).
+const contentClass = "ui-dialog";
 
 export function DialogContent({
   className,
@@ -45,7 +45,7 @@ export function DialogContent({
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+  return <DialogPrimitive.Title className={cn("ui-dialog-title", className)} {...props} />;
 }
 
 export function DialogDescription({
@@ -53,10 +53,7 @@ export function DialogDescription({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
-    <DialogPrimitive.Description
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
+    <DialogPrimitive.Description className={cn("ui-dialog-description", className)} {...props} />
   );
 }
 

@@ -1,22 +1,22 @@
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
 
-export const fieldClass =
-  "flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive";
+// The looks are the ui-field* and ui-label classes in styles.css (components layer): a class
+// passed in `className` (a width, a height) overrides them.
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(fieldClass, "h-10", className)} {...props} />;
+  return <input className={cn("ui-field ui-field-line", className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
-  return <textarea className={cn(fieldClass, "min-h-24", className)} {...props} />;
+  return <textarea className={cn("ui-field ui-field-area", className)} {...props} />;
 }
 
 // A native select: accessible, keyboard-friendly and testable everywhere.
 export function Select({ className, ...props }: ComponentProps<"select">) {
-  return <select className={cn(fieldClass, "h-10", className)} {...props} />;
+  return <select className={cn("ui-field ui-field-line", className)} {...props} />;
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
-  return <label className={cn("text-sm font-medium leading-none", className)} {...props} />;
+  return <label className={cn("ui-label", className)} {...props} />;
 }

@@ -18,10 +18,7 @@ export function PopoverContent({
       <PopoverPrimitive.Content
         sideOffset={sideOffset}
         collisionPadding={collisionPadding}
-        className={cn(
-          "z-50 rounded-md border border-border bg-card text-card-foreground shadow-md outline-none",
-          className,
-        )}
+        className={cn("ui-popover", className)}
         {...props}
       />
     </PopoverPrimitive.Portal>

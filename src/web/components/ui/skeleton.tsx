@@ -3,7 +3,7 @@ import { cn } from "../../lib/utils";
 // Grey placeholders shaped like what is coming: the page paints at once and the data fills in.
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={cn("animate-pulse rounded-md bg-muted", className)} />;
+  return <div aria-hidden className={cn("ui-skeleton", className)} />;
 }
 
 /** Rows shaped like the contact list's (avatar, name, a line under it), with a status label. */

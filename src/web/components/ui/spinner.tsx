@@ -4,7 +4,7 @@ import { cn } from "../../lib/utils";
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
-      <Loader2 className={cn("size-5 animate-spin", className)} aria-hidden />
+      <Loader2 className={cn("ui-spinner", className)} aria-hidden />
       <span className="sr-only">{label}</span>
     </span>
   );

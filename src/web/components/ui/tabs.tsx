@@ -69,7 +69,7 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<"div
     <div
       role="tablist"
       aria-orientation="horizontal"
-      className={cn("grid grid-cols-2 gap-1 rounded-lg bg-muted p-1", className)}
+      className={cn("ui-tabs-list", className)}
       onKeyDown={(event) => {
         onKeyDown?.(event);
         if (!event.defaultPrevented) moveFocus(event);
@@ -96,10 +96,7 @@ export function TabsTrigger({
       aria-controls={`${tabs.idFor(value)}-panel`}
       data-state={isActive ? "active" : "inactive"}
       tabIndex={isActive ? 0 : -1}
-      className={cn(
-        "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground focus-visible:outline-2 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
-        className,
-      )}
+      className={cn("ui-tabs-trigger", className)}
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented) tabs.select(value);
@@ -123,7 +120,7 @@ export function TabsContent({
       aria-labelledby={`${tabs.idFor(value)}-tab`}
       data-state="active"
       tabIndex={0}
-      className={cn("grid gap-4 pt-4", className)}
+      className={cn("ui-tabs-content", className)}
       {...props}
     />
   );

@@ -1,18 +1,35 @@
 // /app/settings (spec 02 §2): appearance, reminders, the calendar feed, phone and subscription.
-import { useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { SETTINGS_MESSAGES } from "../../../../core/settings";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
 import { toast } from "../../../lib/toast";
 import { useMe } from "../../../lib/session/get-me";
 import { useReminderSettings } from "../api/get-reminder-settings";
-import { AccountCard } from "./account-card";
 import { AppearanceCard } from "./appearance-card";
 import { CalendarCard } from "./calendar-card";
-import { PhoneCard } from "./phone-card";
 import { RemindersCard } from "./reminders-card";
+
+// The phone and account cards, the page's lower half, load after the first paint, as the
+// settings are read (decision 205): by the time those have arrived the cards' code normally has
+// too, so they render with the others; if not, a placeholder of their size stands in.
+const phoneCard = lazyModule(() => import("./phone-card"));
+const PhoneCard = lazyComponent(phoneCard, (m) => m.PhoneCard);
+const accountCard = lazyModule(() => import("./account-card"));
+const AccountCard = lazyComponent(accountCard, (m) => m.AccountCard);
+
+function CardPlaceholder({ label, height }: { label: string; height: string }) {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="sr-only">{label}</span>
+      <Skeleton className={`${height} rounded-xl`} />
+    </div>
+  );
+}
 
 // The server creates missing settings rows on read and names that failure (spec 02 §8).
 function loadFailureText(error: unknown): string {
@@ -29,6 +46,10 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
   const failureText = failure ? loadFailureText(failure) : null;
 
   useEmailChangeOutcome(me.data?.user.email);
+  useEffect(() => {
+    phoneCard.preload().catch(() => undefined);
+    accountCard.preload().catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     if (!failureText) return;
@@ -69,13 +90,17 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           isPhoneVerified={user.phoneNumberVerified === true}
         />
         <CalendarCard />
-        <PhoneCard
-          key={user.phoneNumber ?? "none"}
-          phoneNumber={user.phoneNumber}
-          isVerified={user.phoneNumberVerified === true}
-        />
+        <Suspense fallback={<CardPlaceholder label="Loading your phone number" height="h-72" />}>
+          <PhoneCard
+            key={user.phoneNumber ?? "none"}
+            phoneNumber={user.phoneNumber}
+            isVerified={user.phoneNumberVerified === true}
+          />
+        </Suspense>
         {subscriptionCard}
-        <AccountCard email={user.email} hasPassword={user.hasPassword} />
+        <Suspense fallback={<CardPlaceholder label="Loading your account" height="h-96" />}>
+          <AccountCard email={user.email} hasPassword={user.hasPassword} />
+        </Suspense>
       </>
     );
   }
