@@ -140,6 +140,15 @@ test("the offline globe: markers, clusters, the card, Log contact and the theme"
   await expect(globe).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
   await expect(globe).toHaveAttribute("data-basemap", "light");
   await expect(page.getByText("3 of 4 contacts on the map")).toBeVisible();
+  // The offline style's sky and atmosphere draw nothing, so they are never drawn (decision 206):
+  // neither program is compiled, while the land's fill is.
+  const programs = await globe.evaluate((el) => {
+    type Painter = { programCache: { programs: Record<string, unknown> } };
+    const map = (el as unknown as { maplibreMap: { painter: Painter } }).maplibreMap;
+    return Object.keys(map.painter.programCache.programs).map((key) => key.split("/")[0]);
+  });
+  expect(programs.some((key) => key.startsWith("fill"))).toBe(true);
+  expect(programs.filter((key) => /^(sky|atmosphere)/.test(key))).toEqual([]);
 
   // Markers only for the three with a place; the two in Paris share a cluster at zoom 3.
   await expect.poll(async () => (await renderedMarkers(page)).length).toBe(2);
