@@ -347,3 +347,34 @@ test("the app renders when the first session answer arrives, or after 2 s withou
   expect(waited).toBeLessThan(5000);
   expect(quick).toBeLessThan(waited);
 });
+
+test("the bell's and the user menu's code load after the contact list has arrived, not before it", async ({
+  page,
+}) => {
+  await createUser(page);
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    const name = /\/assets\/(notification-bell|user-menu)-[^/]*\.js$/.exec(request.url())?.[1];
+    if (name) requested.push(name);
+  });
+  let releaseList = () => {};
+  const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+  await page.route(/\/api\/contacts\?/, async (route) => {
+    await listHeld;
+    await route.continue();
+  });
+
+  await page.goto("/app/contacts");
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await expect(page.getByTestId("skeleton-rows")).toBeVisible();
+  // The session and the status are in; only the list is on its way: nothing else is asked for.
+  await page.waitForTimeout(1000);
+  expect(requested).toEqual([]);
+
+  releaseList();
+  await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open user menu" })).toBeVisible();
+  expect(requested.sort()).toEqual(["notification-bell", "user-menu"]);
+  await page.getByRole("button", { name: "Open user menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
+});

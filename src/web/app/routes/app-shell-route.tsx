@@ -1,9 +1,11 @@
 // The signed-in layout composed with the features it hosts: the reminder-channel banner, the
 // notifications bell, and the user menu's Feedback and Support dialog and App Tour. The bell, the
-// user menu and the feedback dialog load just after the page they frame (their popover, menu and
-// form code is not needed for its first paint; decision 185), each in a space of its own size;
-// the tour waits for the user menu it points at.
-import { Suspense, useState } from "react";
+// user menu and the feedback dialog load after the page they frame (their popover, menu and form
+// code is not needed for its first paint; decision 185), once the page's first reads have
+// arrived and been drawn (decision 207), each in a space of its own size; the tour waits for the
+// user menu it points at.
+import { useQueryClient } from "@tanstack/react-query";
+import { Suspense, useEffect, useState } from "react";
 import { AppLayout } from "../../components/layout/app-layout";
 import { ReminderChannelBanner } from "../../features/settings/components/reminder-channel-banner";
 import { useStartTour } from "../../features/tour/hooks/use-start-tour";
@@ -28,8 +30,48 @@ const FeedbackDialog = lazyNamed(
   (m) => m.FeedbackDialog,
 );
 
+/** The shell's extras load by then even if a read is still under way. */
+const EXTRAS_AT_THE_LATEST_MS = 3000;
+
+/**
+ * True once no read is under way and the frame that drew the last answer has been painted: what
+ * the person came for (the contact list, say) gets the network and the main thread first, and
+ * the bell and the menu's code come after it, not in its way (decision 207). Stays true.
+ */
+function useFirstReadsDrawn(): boolean {
+  const queryClient = useQueryClient();
+  const [isDrawn, setDrawn] = useState(false);
+  useEffect(() => {
+    if (isDrawn) return;
+    let frame = 0;
+    let afterPaint: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(afterPaint);
+      frame = requestAnimationFrame(() => {
+        afterPaint = setTimeout(() => {
+          if (queryClient.isFetching() === 0) setDrawn(true);
+        }, 0);
+      });
+    };
+    const stop = queryClient.getQueryCache().subscribe(check);
+    const latest = setTimeout(() => setDrawn(true), EXTRAS_AT_THE_LATEST_MS);
+    check();
+    return () => {
+      stop();
+      cancelAnimationFrame(frame);
+      clearTimeout(afterPaint);
+      clearTimeout(latest);
+    };
+  }, [queryClient, isDrawn]);
+  return isDrawn;
+}
+
 export function AppShellRoute() {
   const startTour = useStartTour();
+  const isPageDrawn = useFirstReadsDrawn();
+  const bellSpace = <span className="size-10" />;
+  const menuSpace = <span className="size-8" {...{ [TOUR_PENDING_ATTRIBUTE]: "" }} />;
   const [isFeedbackOpen, setFeedbackOpen] = useState(false);
   const [hasOpenedFeedback, setHasOpenedFeedback] = useState(false);
   return (
@@ -37,27 +79,37 @@ export function AppShellRoute() {
       <AppLayout
         banner={<ReminderChannelBanner />}
         headerActions={
-          <Suspense fallback={<span className="size-10" />}>
-            <NotificationBell />
-          </Suspense>
+          isPageDrawn ? (
+            <Suspense fallback={bellSpace}>
+              <NotificationBell />
+            </Suspense>
+          ) : (
+            bellSpace
+          )
         }
         userMenu={
-          <Suspense fallback={<span className="size-8" {...{ [TOUR_PENDING_ATTRIBUTE]: "" }} />}>
-            <UserMenu
-              actions={{
-                onOpenFeedback: () => {
-                  setHasOpenedFeedback(true);
-                  setFeedbackOpen(true);
-                },
-                onStartTour: startTour,
-              }}
-            />
-          </Suspense>
+          isPageDrawn ? (
+            <Suspense fallback={menuSpace}>
+              <UserMenu
+                actions={{
+                  onOpenFeedback: () => {
+                    setHasOpenedFeedback(true);
+                    setFeedbackOpen(true);
+                  },
+                  onStartTour: startTour,
+                }}
+              />
+            </Suspense>
+          ) : (
+            menuSpace
+          )
         }
       />
-      <Suspense fallback={null}>
-        <TourController />
-      </Suspense>
+      {isPageDrawn ? (
+        <Suspense fallback={null}>
+          <TourController />
+        </Suspense>
+      ) : null}
       <KeyboardShortcuts />
       {hasOpenedFeedback ? (
         <Suspense fallback={null}>
