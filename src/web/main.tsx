@@ -26,7 +26,10 @@ async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQuery
     return;
   }
   const firstAnswer = queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: getMe });
-  await Promise.race([firstAnswer, sleep(APP_RENDER_TIMEOUT_MS)]);
+  // A prerendered page (decision 204) has painted already: it waits for the answer itself, so
+  // that a slow one does not replace the page with a render that knows less than it shows.
+  if (root?.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === "") await firstAnswer;
+  else await Promise.race([firstAnswer, sleep(APP_RENDER_TIMEOUT_MS)]);
 }
 
 /** Resolves once the router has loaded the first page's route code (its lazy routes). */
