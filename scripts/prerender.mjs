@@ -51,3 +51,40 @@ const nameMeta =
 const landing = head + nameMeta + template.slice(headEnd).replace(marker, html);
 writeFileSync(path.join(outDir, "landing.html"), landing);
 console.log(`prerendered ${path.join(outDir, "landing.html")} (${html.length} characters)`);
+
+// /auth and /subscribe as a visitor without a session first sees them (decision 204): the app's
+// own tree (app-tree.tsx) on a memory router at the plain path, its route code loaded and the
+// session answered "signed out", which is what the browser has when it hydrates the markup.
+const { QueryClient } = await import("@tanstack/react-query");
+const { createMemoryRouter } = await import("react-router");
+const { AppTree } = await import("../src/web/app/app-tree.tsx");
+const { appRoutes } = await import("../src/web/app/router.tsx");
+const { PRERENDERED_ATTRIBUTE, PRERENDERED_PATHS } =
+  await import("../src/core/prerendered-pages.ts");
+const { ME_QUERY_KEY } = await import("../src/web/lib/session/get-me.ts");
+const appTemplate = readFileSync(path.join(outDir, "index.html"), "utf8");
+const rootTag = `<div id="root">${marker}</div>`;
+if (!appTemplate.includes(rootTag)) {
+  console.error(`${outDir}/index.html has no ${rootTag}; nothing to prerender into.`);
+  process.exit(1);
+}
+for (const pathname of PRERENDERED_PATHS) {
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [pathname] });
+  await new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => state.initialized && (stop(), resolve()));
+  });
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(ME_QUERY_KEY, null);
+  const pageHtml = renderToString(createElement(AppTree, { queryClient, router }));
+  const file = path.join(outDir, `${pathname.slice(1)}.html`);
+  writeFileSync(
+    file,
+    appTemplate.replace(
+      rootTag,
+      `<div id="root" ${PRERENDERED_ATTRIBUTE}="${pathname}">${pageHtml}</div>`,
+    ),
+  );
+  router.dispose();
+  console.log(`prerendered ${file} (${pageHtml.length} characters)`);
+}

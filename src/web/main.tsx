@@ -1,9 +1,10 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { APP_RENDER_TIMEOUT_MS } from "../core/constants";
-import { AppErrorBoundary } from "./app/error-boundary";
-import { Providers } from "./app/providers";
+import { PRERENDERED_ATTRIBUTE } from "../core/prerendered-pages";
+import { AppTree } from "./app/app-tree";
+import { holdUntilHydrated } from "./app/held-until-hydrated";
+import { canHydratePrerendered } from "./app/prerendered-page";
 import { createRouter } from "./app/router";
 import { installGlobalErrorHandlers } from "./app/global-errors";
 import { isSignedInPage, preloadSignedInPage } from "./app/preload";
@@ -25,7 +26,28 @@ async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQuery
     return;
   }
   const firstAnswer = queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: getMe });
-  await Promise.race([firstAnswer, sleep(APP_RENDER_TIMEOUT_MS)]);
+  // A prerendered page (decision 204) has painted already: it waits for the answer itself, so
+  // that a slow one does not replace the page with a render that knows less than it shows.
+  if (root?.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === "") await firstAnswer;
+  else await Promise.race([firstAnswer, sleep(APP_RENDER_TIMEOUT_MS)]);
+}
+
+/** Resolves once the router has loaded the first page's route code (its lazy routes). */
+function routerReady(router: ReturnType<typeof createRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/** Calls `onHydrated` once its children (and their effects) are live. Renders no element. */
+function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
 }
 
 // An error no boundary caught leaves an empty page: say so ("Render Error", spec 02 §8).
@@ -45,15 +67,27 @@ if (!root) {
   installGlobalErrorHandlers();
   const queryClient = createQueryClient();
   const router = createRouter();
-  void waitForFirstAuthAnswer(queryClient).then(() => {
-    createRoot(root, { onUncaughtError: (error) => showRenderError(root, error) }).render(
-      <StrictMode>
-        <AppErrorBoundary>
-          <Providers queryClient={queryClient}>
-            <RouterProvider router={router} />
-          </Providers>
-        </AppErrorBoundary>
-      </StrictMode>,
-    );
+  const onUncaughtError = (error: unknown) => showRenderError(root, error);
+  const release = root.hasAttribute(PRERENDERED_ATTRIBUTE) ? holdUntilHydrated(root) : () => {};
+  void waitForFirstAuthAnswer(queryClient).then(async () => {
+    const app = <AppTree queryClient={queryClient} router={router} />;
+    const { pathname, search } = window.location;
+    const page = {
+      pathname,
+      search,
+      state: window.history.state as unknown,
+      me: queryClient.getQueryData(ME_QUERY_KEY),
+    };
+    if (!canHydratePrerendered(root, page)) {
+      release(false);
+      createRoot(root, { onUncaughtError }).render(app);
+      return;
+    }
+    // The prerendered page (decision 204) stays as it is while its route's code loads; React
+    // then takes over its markup instead of drawing it again.
+    await routerReady(router);
+    // A wrapper with one child leaves the tree's ids (useId) as the prerender made them.
+    const onHydrated = () => release(true);
+    hydrateRoot(root, <Hydrated onHydrated={onHydrated}>{app}</Hydrated>, { onUncaughtError });
   });
 }

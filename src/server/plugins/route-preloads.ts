@@ -71,14 +71,38 @@ export function routePreloadTags(manifest: Manifest): Map<string, string> {
   return tags;
 }
 
+/** The route preload tags of each listed path, read from the build's manifest. */
+function routePreloadTagsOfBuild(distDir: string): Map<string, string> {
+  const manifestFile = path.join(distDir, ".vite", "manifest.json");
+  if (!existsSync(manifestFile)) return new Map();
+  return routePreloadTags(JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest);
+}
+
 /** index.html for each listed path, with its route's chunks named in the head. */
 export function indexHtmlByPath(distDir: string, indexHtml: string): Map<string, string> {
-  const manifestFile = path.join(distDir, ".vite", "manifest.json");
   const pages = new Map<string, string>();
-  if (!existsSync(manifestFile) || !indexHtml.includes("</head>")) return pages;
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
-  for (const [pathname, tags] of routePreloadTags(manifest)) {
+  if (!indexHtml.includes("</head>")) return pages;
+  for (const [pathname, tags] of routePreloadTagsOfBuild(distDir)) {
     pages.set(pathname, indexHtml.replace("</head>", `${tags}</head>`));
+  }
+  return pages;
+}
+
+/**
+ * The prerendered pages the build wrote (`auth.html` for /auth…, decision 204), by path, with
+ * their route's chunks named in the head as index.html's copy for that path has them.
+ */
+export function prerenderedHtmlByPath(
+  distDir: string,
+  paths: readonly string[],
+): Map<string, string> {
+  const tags = routePreloadTagsOfBuild(distDir);
+  const pages = new Map<string, string>();
+  for (const pathname of paths) {
+    const file = path.join(distDir, `${pathname.slice(1)}.html`);
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, "utf8");
+    pages.set(pathname, html.replace("</head>", `${tags.get(pathname) ?? ""}</head>`));
   }
   return pages;
 }

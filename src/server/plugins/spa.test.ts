@@ -11,6 +11,8 @@ describe("serving the built web app", () => {
   const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));
   const indexHtml = `<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a1c.js"></script></body></html>`;
   const landingHtml = `<!doctype html><html><body><h1>Tend landing</h1></body></html>`;
+  // /auth prerendered (decision 204); this build has no prerendered /subscribe.
+  const authHtml = `<!doctype html><html><head></head><body><div id="root" data-prerendered="/auth"><form></form></div></body></html>`;
   // A file the build pre-compressed (scripts/compress-assets.mjs), and a source map.
   const vendor = `export const words = ${JSON.stringify("keep in touch ".repeat(400))};`;
   let t: TestApp;
@@ -19,6 +21,7 @@ describe("serving the built web app", () => {
     mkdirSync(path.join(dist, "assets"));
     writeFileSync(path.join(dist, "index.html"), indexHtml);
     writeFileSync(path.join(dist, "landing.html"), landingHtml);
+    writeFileSync(path.join(dist, "auth.html"), authHtml);
     writeFileSync(path.join(dist, "assets", "app-3f9a1c.js"), `console.log("app");`);
     writeFileSync(path.join(dist, "favicon.svg"), `<svg xmlns="http://www.w3.org/2000/svg"/>`);
     const asset = path.join(dist, "assets", "vendor-9b1e2d.js");
@@ -71,6 +74,28 @@ describe("serving the built web app", () => {
     const signedOut = await t.app.inject({ url: "/", headers: { cookie: "theme=x" } });
     expect(signedOut.body).toBe(landingHtml);
     expect(signedOut.headers.vary).toMatch(/cookie/i);
+  });
+
+  it("sends the prerendered /auth only without a query or a session, and only at /auth", async () => {
+    const signedOut = await t.app.inject({ url: "/auth", headers: { cookie: "theme=x" } });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.body).toBe(authHtml);
+    expect(signedOut.headers["cache-control"]).toBe("no-cache");
+    expect(signedOut.headers.vary).toMatch(/cookie/i);
+
+    const signedIn = await t.app.inject({
+      url: "/auth",
+      headers: { cookie: "better-auth.session_token=abc.def" },
+    });
+    expect(signedIn.body).toBe(indexHtml);
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    for (const url of ["/auth?error=no_session", "/auth/", "/subscribe"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(indexHtml);
+    }
+    // The file itself is not served under its own name.
+    expect((await t.app.inject({ url: "/auth.html" })).statusCode).toBe(404);
   });
 
   it("answers an unknown page with HTTP 404 and the app, which shows its 404 page", async () => {

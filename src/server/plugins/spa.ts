@@ -9,9 +9,10 @@ import fastifyStatic from "@fastify/static";
 import { getSessionCookie } from "better-auth/cookies";
 import type { FastifyInstance } from "fastify";
 import { isAppPath } from "../../core/app-paths";
+import { PRERENDERED_PATHS } from "../../core/prerendered-pages";
 import { fillProductName } from "../../core/product-name";
 import { fillTrialWording } from "../../core/trial-offer";
-import { indexHtmlByPath, signedInReadTags } from "./route-preloads";
+import { indexHtmlByPath, prerenderedHtmlByPath, signedInReadTags } from "./route-preloads";
 
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
 const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
@@ -31,6 +32,9 @@ export async function spaPlugin(
   const indexHtml = readFileSync(indexFile, "utf8");
   // The pages opened from outside name their route's code in the head (decision 198).
   const pageHtml = indexHtmlByPath(root, indexHtml);
+  // /auth and /subscribe as a visitor without a session first sees them (decision 204).
+  const prerenderedHtml = prerenderedHtmlByPath(root, PRERENDERED_PATHS);
+  const prerenderedFiles = new Set(PRERENDERED_PATHS.map((page) => `${page}.html`));
   const landingFile = path.join(root, "landing.html");
   // The prerender leaves the product name as a marker (APP_NAME is runtime config): fill it once.
   const landingHtml = existsSync(landingFile)
@@ -45,9 +49,12 @@ export async function spaPlugin(
     wildcard: false,
     index: false,
     preCompressed: true,
-    // landing.html is the unfilled template of "/": only served, filled, at "/".
+    // landing.html is the unfilled template of "/": only served, filled, at "/"; the
+    // prerendered pages only at their own paths.
     allowedPath: (pathname) =>
-      pathname !== "/landing.html" && (opts.serveSourceMaps || !SOURCE_MAP.test(pathname)),
+      pathname !== "/landing.html" &&
+      !prerenderedFiles.has(pathname) &&
+      (opts.serveSourceMaps || !SOURCE_MAP.test(pathname)),
     setHeaders(res, filePath) {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header("cache-control", isHashed ? "public, max-age=31536000, immutable" : "no-cache");
@@ -74,6 +81,13 @@ export async function spaPlugin(
     if (!isAppPath(pathname)) reply.status(404);
     const hasSession = () =>
       Boolean(getSessionCookie(new Headers({ cookie: request.headers.cookie ?? "" })));
+    const prerendered = prerenderedHtml.get(pathname);
+    if (prerendered) {
+      // Prerendered signed out, at the plain path (decision 204): a query (/auth's verification
+      // errors) or a session gets the app's shell, which renders what they call for.
+      reply.header("vary", "cookie");
+      if (!request.url.includes("?") && !hasSession()) return reply.send(prerendered);
+    }
     if (pathname !== "/") {
       const page = pathname.replace(/(.)\/$/, "$1");
       const html = pageHtml.get(page) ?? indexHtml;

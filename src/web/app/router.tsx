@@ -1,5 +1,5 @@
 // Every route of the app (spec 01 §2, spec 02 §2). Pages load lazily, with retry on chunk errors.
-import { createBrowserRouter, Navigate, useLocation } from "react-router";
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router";
 import { NotFoundPage } from "../pages/not-found-page";
 import { RouteErrorElement } from "./error-boundary";
 import { lazyRoute } from "./lazy-route";
@@ -18,7 +18,12 @@ function MapAlias() {
 }
 
 export function createRouter() {
-  return createBrowserRouter([
+  return createBrowserRouter(appRoutes());
+}
+
+/** The route table, also rendered at build time for the prerendered pages (decision 204). */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       Component: RootLayout,
       // At app start, while the first page's code loads: the signed-in shell on /app pages.
@@ -204,5 +209,5 @@ export function createRouter() {
         { Component: PublicLayout, children: [{ path: "*", Component: NotFoundPage }] },
       ],
     },
-  ]);
+  ];
 }

@@ -14,10 +14,9 @@ export function AuthForm(props: {
   mode: "login" | "signup";
   onSubmit: (values: Credentials) => Promise<void>;
 }) {
-  const form = useForm<Credentials>({
-    resolver: credentialsResolver,
-    defaultValues: { email: "", password: "" },
-  });
+  // No default values: on a prerendered /auth, react-hook-form then takes what was typed before
+  // the page's code ran from the fields instead of clearing them (decision 204).
+  const form = useForm<Credentials>({ resolver: credentialsResolver });
   const { errors, isSubmitting } = form.formState;
   const isLogin = props.mode === "login";
   return (

@@ -22,7 +22,7 @@ import { continueWithGoogle, signInWithEmail } from "../api/sign-in";
 import { AuthFlowError, signUpWithEmail } from "../api/sign-up";
 import { AuthForm } from "./auth-form";
 import { CheckEmailPanel } from "./check-email-panel";
-import { pickQuote } from "./quotes";
+import { findShownQuote, pickQuote, RELATIONSHIP_QUOTES } from "./quotes";
 
 type Mode = "login" | "signup";
 
@@ -54,7 +54,8 @@ export function AuthPage({
   const state = (location.state ?? {}) as { show?: Mode; from?: string };
   const [mode, setMode] = useState<Mode>(state.show === "signup" ? "signup" : "login");
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const [quote] = useState(() => pickQuote());
+  // A prerendered /auth keeps the quote it was drawn with (decision 204).
+  const [quote] = useState(() => findShownQuote() ?? pickQuote());
   const { data: me, isPending } = useMe();
   const { data: config } = useConfig();
   const trial = trialWording(config?.trialDays ?? DEFAULT_TRIAL_DAYS);
@@ -106,7 +107,10 @@ export function AuthPage({
 
   return (
     <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2 md:items-center">
-      <figure className="order-last rounded-2xl bg-secondary p-6 text-secondary-foreground md:order-first md:p-8">
+      <figure
+        data-quote={RELATIONSHIP_QUOTES.indexOf(quote)}
+        className="order-last rounded-2xl bg-secondary p-6 text-secondary-foreground md:order-first md:p-8"
+      >
         <blockquote className="font-medium leading-relaxed md:text-xl">“{quote.text}”</blockquote>
         <figcaption className="mt-2 text-sm md:mt-4">— {quote.author}</figcaption>
       </figure>

@@ -33,3 +33,13 @@ export function pickQuote(random: () => number = Math.random) {
     RELATIONSHIP_QUOTES[Math.floor(random() * RELATIONSHIP_QUOTES.length)] ?? RELATIONSHIP_QUOTES[0]
   );
 }
+
+/**
+ * The quote the page was prerendered with (decision 204), so hydration keeps the markup it finds;
+ * undefined when the page has none (rendered in the browser, or on the server).
+ */
+export function findShownQuote() {
+  if (typeof document === "undefined") return undefined;
+  const index = document.querySelector<HTMLElement>("figure[data-quote]")?.dataset.quote;
+  return index === undefined ? undefined : RELATIONSHIP_QUOTES[Number(index)];
+}

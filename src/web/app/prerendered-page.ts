@@ -1,0 +1,20 @@
+// /auth and /subscribe arrive prerendered for a visitor without a session (decision 204): the
+// build renders them signed out, with no query and no navigation state, and the server sends
+// that HTML only for the plain path without a session cookie. The browser hydrates it only when
+// its own first render is sure to be the same; otherwise the app renders afresh, as before.
+import { PRERENDERED_ATTRIBUTE } from "../../core/prerendered-pages";
+
+/**
+ * Whether the page's first render will match the prerendered markup in `root`: the markup is for
+ * this path, there is no query (/auth shows a verification error from it), the navigation state
+ * does not open the sign-up tab, and the visitor is signed out (`me` null, not unknown).
+ */
+export function canHydratePrerendered(
+  root: HTMLElement,
+  page: { pathname: string; search: string; state: unknown; me: unknown },
+): boolean {
+  if (root.getAttribute(PRERENDERED_ATTRIBUTE) !== page.pathname) return false;
+  if (page.search !== "" || page.me !== null) return false;
+  const usr = (page.state as { usr?: { show?: string } } | null)?.usr;
+  return usr?.show !== "signup";
+}

@@ -1,0 +1,133 @@
+// /auth and /subscribe prerendered (decision 204): a visitor without a session gets the page's
+// markup in the HTML itself, React takes that markup over (the same elements, no hydration
+// error or warning), the form works afterwards, a press made before the code ran is not lost,
+// and a query or a session still gets the app's shell, as before.
+import type { Page } from "@playwright/test";
+import { createUser, expect, expectToast, test } from "./fixtures";
+import { holdApiAnswer } from "./late-answer";
+
+/** Every console error and warning (React reports hydration mismatches as either). */
+function watchConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning")
+      messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
+  return messages;
+}
+
+/** Keeps the first element matching `selector` the parser creates, to compare with later. */
+async function keepFirstElement(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((wanted) => {
+    const observer = new MutationObserver(() => {
+      const element = document.querySelector(wanted);
+      if (!element) return;
+      (window as unknown as { firstElement: Element }).firstElement = element;
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/** Whether React has taken over the element (it keeps its fiber on the node). */
+async function isHydrated(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+}
+
+async function expectSameElementHydrated(page: Page, selector: string): Promise<void> {
+  await expect.poll(() => isHydrated(page, selector)).toBe(true);
+  const isSame = await page
+    .locator(selector)
+    .first()
+    .evaluate(
+      (element) => (window as unknown as { firstElement?: Element }).firstElement === element,
+    );
+  expect(isSame, `${selector} is the prerendered element, not a new one`).toBe(true);
+}
+
+test("/auth and /subscribe arrive with their markup for a visitor without a session", async ({
+  request,
+}) => {
+  const auth = await (await request.get("/auth")).text();
+  expect(auth).toContain('data-prerendered="/auth"');
+  expect(auth).toContain("Welcome back");
+  expect(auth).toMatch(/<form[^>]*>.*name="email".*name="password".*Sign in<\/button><\/form>/s);
+  // Its route's code is still named in the head (decision 198).
+  expect(auth).toMatch(/<link rel="modulepreload"[^>]*auth-route[^>]*>/);
+
+  const subscribe = await (await request.get("/subscribe")).text();
+  expect(subscribe).toContain('data-prerendered="/subscribe"');
+  expect(subscribe).toContain("Subscribe now");
+  expect(subscribe).toContain("Back to sign in");
+
+  // A query can change what /auth shows (a verification error): the app's shell renders it.
+  const withError = await (await request.get("/auth?error=no_session")).text();
+  expect(withError).not.toContain("data-prerendered");
+  expect(withError).toContain('<div id="root"><!--app-html--></div>');
+});
+
+test("/auth hydrates its prerendered form without a warning, and signing in works", async ({
+  page,
+}) => {
+  const messages = watchConsole(page);
+  await keepFirstElement(page, "#root form");
+  await page.goto("/auth");
+  await expectSameElementHydrated(page, "#root form");
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expectToast(page, "Sign in failed");
+  await expectToast(page, "Invalid email or password");
+  // The tabs work too.
+  await page.getByRole("tab", { name: "Sign up" }).click();
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  // The sign-in's 401 is the browser's own log line, not the page's.
+  expect(messages.filter((m) => !/status of 401/.test(m))).toEqual([]);
+});
+
+test("what is typed and pressed on /auth before its code runs goes through the form", async ({
+  page,
+}) => {
+  // The first answer about the session is held: the page cannot hydrate until it arrives.
+  const session = await holdApiAnswer(page, "GET", /^\/api\/auth\/get-session$/);
+  await page.goto("/auth");
+  await session.asked;
+  expect(await isHydrated(page, "#root form")).toBe(false);
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  expect(page.url()).toMatch(/\/auth$/);
+
+  session.release();
+  await expectToast(page, "Invalid email or password");
+  await expect(page.getByLabel("Email")).toHaveValue("nobody@example.com");
+});
+
+test("/subscribe hydrates without a warning and its links work", async ({ page }) => {
+  const messages = watchConsole(page);
+  await keepFirstElement(page, "#root main");
+  await page.goto("/subscribe");
+  await expectSameElementHydrated(page, "#root main");
+  await expect(page.getByRole("heading", { name: "Subscribe to Tend" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to sign in" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  expect(messages).toEqual([]);
+});
+
+test("a signed-in visitor gets the app's shell at /auth and is sent on as before", async ({
+  page,
+}) => {
+  await createUser(page);
+  const html = await (await page.request.get("/auth")).text();
+  expect(html).not.toContain("data-prerendered");
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+});
