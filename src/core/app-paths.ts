@@ -2,6 +2,13 @@
 // unknown path with HTTP 404 while still sending the app, which renders the spec's 404 page.
 // A crawler, a link checker or a monitoring probe then sees the truth. app-paths.test.ts holds
 // this list to the router's.
+/**
+ * /auth on its sign-up tab. The tab is in the address, not only in the navigation state, so the
+ * server sends the app's shell rather than the prerendered sign-in tab (decision 204) and a
+ * link followed before any script has run still opens it.
+ */
+export const AUTH_SIGNUP_PATH = "/auth?show=signup";
+
 export const APP_PATHS = [
   "/",
   "/onboarding",

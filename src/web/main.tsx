@@ -15,7 +15,8 @@ import { sleep } from "./lib/utils";
 import "./styles.css";
 
 // App start (spec 02 §4): render once the first answer about the session arrives (signed in or
-// out, or a failure), or after 2 s if none has. Until then the prerendered page stays. A
+// out, or a failure), or after 2 s if none has (10 s on a page prerendered for a visitor without
+// a session, decision 204: it shows already). Until then the prerendered page stays. A
 // signed-in page (/app) renders at once instead: its layout and a skeleton of the page paint
 // while the session, the subscription status and the page's data are read side by side; the
 // access gate shows no paid page before they allow it (decision 131).
@@ -28,12 +29,16 @@ async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQuery
   const firstAnswer = queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: getMe });
   // A prerendered page (decision 204) has painted already: it waits for the answer itself, so
   // that a slow one does not replace the page with a render that knows less than it shows.
-  if (root?.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === "") await firstAnswer;
-  else await Promise.race([firstAnswer, sleep(APP_RENDER_TIMEOUT_MS)]);
+  // A read that never ends still lets the page come alive after PRERENDERED_SESSION_WAIT_MS.
+  const isPrerendered = root?.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === "";
+  const wait = isPrerendered ? PRERENDERED_SESSION_WAIT_MS : APP_RENDER_TIMEOUT_MS;
+  await Promise.race([firstAnswer, sleep(wait)]);
 }
 
+const PRERENDERED_SESSION_WAIT_MS = 10_000;
+
 /** Resolves once the router has loaded the first page's route code (its lazy routes). */
-function routerReady(router: ReturnType<typeof createRouter>): Promise<void> {
+function waitForRouter(router: ReturnType<typeof createRouter>): Promise<void> {
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {
@@ -77,6 +82,7 @@ if (!root) {
       search,
       state: window.history.state as unknown,
       me: queryClient.getQueryData(ME_QUERY_KEY),
+      isMeFailed: queryClient.getQueryState(ME_QUERY_KEY)?.status === "error",
     };
     if (!canHydratePrerendered(root, page)) {
       release(false);
@@ -85,7 +91,7 @@ if (!root) {
     }
     // The prerendered page (decision 204) stays as it is while its route's code loads; React
     // then takes over its markup instead of drawing it again.
-    await routerReady(router);
+    await waitForRouter(router);
     // A wrapper with one child leaves the tree's ids (useId) as the prerender made them.
     const onHydrated = () => release(true);
     hydrateRoot(root, <Hydrated onHydrated={onHydrated}>{app}</Hydrated>, { onUncaughtError });

@@ -308,13 +308,15 @@ test("landing header: Sign in and Sign up go to /auth on the matching tab, also 
 }) => {
   // Both links are in the prerendered HTML, before any JavaScript runs.
   const html = await (await page.request.get("/")).text();
-  expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Sign up<\/a>/);
+  // The sign-up tab is in the address: the server sends the app's shell for it, not the
+  // prerendered sign-in tab (decision 204).
+  expect(html).toMatch(/<a[^>]*href="\/auth\?show=signup"[^>]*>Sign up<\/a>/);
   expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Sign in<\/a>/);
 
   await page.goto("/");
   const header = page.getByRole("banner");
   await header.getByRole("link", { name: "Sign up" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?show=signup$/);
   await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Sign up" })).toHaveAttribute("aria-selected", "true");
   await expectNoAxeViolations(page);

@@ -140,7 +140,7 @@ export const test = base.extend({
       }
     });
     await use(page);
-    problems.push(...(await classConflicts(page)));
+    problems.push(...(await findClassConflicts(page)));
     expect(problems, "errors in the page").toEqual([]);
   },
 });
@@ -149,7 +149,7 @@ export const test = base.extend({
 // element (`w-full w-28`, `pt-0 pt-6`) leave the winner to the stylesheet's order, not to the
 // code. tailwind-merge, here only, names the ones it would drop. What the page shows at the end
 // of each test is checked.
-async function classConflicts(page: Page): Promise<string[]> {
+async function findClassConflicts(page: Page): Promise<string[]> {
   const lists = await page
     .evaluate(() => [
       ...new Set([...document.querySelectorAll("[class]")].map((el) => el.getAttribute("class"))),

@@ -131,3 +131,28 @@ test("a signed-in visitor gets the app's shell at /auth and is sent on as before
   await expect(page).toHaveURL(/\/app\/contacts$/);
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
 });
+
+test("a sign-in sent before the page's code has run is posted, never put in the address", async ({
+  page,
+}) => {
+  // The app's entry never arrives: the prerendered form is all there is.
+  await page.route(/\/assets\/index-[^/]*\.js$/, () => undefined);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/auth", { waitUntil: "commit" });
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("correct-horse-1");
+  const posted = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByLabel("Password", { exact: true }).press("Enter");
+
+  const answer = await posted;
+  expect(answer.status()).toBe(303);
+  expect(answer.headers().location).toBe("/auth");
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe("/auth");
+  expect(posts).toEqual(["/auth"]);
+  expect(page.url()).not.toContain("correct-horse");
+  expect(page.url()).not.toContain("ada%40example.com");
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+});

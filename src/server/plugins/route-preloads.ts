@@ -72,7 +72,7 @@ export function routePreloadTags(manifest: Manifest): Map<string, string> {
 }
 
 /** The route preload tags of each listed path, read from the build's manifest. */
-function routePreloadTagsOfBuild(distDir: string): Map<string, string> {
+function readRoutePreloadTags(distDir: string): Map<string, string> {
   const manifestFile = path.join(distDir, ".vite", "manifest.json");
   if (!existsSync(manifestFile)) return new Map();
   return routePreloadTags(JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest);
@@ -82,7 +82,7 @@ function routePreloadTagsOfBuild(distDir: string): Map<string, string> {
 export function indexHtmlByPath(distDir: string, indexHtml: string): Map<string, string> {
   const pages = new Map<string, string>();
   if (!indexHtml.includes("</head>")) return pages;
-  for (const [pathname, tags] of routePreloadTagsOfBuild(distDir)) {
+  for (const [pathname, tags] of readRoutePreloadTags(distDir)) {
     pages.set(pathname, indexHtml.replace("</head>", `${tags}</head>`));
   }
   return pages;
@@ -96,7 +96,7 @@ export function prerenderedHtmlByPath(
   distDir: string,
   paths: readonly string[],
 ): Map<string, string> {
-  const tags = routePreloadTagsOfBuild(distDir);
+  const tags = readRoutePreloadTags(distDir);
   const pages = new Map<string, string>();
   for (const pathname of paths) {
     const file = path.join(distDir, `${pathname.slice(1)}.html`);

@@ -98,6 +98,27 @@ describe("serving the built web app", () => {
     expect((await t.app.inject({ url: "/auth.html" })).statusCode).toBe(404);
   });
 
+  it("sends a form posted natively to a prerendered page back to the page, unread", async () => {
+    for (const [url, body] of [
+      ["/auth", "email=ada%40example.com&password=correct-horse-1"],
+      ["/subscribe", "email=ada%40example.com"],
+      ["/", "email=ada%40example.com"],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers: {
+          origin: "http://localhost:3000",
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        payload: body,
+      });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location, url).toBe(url);
+      expect(res.body, url).not.toContain("correct-horse");
+    }
+  });
+
   it("answers an unknown page with HTTP 404 and the app, which shows its 404 page", async () => {
     for (const url of ["/no-such-page", "/app/nothing", "/app/contacts/1/extra?x=1"]) {
       const res = await t.app.inject({ url });

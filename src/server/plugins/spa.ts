@@ -62,6 +62,20 @@ export async function spaPlugin(
     },
   });
 
+  // A form of a prerendered page sent before the page's code has run (decision 204) is posted
+  // natively: its fields (a password) travel in the body, never in the address, and are not
+  // read; the answer sends the person back to the page, live by then, to send it again.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => {
+      payload.resume();
+      payload.on("end", () => done(null));
+      payload.on("error", (error) => done(error));
+    });
+    for (const page of ["/", ...PRERENDERED_PATHS])
+      scope.post(page, { schema: { hide: true } }, (_request, reply) => reply.redirect(page, 303));
+  });
+
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname.startsWith("/api/") || pathname === "/api") {

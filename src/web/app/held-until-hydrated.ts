@@ -2,28 +2,32 @@
 // form sent with Enter, is held until React has taken over the markup, then done again, so it
 // goes through the page's own handler instead of being lost (or posting the form natively).
 // What was typed stays in the fields, and the forms read it from there (they set no default).
+// Only the last press is kept: three presses of "Sign in" while waiting send one sign-in, and a
+// tab chosen after a press of the other tab's button is the one the person sees.
 
-/** Holds presses and submits inside `root`; the returned function replays them (once). */
+/** Holds presses and submits inside `root`; the returned function replays the last (once). */
 export function holdUntilHydrated(root: HTMLElement): (replay: boolean) => void {
-  const held: Array<() => void> = [];
+  let held: (() => void) | undefined;
   const holdPress = (event: MouseEvent) => {
     const button = (event.target as Element | null)?.closest("button");
     if (!button) return;
     event.preventDefault();
     event.stopPropagation();
-    held.push(() => button.isConnected && button.click());
+    held = () => button.isConnected && button.click();
   };
   const holdSubmit = (event: SubmitEvent) => {
     const form = event.target as HTMLFormElement;
     event.preventDefault();
     event.stopPropagation();
-    held.push(() => form.isConnected && form.requestSubmit());
+    held = () => form.isConnected && form.requestSubmit();
   };
   root.addEventListener("click", holdPress, true);
   root.addEventListener("submit", holdSubmit, true);
   return (replay) => {
     root.removeEventListener("click", holdPress, true);
     root.removeEventListener("submit", holdSubmit, true);
-    if (replay) for (const press of held.splice(0)) press();
+    const press = held;
+    held = undefined;
+    if (replay) press?.();
   };
 }

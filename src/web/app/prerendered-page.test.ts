@@ -5,13 +5,19 @@ function rootFor(path: string | null): HTMLElement {
   return { getAttribute: () => path } as unknown as HTMLElement;
 }
 
-const signedOut = { pathname: "/auth", search: "", state: null, me: null };
+const signedOut = { pathname: "/auth", search: "", state: null, me: null, isMeFailed: false };
 
 describe("hydrating a prerendered page", () => {
   it("hydrates the plain path for a visitor the session read says is signed out", () => {
     expect(canHydratePrerendered(rootFor("/auth"), signedOut)).toBe(true);
     expect(
       canHydratePrerendered(rootFor("/auth"), { ...signedOut, state: { usr: { show: "login" } } }),
+    ).toBe(true);
+  });
+
+  it("hydrates when the session read failed: the page renders signed out then as well", () => {
+    expect(
+      canHydratePrerendered(rootFor("/auth"), { ...signedOut, me: undefined, isMeFailed: true }),
     ).toBe(true);
   });
 

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { AUTH_SIGNUP_PATH } from "../../../core/app-paths";
 import { FINISH_ACCOUNT_LINK_DAYS } from "../../../core/billing";
 import type { AccountCreation } from "../../lib/auth-forms";
 import { lazyZodResolver } from "../../lib/lazy-resolver";
@@ -106,7 +107,7 @@ export function AccountCreationPage() {
               and your subscription is linked to the new account.
             </p>
             <Button asChild>
-              <Link to="/auth" state={{ show: "signup" }}>
+              <Link to={AUTH_SIGNUP_PATH} state={{ show: "signup" }}>
                 Sign up
               </Link>
             </Button>

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { AUTH_SIGNUP_PATH } from "../../../core/app-paths";
 import { useMe } from "../../lib/session/get-me";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
@@ -24,7 +25,7 @@ export function PublicHeader() {
               </Link>
             </Button>
             <Button asChild size="sm">
-              <Link to="/auth" state={{ show: "signup" }}>
+              <Link to={AUTH_SIGNUP_PATH} state={{ show: "signup" }}>
                 Sign up
               </Link>
             </Button>

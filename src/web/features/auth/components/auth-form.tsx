@@ -21,6 +21,9 @@ export function AuthForm(props: {
   const isLogin = props.mode === "login";
   return (
     <form
+      // Sent natively only before the prerendered page's code runs (decision 204): a post keeps
+      // the password out of the address, and the server sends the person back to the page.
+      method="post"
       className="grid gap-4"
       noValidate
       onFocusCapture={credentialsResolver.preload}

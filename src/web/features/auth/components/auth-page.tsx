@@ -52,7 +52,9 @@ export function AuthPage({
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const state = (location.state ?? {}) as { show?: Mode; from?: string };
-  const [mode, setMode] = useState<Mode>(state.show === "signup" ? "signup" : "login");
+  const [mode, setMode] = useState<Mode>(
+    state.show === "signup" || params.get("show") === "signup" ? "signup" : "login",
+  );
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   // A prerendered /auth keeps the quote it was drawn with (decision 204).
   const [quote] = useState(() => findShownQuote() ?? pickQuote());

@@ -3,6 +3,7 @@
 // link cannot carry: `landingLinkTarget` reads where a click goes, and whoever shows the page
 // follows it: the app with its router, the static page by a full load (decision 135).
 import type { AnchorHTMLAttributes } from "react";
+import { AUTH_SIGNUP_PATH } from "../../../../core/app-paths";
 
 export type AuthTab = "login" | "signup";
 export type LandingLinkTarget = { to: string; state?: { show: AuthTab } };
@@ -13,7 +14,8 @@ export function AuthLink({
   show,
   ...props
 }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { show?: AuthTab }) {
-  return <a href="/auth" {...{ [AUTH_SHOW_ATTRIBUTE]: show }} {...props} />;
+  const href = show === "signup" ? AUTH_SIGNUP_PATH : "/auth";
+  return <a href={href} {...{ [AUTH_SHOW_ATTRIBUTE]: show }} {...props} />;
 }
 
 /** Where a click on an in-app link goes; null for anything the browser should do itself. */

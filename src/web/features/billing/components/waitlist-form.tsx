@@ -32,6 +32,8 @@ export function WaitlistForm() {
 
   return (
     <form
+      // Sent natively only before a prerendered page's code runs (decision 204): see auth-form.
+      method="post"
       noValidate
       onSubmit={(event) => void submit(event)}
       className="grid gap-2"
