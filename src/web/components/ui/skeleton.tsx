@@ -6,6 +6,16 @@ export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden className={cn("ui-skeleton", className)} />;
 }
 
+/** A card-sized grey block, with a status label, for a card whose code or data is on its way. */
+export function SkeletonCard({ label, className }: { label: string; className?: string }) {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="sr-only">{label}</span>
+      <Skeleton className={cn("rounded-xl", className)} />
+    </div>
+  );
+}
+
 /** Rows shaped like the contact list's (avatar, name, a line under it), with a status label. */
 export function SkeletonRows({ rows = 8, label = "Loading" }: { rows?: number; label?: string }) {
   return (

@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import { SETTINGS_MESSAGES } from "../../../../core/settings";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { SkeletonCard } from "../../../components/ui/skeleton";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
 import { toast } from "../../../lib/toast";
@@ -16,20 +16,11 @@ import { RemindersCard } from "./reminders-card";
 
 // The phone and account cards, the page's lower half, load after the first paint, as the
 // settings are read (decision 205): by the time those have arrived the cards' code normally has
-// too, so they render with the others; if not, a placeholder of their size stands in.
+// too, so they render with the others; if not, a skeleton of their size stands in.
 const phoneCard = lazyModule(() => import("./phone-card"));
 const PhoneCard = lazyComponent(phoneCard, (m) => m.PhoneCard);
 const accountCard = lazyModule(() => import("./account-card"));
 const AccountCard = lazyComponent(accountCard, (m) => m.AccountCard);
-
-function CardPlaceholder({ label, height }: { label: string; height: string }) {
-  return (
-    <div role="status" aria-busy="true">
-      <span className="sr-only">{label}</span>
-      <Skeleton className={`${height} rounded-xl`} />
-    </div>
-  );
-}
 
 // The server creates missing settings rows on read and names that failure (spec 02 §8).
 function loadFailureText(error: unknown): string {
@@ -90,7 +81,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           isPhoneVerified={user.phoneNumberVerified === true}
         />
         <CalendarCard />
-        <Suspense fallback={<CardPlaceholder label="Loading your phone number" height="h-72" />}>
+        <Suspense fallback={<SkeletonCard label="Loading your phone number" className="h-72" />}>
           <PhoneCard
             key={user.phoneNumber ?? "none"}
             phoneNumber={user.phoneNumber}
@@ -98,7 +89,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           />
         </Suspense>
         {subscriptionCard}
-        <Suspense fallback={<CardPlaceholder label="Loading your account" height="h-96" />}>
+        <Suspense fallback={<SkeletonCard label="Loading your account" className="h-96" />}>
           <AccountCard email={user.email} hasPassword={user.hasPassword} />
         </Suspense>
       </>
