@@ -69,6 +69,33 @@ test("the checkout formats the card number and expiry as typed and shows every e
   await expect(page).toHaveURL(/\/(payment-success|account-creation)\?session_id=cs_local_/);
 });
 
+test("the errors of a submit made before the checkout had loaded stay when it loads", async ({
+  page,
+}) => {
+  // The checkout session's read is held until the errors are on screen (decision 208): they
+  // used to vanish when the form took the session's values.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let answered = false;
+  await page.route("**/api/billing/local/sessions/*", async (route) => {
+    await held;
+    await route.continue();
+    answered = true;
+  });
+  await page.goto("/subscribe");
+  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  await expect(page).toHaveURL(/\/checkout\?session_id=cs_local_/);
+  await page.getByRole("button", { name: /Pay \$8\.00/ }).click();
+  await expect(page.getByText("Enter the 3 or 4 digit security code.")).toBeVisible();
+
+  release();
+  await expect.poll(() => answered).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Enter the 3 or 4 digit security code.")).toBeVisible();
+  await expect(page.getByLabel("CVC")).toHaveAttribute("aria-invalid", "true");
+});
+
 test("every invalid field of a form is marked at once (account: password change)", async ({
   page,
 }) => {
