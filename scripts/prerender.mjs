@@ -6,6 +6,7 @@
 // The product name (APP_NAME) is only known when the server runs: the page is rendered with a
 // marker in its place, the <head>'s default name becomes the marker too, and an
 // application-name meta tag carries it to the client; the server fills them in (decision 046).
+// index.html's head gets the same markers and meta tags, for every page of the app (decision 209).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
@@ -40,15 +41,19 @@ const html = renderToString(
     createElement(LandingPage, { appName: PRODUCT_NAME_MARKER, trial: TRIAL_WORDING_MARKERS }),
   ),
 );
-// index.html's title and description name the product by its default name.
-const headEnd = template.indexOf("</head>");
-const head = template
-  .slice(0, headEnd)
-  .replaceAll(new RegExp(`\\b${DEFAULT_PRODUCT_NAME}\\b`, "g"), PRODUCT_NAME_MARKER);
-const nameMeta =
-  `<meta name="application-name" content="${PRODUCT_NAME_MARKER}" />\n  ` +
-  `<meta name="trial-days" content="${TRIAL_DAYS_MARKER}" />\n  `;
-const landing = head + nameMeta + template.slice(headEnd).replace(marker, html);
+// index.html's title and description name the product by its default name: markers in their
+// place, and the meta tags the client reads the served name and trial length from (decision 209).
+function markServedHead(page) {
+  const headEnd = page.indexOf("</head>");
+  const head = page
+    .slice(0, headEnd)
+    .replaceAll(new RegExp(`\\b${DEFAULT_PRODUCT_NAME}\\b`, "g"), PRODUCT_NAME_MARKER);
+  const meta =
+    `<meta name="application-name" content="${PRODUCT_NAME_MARKER}" />\n  ` +
+    `<meta name="trial-days" content="${TRIAL_DAYS_MARKER}" />\n  `;
+  return head + meta + page.slice(headEnd);
+}
+const landing = markServedHead(template).replace(marker, html);
 writeFileSync(path.join(outDir, "landing.html"), landing);
 console.log(`prerendered ${path.join(outDir, "landing.html")} (${html.length} characters)`);
 
@@ -62,12 +67,22 @@ const { appRoutes } = await import("../src/web/app/router.tsx");
 const { PRERENDERED_ATTRIBUTE, PRERENDERED_PATHS } =
   await import("../src/core/prerendered-pages.ts");
 const { ME_QUERY_KEY } = await import("../src/web/lib/session/get-me.ts");
-const appTemplate = readFileSync(path.join(outDir, "index.html"), "utf8");
+const { renderServedConfigAsMarkers } = await import("../src/web/lib/session/served-config.ts");
+const appFile = path.join(outDir, "index.html");
+const rawAppTemplate = readFileSync(appFile, "utf8");
 const rootTag = `<div id="root">${marker}</div>`;
-if (!appTemplate.includes(rootTag)) {
+if (!rawAppTemplate.includes(rootTag)) {
   console.error(`${outDir}/index.html has no ${rootTag}; nothing to prerender into.`);
   process.exit(1);
 }
+// Every page of the app names the configured product from its first paint (decision 209); the
+// build is run once, so a second run finds the head already marked.
+const appTemplate = rawAppTemplate.includes('name="application-name"')
+  ? rawAppTemplate
+  : markServedHead(rawAppTemplate);
+writeFileSync(appFile, appTemplate);
+// The product name and trial wording are rendered as the markers the server fills in.
+renderServedConfigAsMarkers();
 for (const pathname of PRERENDERED_PATHS) {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [pathname] });
   await new Promise((resolve) => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type TestApp } from "../../../tests/helpers/test-app";
 import { PRODUCT_NAME_MARKER } from "../../core/product-name";
+import { TRIAL_DAYS_MARKER, TRIAL_WORDING_MARKERS } from "../../core/trial-offer";
 
 // The built web app as the server serves it, from a tiny fake build.
 describe("serving the built web app", () => {
@@ -57,8 +58,9 @@ describe("serving the built web app", () => {
       expect(res.headers["cache-control"], url).toBe("no-cache");
       expect(res.body, url).toBe(indexHtml);
     }
+    // The template itself is not served: its markers are filled only at the app's paths.
     const index = await t.app.inject({ url: "/index.html" });
-    expect(index.headers["cache-control"]).toBe("no-cache");
+    expect(index.statusCode).toBe(404);
   });
 
   it("sends the app, not the static landing page, for / to someone with a session cookie", async () => {
@@ -208,6 +210,50 @@ describe("the prerendered landing page names the configured product", () => {
     const res = await t.app.inject({ url: "/landing.html" });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain(PRODUCT_NAME_MARKER);
+  });
+});
+
+// Every page of the app, and the prerendered /auth, name the configured product and trial from
+// the first paint (decision 209): the build marks index.html's head, the server fills it in.
+describe("the app's pages carry the configured name and trial length", () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));
+  const head = `<head><title>${PRODUCT_NAME_MARKER}: keep in touch</title><meta name="application-name" content="${PRODUCT_NAME_MARKER}" /><meta name="trial-days" content="${TRIAL_DAYS_MARKER}" /></head>`;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    writeFileSync(
+      path.join(dist, "index.html"),
+      `<!doctype html><html>${head}<body><div id="root"></div></body></html>`,
+    );
+    writeFileSync(
+      path.join(dist, "auth.html"),
+      `<!doctype html><html>${head}<body><div id="root" data-prerendered="/auth"><p>${PRODUCT_NAME_MARKER}</p><p>${TRIAL_WORDING_MARKERS.offer}</p></div></body></html>`,
+    );
+    t = await build(
+      { WEB_DIST_DIR: dist, APP_NAME: `Kin & "Co"`, TRIAL_DAYS: 30 },
+      { serveWeb: true },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("fills the head of every page and the prerendered body", async () => {
+    for (const url of ["/app/contacts", "/checkout?session_id=x", "/auth"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain("%%");
+      expect(res.body, url).toContain(
+        `<meta name="application-name" content="Kin &amp; &quot;Co&quot;" />`,
+      );
+      expect(res.body, url).toContain(`<meta name="trial-days" content="30" />`);
+      expect(res.body, url).toContain("<title>Kin &amp; &quot;Co&quot;: keep in touch</title>");
+    }
+    const auth = await t.app.inject({ url: "/auth" });
+    expect(auth.body).toContain(
+      "<p>Kin &amp; &quot;Co&quot;</p><p>30-day free trial, no card needed.</p>",
+    );
   });
 });
 

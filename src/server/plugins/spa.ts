@@ -29,19 +29,25 @@ export async function spaPlugin(
     app.log.warn(`no built web app at ${root}: run "npm run build" (the API still works)`);
     return;
   }
-  const indexHtml = readFileSync(indexFile, "utf8");
+  // The build leaves the product name and the trial's wording as markers in every page's head,
+  // and in the prerendered pages' bodies (APP_NAME and TRIAL_DAYS are runtime config): filled
+  // once here (decisions 046 and 209).
+  const fillServed = (html: string) =>
+    fillTrialWording(fillProductName(html, app.env.APP_NAME), app.env.TRIAL_DAYS);
+  const indexHtml = fillServed(readFileSync(indexFile, "utf8"));
   // The pages opened from outside name their route's code in the head (decision 198).
   const pageHtml = indexHtmlByPath(root, indexHtml);
   // /auth and /subscribe as a visitor without a session first sees them (decision 204).
-  const prerenderedHtml = prerenderedHtmlByPath(root, PRERENDERED_PATHS);
+  const prerenderedHtml = new Map(
+    [...prerenderedHtmlByPath(root, PRERENDERED_PATHS)].map(([page, html]) => [
+      page,
+      fillServed(html),
+    ]),
+  );
   const prerenderedFiles = new Set(PRERENDERED_PATHS.map((page) => `${page}.html`));
   const landingFile = path.join(root, "landing.html");
-  // The prerender leaves the product name as a marker (APP_NAME is runtime config): fill it once.
   const landingHtml = existsSync(landingFile)
-    ? fillTrialWording(
-        fillProductName(readFileSync(landingFile, "utf8"), app.env.APP_NAME),
-        app.env.TRIAL_DAYS,
-      )
+    ? fillServed(readFileSync(landingFile, "utf8"))
     : indexHtml;
 
   await app.register(fastifyStatic, {
@@ -49,10 +55,11 @@ export async function spaPlugin(
     wildcard: false,
     index: false,
     preCompressed: true,
-    // landing.html is the unfilled template of "/": only served, filled, at "/"; the
-    // prerendered pages only at their own paths.
+    // landing.html and index.html are unfilled templates: only served, filled, at the app's
+    // paths; the prerendered pages only at their own paths.
     allowedPath: (pathname) =>
       pathname !== "/landing.html" &&
+      pathname !== "/index.html" &&
       !prerenderedFiles.has(pathname) &&
       (opts.serveSourceMaps || !SOURCE_MAP.test(pathname)),
     setHeaders(res, filePath) {

@@ -1,15 +1,14 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { pageTitleFor } from "../lib/page-title";
-import { DEFAULT_PRODUCT_NAME } from "../../core/product-name";
-import { useConfig } from "../lib/session/get-config";
+import { useProductName } from "../lib/session/served-config";
 import { AccessGate } from "./access-gate";
 import { ThemeController } from "./theme";
 
 // Each route names itself in the browser tab (src/core/page-title.ts).
 function DocumentTitle() {
   const { pathname } = useLocation();
-  const productName = useConfig().data?.appName ?? DEFAULT_PRODUCT_NAME;
+  const productName = useProductName();
   useEffect(() => {
     document.title = pageTitleFor(pathname, productName);
   }, [pathname, productName]);

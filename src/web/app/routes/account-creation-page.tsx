@@ -14,6 +14,7 @@ import { Input } from "../../components/ui/input";
 import { PageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
 import { useConfig } from "../../lib/session/get-config";
+import { useProductName } from "../../lib/session/served-config";
 import { useMe } from "../../lib/session/get-me";
 import { continueWithGoogle } from "../../features/auth/api/sign-in";
 import { signUpWithEmail } from "../../features/auth/api/sign-up";
@@ -36,6 +37,7 @@ export function AccountCreationPage() {
   const navigate = useNavigate();
   const { data: me, isPending } = useMe();
   const { data: config } = useConfig();
+  const productName = useProductName();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   // The email paid with arrives after the form renders; a typed one wins (issue 18).
   const summary = useCheckoutSummary(sessionId);
@@ -125,8 +127,7 @@ export function AccountCreationPage() {
             <CardHeader>
               <h1 className="text-2xl font-semibold">Create your account</h1>
               <CardDescription>
-                Thank you for subscribing! Create your account to start using{" "}
-                {config?.appName ?? "Tend"}.
+                Thank you for subscribing! Create your account to start using {productName}.
               </CardDescription>
               {summary.data?.isPaid && summary.data.email ? (
                 <p className="text-sm text-muted-foreground">

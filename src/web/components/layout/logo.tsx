@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useConfig } from "../../lib/session/get-config";
+import { useProductName } from "../../lib/session/served-config";
 
 export function Logo({ to }: { to: string }) {
-  const { data: config } = useConfig();
+  const productName = useProductName();
   return (
     <Link
       to={to}
@@ -10,7 +10,7 @@ export function Logo({ to }: { to: string }) {
       data-tour="logo"
     >
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span>{config?.appName ?? "Tend"}</span>
+      <span>{productName}</span>
     </Link>
   );
 }

@@ -8,8 +8,6 @@ import {
   VERIFICATION_MESSAGES,
   parseVerificationCategory,
 } from "../lib/verification";
-import { DEFAULT_TRIAL_DAYS } from "../../../../core/constants";
-import { trialWording } from "../../../../core/trial-offer";
 import { Alert } from "../../../components/ui/alert";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { Button } from "../../../components/ui/button";
@@ -17,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../../compone
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { useConfig } from "../../../lib/session/get-config";
+import { useTrialWording } from "../../../lib/session/served-config";
 import { fetchMe, ME_QUERY_KEY, useMe } from "../../../lib/session/get-me";
 import { continueWithGoogle, signInWithEmail } from "../api/sign-in";
 import { AuthFlowError, signUpWithEmail } from "../api/sign-up";
@@ -60,7 +59,7 @@ export function AuthPage({
   const [quote] = useState(() => findShownQuote() ?? pickQuote());
   const { data: me, isPending } = useMe();
   const { data: config } = useConfig();
-  const trial = trialWording(config?.trialDays ?? DEFAULT_TRIAL_DAYS);
+  const trial = useTrialWording();
   const verificationError = readError(params);
 
   // Where a signed-in user goes: back to the app page that sent them here, or the contact list.

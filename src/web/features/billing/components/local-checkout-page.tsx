@@ -17,7 +17,7 @@ import { formatCardNumber, formatExpiry, reformatInput } from "../../../lib/card
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { lazyZodResolver } from "../../../lib/lazy-resolver";
-import { useConfig } from "../../../lib/session/get-config";
+import { useProductName } from "../../../lib/session/served-config";
 import { payLocalCheckout, useLocalCheckout } from "../api/local-checkout";
 
 function successUrl(sessionId: string): string {
@@ -131,7 +131,7 @@ export function LocalCheckoutPage() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const navigate = useNavigate();
-  const { data: config } = useConfig();
+  const productName = useProductName();
   const { data: session, isPending, error } = useLocalCheckout(sessionId);
   const isDone = session?.status === "paid" || session?.status === "complete";
 
@@ -166,7 +166,7 @@ export function LocalCheckoutPage() {
         <CardHeader>
           <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
             <CreditCard className="size-4" aria-hidden />
-            {config?.appName ?? "Tend"} checkout
+            {productName} checkout
           </p>
           <h1 className="text-2xl font-semibold">
             {PLAN_NAME}: ${PLAN_PRICE_USD} USD/month

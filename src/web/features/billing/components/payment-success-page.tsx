@@ -10,7 +10,7 @@ import { Card, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { sleep } from "../../../lib/utils";
-import { useConfig } from "../../../lib/session/get-config";
+import { useProductName } from "../../../lib/session/served-config";
 import { getMe, ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { getBillingStatus } from "../../../lib/session/get-billing-status";
 import { linkSubscription } from "../api/link-subscription";
@@ -52,8 +52,7 @@ export function PaymentSuccessPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const refreshStatus = useRefreshSubscriptionStatus();
-  const { data: config } = useConfig();
-  const appName = config?.appName ?? "Tend";
+  const appName = useProductName();
   const [phase, setPhase] = useState<Phase>("checking");
   const hasStarted = useRef(false);
   const sessionId = params.get("session_id");

@@ -2,13 +2,13 @@
 // gating sends them to /app/contacts with a notice.
 import { Check } from "lucide-react";
 import { Link } from "react-router";
-import { DEFAULT_TRIAL_DAYS, PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
-import { trialWording } from "../../../../core/trial-offer";
+import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../../components/ui/card";
 import { useConfig } from "../../../lib/session/get-config";
+import { useProductName, useTrialWording } from "../../../lib/session/served-config";
 import { useMe } from "../../../lib/session/get-me";
 import { useSubscriptionStatus } from "../../../lib/session/use-subscription-status";
 import { BusinessPlanCard } from "./landing-pricing";
@@ -23,13 +23,12 @@ export function SubscribePage() {
   // read stays, and is told why they may not need to pay.
   const { status } = useSubscriptionStatus(me?.user.id ?? null);
   const supportEmail = config?.supportEmail;
-  const trial = trialWording(config?.trialDays ?? DEFAULT_TRIAL_DAYS);
+  const trial = useTrialWording();
+  const productName = useProductName();
   return (
     <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12">
       <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight">
-          Subscribe to {config?.appName ?? "Tend"}
-        </h1>
+        <h1 className="text-3xl font-bold tracking-tight">Subscribe to {productName}</h1>
         <p className="mt-2 text-muted-foreground" data-testid="trial-offer">
           {trial.offer} {trial.afterTrial}
         </p>

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { SkeletonRows } from "../../../components/ui/skeleton";
 import { errorMessage } from "../../../lib/api-client";
-import { useConfig } from "../../../lib/session/get-config";
+import { useProductName } from "../../../lib/session/served-config";
 import { useContacts } from "../api/list-contacts";
 import { useContactFilters } from "../hooks/use-contact-filters";
 import { ContactFiltersBar } from "./contact-filters-bar";
@@ -124,7 +124,7 @@ export function ContactsPage() {
 }
 
 function EmptyAddressBook() {
-  const appName = useConfig().data?.appName ?? "Tend";
+  const appName = useProductName();
   return (
     <Card>
       <CardHeader className="items-center text-center">

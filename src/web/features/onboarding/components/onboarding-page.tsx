@@ -12,7 +12,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { lazyModule } from "../../../lib/lazy-module";
-import { useConfig } from "../../../lib/session/get-config";
+import { useProductName } from "../../../lib/session/served-config";
 import { useMe } from "../../../lib/session/get-me";
 import { useSignOut } from "../../../lib/session/sign-out";
 import { useOnboarding } from "../api/get-onboarding";
@@ -48,8 +48,7 @@ function OnboardingFormAtStep(props: {
 export function OnboardingPage() {
   const [params] = useSearchParams();
   const location = useLocation();
-  const { data: config } = useConfig();
-  const appName = config?.appName ?? "Tend";
+  const appName = useProductName();
   const [isReturning] = useState(() => hasAuthReturnParams(location.search, location.hash));
   const session = useSessionReturn(isReturning);
   const { data: me, isPending: isMePending } = useMe();

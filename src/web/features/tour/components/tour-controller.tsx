@@ -3,8 +3,7 @@
 // no start lock exists. The parameters leave the URL and the tour begins ~500 ms later.
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { DEFAULT_PRODUCT_NAME } from "../../../../core/product-name";
-import { useConfig } from "../../../lib/session/get-config";
+import { useProductName } from "../../../lib/session/served-config";
 import { isTourRunning, runTour, stopTour } from "../lib/run-tour";
 import { CONTACTS_PATH, isContactsPath, type TourRequest } from "../lib/tour-request";
 import { mayAutoStartTour, writeTourFlags } from "../lib/tour-state";
@@ -15,7 +14,7 @@ const TOUR_PARAMS = ["startTour", "fromOnboarding"] as const;
 export function TourController() {
   const location = useLocation();
   const navigate = useNavigate();
-  const productName = useConfig().data?.appName ?? DEFAULT_PRODUCT_NAME;
+  const productName = useProductName();
   const productNameRef = useRef(productName);
   useEffect(() => {
     productNameRef.current = productName;
