@@ -67,7 +67,7 @@ const { appRoutes } = await import("../src/web/app/router.tsx");
 const { PRERENDERED_ATTRIBUTE, PRERENDERED_PATHS } =
   await import("../src/core/prerendered-pages.ts");
 const { ME_QUERY_KEY } = await import("../src/web/lib/session/get-me.ts");
-const { renderServedConfigAsMarkers } = await import("../src/web/lib/session/served-config.ts");
+const { renderServedConfigAsMarkers } = await import("../src/web/lib/session/get-config.ts");
 const appFile = path.join(outDir, "index.html");
 const rawAppTemplate = readFileSync(appFile, "utf8");
 const rootTag = `<div id="root">${marker}</div>`;

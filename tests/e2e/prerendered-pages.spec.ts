@@ -109,6 +109,26 @@ test("what is typed and pressed on /auth before its code runs goes through the f
   await expect(page.getByLabel("Email")).toHaveValue("nobody@example.com");
 });
 
+test("a prerendered page's code is fetched at low priority, its stylesheet first", async ({
+  page,
+}) => {
+  // The page is drawn from its HTML and CSS; the code only takes it over (decision 210).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const priorities = new Map<string, string>();
+  cdp.on("Network.requestWillBeSent", ({ request }) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith("/assets/")) priorities.set(pathname, request.initialPriority);
+  });
+  await page.goto("/auth");
+  await expect.poll(() => isHydrated(page, "#root form")).toBe(true);
+  const scripts = [...priorities].filter(([file]) => file.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(5);
+  expect(scripts.filter(([, priority]) => priority !== "Low")).toEqual([]);
+  const styles = [...priorities].filter(([file]) => file.endsWith(".css"));
+  expect(styles.map(([, priority]) => priority)).toEqual(["VeryHigh"]);
+});
+
 test("/subscribe hydrates without a warning and its links work", async ({ page }) => {
   const messages = watchConsole(page);
   await keepFirstElement(page, "#root main");

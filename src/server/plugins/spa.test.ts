@@ -13,7 +13,9 @@ describe("serving the built web app", () => {
   const indexHtml = `<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a1c.js"></script></body></html>`;
   const landingHtml = `<!doctype html><html><body><h1>Tend landing</h1></body></html>`;
   // /auth prerendered (decision 204); this build has no prerendered /subscribe.
-  const authHtml = `<!doctype html><html><head></head><body><div id="root" data-prerendered="/auth"><form></form></div></body></html>`;
+  const authHtml = `<!doctype html><html><head><script type="module" crossorigin src="/assets/app-3f9a1c.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-9b1e2d.js"></head><body><div id="root" data-prerendered="/auth"><form></form></div></body></html>`;
+  // Its code is fetched at low priority: the page is drawn from its HTML (decision 210).
+  const authHtmlServed = `<!doctype html><html><head><script type="module" fetchpriority="low" crossorigin src="/assets/app-3f9a1c.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-9b1e2d.js"></head><body><div id="root" data-prerendered="/auth"><form></form></div></body></html>`;
   // A file the build pre-compressed (scripts/compress-assets.mjs), and a source map.
   const vendor = `export const words = ${JSON.stringify("keep in touch ".repeat(400))};`;
   let t: TestApp;
@@ -81,7 +83,7 @@ describe("serving the built web app", () => {
   it("sends the prerendered /auth only without a query or a session, and only at /auth", async () => {
     const signedOut = await t.app.inject({ url: "/auth", headers: { cookie: "theme=x" } });
     expect(signedOut.statusCode).toBe(200);
-    expect(signedOut.body).toBe(authHtml);
+    expect(signedOut.body).toBe(authHtmlServed);
     expect(signedOut.headers["cache-control"]).toBe("no-cache");
     expect(signedOut.headers.vary).toMatch(/cookie/i);
 
@@ -230,7 +232,7 @@ describe("the app's pages carry the configured name and trial length", () => {
       `<!doctype html><html>${head}<body><div id="root" data-prerendered="/auth"><p>${PRODUCT_NAME_MARKER}</p><p>${TRIAL_WORDING_MARKERS.offer}</p></div></body></html>`,
     );
     t = await build(
-      { WEB_DIST_DIR: dist, APP_NAME: `Kin & "Co"`, TRIAL_DAYS: 30 },
+      { WEB_DIST_DIR: dist, APP_NAME: `Kin & "Co"`, TRIAL_DAYS: "30" },
       { serveWeb: true },
     );
   });

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { pageTitleFor } from "../lib/page-title";
-import { useProductName } from "../lib/session/served-config";
+import { useProductName } from "../lib/session/get-config";
 import { AccessGate } from "./access-gate";
 import { ThemeController } from "./theme";
 

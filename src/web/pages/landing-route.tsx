@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { useProductName, useTrialWording } from "../lib/session/served-config";
+import { useProductName, useTrialWording } from "../lib/session/get-config";
 import { readTokenRedirect } from "../lib/token-redirect";
 import { LandingPage } from "../features/billing/components/landing-page";
 import { landingLinkTarget } from "../features/billing/components/landing-links";

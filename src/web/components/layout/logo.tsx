@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useProductName } from "../../lib/session/served-config";
+import { useProductName } from "../../lib/session/get-config";
 
 export function Logo({ to }: { to: string }) {
   const productName = useProductName();

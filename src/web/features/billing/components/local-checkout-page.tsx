@@ -17,7 +17,7 @@ import { formatCardNumber, formatExpiry, reformatInput } from "../../../lib/card
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { lazyZodResolver } from "../../../lib/lazy-resolver";
-import { useProductName } from "../../../lib/session/served-config";
+import { useProductName } from "../../../lib/session/get-config";
 import { payLocalCheckout, useLocalCheckout } from "../api/local-checkout";
 
 function successUrl(sessionId: string): string {

@@ -10,7 +10,7 @@ import { Card, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { sleep } from "../../../lib/utils";
-import { useProductName } from "../../../lib/session/served-config";
+import { useProductName } from "../../../lib/session/get-config";
 import { getMe, ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { getBillingStatus } from "../../../lib/session/get-billing-status";
 import { linkSubscription } from "../api/link-subscription";

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { SkeletonRows } from "../../../components/ui/skeleton";
 import { errorMessage } from "../../../lib/api-client";
-import { useProductName } from "../../../lib/session/served-config";
+import { useProductName } from "../../../lib/session/get-config";
 import { useContacts } from "../api/list-contacts";
 import { useContactFilters } from "../hooks/use-contact-filters";
 import { ContactFiltersBar } from "./contact-filters-bar";

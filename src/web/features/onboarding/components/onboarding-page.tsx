@@ -12,7 +12,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { lazyModule } from "../../../lib/lazy-module";
-import { useProductName } from "../../../lib/session/served-config";
+import { useProductName } from "../../../lib/session/get-config";
 import { useMe } from "../../../lib/session/get-me";
 import { useSignOut } from "../../../lib/session/sign-out";
 import { useOnboarding } from "../api/get-onboarding";

@@ -3,7 +3,7 @@
 // no start lock exists. The parameters leave the URL and the tour begins ~500 ms later.
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useProductName } from "../../../lib/session/served-config";
+import { useProductName } from "../../../lib/session/get-config";
 import { isTourRunning, runTour, stopTour } from "../lib/run-tour";
 import { CONTACTS_PATH, isContactsPath, type TourRequest } from "../lib/tour-request";
 import { mayAutoStartTour, writeTourFlags } from "../lib/tour-state";
