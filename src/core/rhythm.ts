@@ -2,7 +2,9 @@
 // track, due soon or overdue. Due dates are calendar days in the user's time zone (decision 020).
 // No zod here: the contact list's page imports these rules (RhythmSchema: rhythm-schema.ts).
 import { TZDate } from "@date-fns/tz";
-import { UTCDate } from "@date-fns/utc";
+// The minimal UTC date: the full one builds three Intl formatters when its module loads, which
+// the contact list paid for before its first paint (decision 211), and only its arithmetic is used.
+import { UTCDateMini } from "@date-fns/utc/date/mini";
 import { addDays as addCalendarDays, addMonths as addCalendarMonths } from "date-fns";
 
 export const RHYTHM_UNITS = ["day", "week", "month", "year"] as const;
@@ -199,9 +201,9 @@ export function utcDayOf(ms: number): LocalDate {
 // hand-tuned because lists run them once per contact and a benchmark shows the difference
 // (decision 060): utcDayOf above, and daysBetween below (whole UTC days between two
 // midnights, 0.6 µs against 7.8 µs for differenceInCalendarDays).
-function utcDateOf(date: LocalDate): UTCDate {
+function utcDateOf(date: LocalDate): Date {
   const { year, month, day } = splitDate(date);
-  return new UTCDate(year, month - 1, day);
+  return new UTCDateMini(year, month - 1, day);
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
