@@ -104,7 +104,7 @@ function zodSchemasLeftOutWhenUnused(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -128,12 +128,15 @@ export default defineConfig(({ command }) => ({
     ],
   },
   build: {
-    outDir: "dist/web",
+    // `vite build --ssr src/web/server-render.tsx` writes the server's renderer of the signed-in
+    // contact list beside the web app, in <outDir>-ssr (decision 214).
+    outDir: isSsrBuild ? "dist/web-ssr" : "dist/web",
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     // Maps are written for our own error reports but not linked from the files, and the server
     // does not serve them in production (decision 136).
     sourcemap: "hidden",
-    manifest: true,
+    manifest: !isSsrBuild,
     // The app, and the prerendered landing page with only its own small script (decision 135).
     rollupOptions: {
       input: { index: "index.html", landing: "landing.html" },

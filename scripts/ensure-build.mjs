@@ -17,9 +17,12 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!existsSync(`${dist}/index.html`) || rebuild) {
+if (!existsSync(`${dist}/index.html`) || !existsSync(`${dist}-ssr/server-render.js`) || rebuild) {
   console.log(`Building the web app into ${dist}...`);
   run("npx", ["vite", "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"]);
+  // The server's renderer of the signed-in contact list, beside the app (decision 214).
+  const ssr = ["--ssr", "src/web/server-render.tsx", "--outDir", `${dist}-ssr`, "--emptyOutDir"];
+  run("npx", ["vite", "build", ...ssr, "--logLevel", "warn"]);
   run("node", ["scripts/prerender.mjs", dist]);
   run("node", ["scripts/compress-assets.mjs", dist]);
 }

@@ -118,6 +118,19 @@ if (process.env.SKIP_E2E === "1" && !isCI) {
     "--logLevel",
     "warn",
   ]);
+  // The server's renderer of the signed-in contact list, beside the app (decision 214).
+  if (buildStatus === 0)
+    buildStatus = run("npx", [
+      "vite",
+      "build",
+      "--ssr",
+      "src/web/server-render.tsx",
+      "--outDir",
+      `${dist}-ssr`,
+      "--emptyOutDir",
+      "--logLevel",
+      "warn",
+    ]);
   if (buildStatus === 0 && existsSync("scripts/prerender.mjs"))
     buildStatus = run("node", ["scripts/prerender.mjs", dist]);
   if (buildStatus !== 0) {

@@ -4,3 +4,13 @@ export const PRERENDERED_PATHS = ["/auth", "/subscribe"] as const;
 
 /** The attribute on #root that names the path its markup was prerendered for. */
 export const PRERENDERED_ATTRIBUTE = "data-prerendered";
+
+/**
+ * The attribute on #root that names the path the server rendered for a signed-in user (the
+ * contact list, decision 214), and the one that names that user.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = "data-server-rendered";
+export const SERVER_RENDERED_USER_ATTRIBUTE = "data-server-rendered-user";
+
+/** The signed-in pages the server renders, with no query: the contact list (decision 214). */
+export const SERVER_RENDERED_PATHS = ["/app/contacts"] as const;

@@ -1,13 +1,18 @@
-import { useEffect, type ReactNode } from "react";
+import { startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { APP_RENDER_TIMEOUT_MS } from "../core/constants";
-import { PRERENDERED_ATTRIBUTE } from "../core/prerendered-pages";
+import {
+  PRERENDERED_ATTRIBUTE,
+  SERVER_RENDERED_ATTRIBUTE,
+  SERVER_RENDERED_USER_ATTRIBUTE,
+} from "../core/prerendered-pages";
 import { AppTree } from "./app/app-tree";
 import { holdUntilHydrated } from "./app/held-until-hydrated";
 import { canHydratePrerendered } from "./app/prerendered-page";
 import { createRouter } from "./app/router";
 import { installGlobalErrorHandlers } from "./app/global-errors";
 import { isSignedInPage, preloadSignedInPage } from "./app/preload";
+import { awaitFirstReads, isPageShownFromCache } from "./app/server-rendered-page";
 import { createQueryClient } from "./lib/query-client";
 import { getMe, ME_QUERY_KEY } from "./lib/session/get-me";
 import { logError } from "./lib/local-log";
@@ -73,10 +78,41 @@ if (!root) {
   const queryClient = createQueryClient();
   const router = createRouter();
   const onUncaughtError = (error: unknown) => showRenderError(root, error);
-  const release = root.hasAttribute(PRERENDERED_ATTRIBUTE) ? holdUntilHydrated(root) : () => {};
+  const hasMarkup =
+    root.hasAttribute(PRERENDERED_ATTRIBUTE) || root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+  const release = hasMarkup ? holdUntilHydrated(root) : () => {};
   void waitForFirstAuthAnswer(queryClient).then(async () => {
     const app = <AppTree queryClient={queryClient} router={router} />;
     const { pathname, search } = window.location;
+    const hydrate = async () => {
+      // The page stays as it arrived while its route's code loads; React then takes over its
+      // markup instead of drawing it again.
+      await waitForRouter(router);
+      // A wrapper with one child leaves the tree's ids (useId) as the server made them.
+      const onHydrated = () => release(true);
+      // As a transition, React takes the markup over in slices of a few milliseconds with the
+      // main thread free between them, not in one long task a press would wait behind
+      // (decision 214); presses are held until it is done.
+      startTransition(() => {
+        hydrateRoot(root, <Hydrated onHydrated={onHydrated}>{app}</Hydrated>, {
+          onUncaughtError,
+        });
+      });
+    };
+    // The contact list the server rendered for this user (decision 214): hydrated once the
+    // browser's own reads are in and let the page show as the server drew it; otherwise (another
+    // user signed in meanwhile, a read failed, the subscription ended) drawn afresh.
+    if (root.getAttribute(SERVER_RENDERED_ATTRIBUTE) === pathname && search === "") {
+      const userId = await awaitFirstReads(queryClient);
+      const isSame =
+        userId !== null &&
+        userId === root.getAttribute(SERVER_RENDERED_USER_ATTRIBUTE) &&
+        (await isPageShownFromCache(queryClient, pathname));
+      if (isSame) return hydrate();
+      release(false);
+      createRoot(root, { onUncaughtError }).render(app);
+      return;
+    }
     const page = {
       pathname,
       search,
@@ -89,11 +125,7 @@ if (!root) {
       createRoot(root, { onUncaughtError }).render(app);
       return;
     }
-    // The prerendered page (decision 204) stays as it is while its route's code loads; React
-    // then takes over its markup instead of drawing it again.
-    await waitForRouter(router);
-    // A wrapper with one child leaves the tree's ids (useId) as the prerender made them.
-    const onHydrated = () => release(true);
-    hydrateRoot(root, <Hydrated onHydrated={onHydrated}>{app}</Hydrated>, { onUncaughtError });
+    // The prerendered page (decision 204).
+    await hydrate();
   });
 }

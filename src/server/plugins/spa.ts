@@ -9,10 +9,16 @@ import fastifyStatic from "@fastify/static";
 import { getSessionCookie } from "better-auth/cookies";
 import type { FastifyInstance } from "fastify";
 import { isAppPath } from "../../core/app-paths";
-import { PRERENDERED_PATHS } from "../../core/prerendered-pages";
+import { PRERENDERED_PATHS, SERVER_RENDERED_PATHS } from "../../core/prerendered-pages";
 import { fillProductName } from "../../core/product-name";
 import { fillTrialWording } from "../../core/trial-offer";
-import { indexHtmlByPath, prerenderedHtmlByPath, signedInReadTags } from "./route-preloads";
+import {
+  indexHtmlByPath,
+  prerenderedHtmlByPath,
+  signedInReadTags,
+  withScriptsAtLowPriority,
+} from "./route-preloads";
+import { serverRenderedPages } from "./server-rendered-page";
 
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
 const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
@@ -45,6 +51,10 @@ export async function spaPlugin(
     ]),
   );
   const prerenderedFiles = new Set(PRERENDERED_PATHS.map((page) => `${page}.html`));
+  // The contact list, rendered for the signed-in user (decision 214), where the build has a
+  // renderer.
+  const renderForUser = serverRenderedPages(app, root);
+  const serverRendered = new Set<string>(SERVER_RENDERED_PATHS);
   const landingFile = path.join(root, "landing.html");
   const landingHtml = existsSync(landingFile)
     ? fillServed(readFileSync(landingFile, "utf8"))
@@ -117,7 +127,17 @@ export async function spaPlugin(
       const reads = request.url.includes("?") ? "" : signedInReadTags(page);
       if (!reads) return reply.send(html);
       reply.header("vary", "cookie");
-      return reply.send(hasSession() ? html.replace("</head>", `${reads}</head>`) : html);
+      if (!hasSession()) return reply.send(html);
+      const withReads = html.replace("</head>", `${reads}</head>`);
+      const rendered =
+        renderForUser && serverRendered.has(page)
+          ? await renderForUser(request, page, withReads)
+          : null;
+      if (rendered === null) return reply.send(withReads);
+      // Someone's own address book: kept by no shared cache. Drawn from its HTML, the page's
+      // code only takes it over, so it is fetched at low priority (as decision 210's pages).
+      reply.header("cache-control", "private, no-cache");
+      return reply.send(withScriptsAtLowPriority(fillServed(rendered)));
     }
     // The landing page is static (decision 135): someone signed in gets the app instead, whose
     // access gating takes them on (to /app/contacts, onboarding or /subscribe).

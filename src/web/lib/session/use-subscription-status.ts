@@ -19,6 +19,11 @@ function statusQuery(queryClient: QueryClient, userId: string) {
   });
 }
 
+/** Reads the user's status into the cache (an answer still fresh there is used as it is). */
+export function fetchSubscriptionStatus(queryClient: QueryClient, userId: string) {
+  return queryClient.fetchQuery(statusQuery(queryClient, userId));
+}
+
 /** The status for the signed-in user; `status` is null while it is being read. */
 export function useSubscriptionStatus(userId: string | null) {
   const queryClient = useQueryClient();
@@ -58,7 +63,7 @@ export function useRefreshSubscriptionStatus() {
 export function useRevalidateSubscriptionStatus() {
   const queryClient = useQueryClient();
   return useCallback(
-    (userId: string) => queryClient.fetchQuery(statusQuery(queryClient, userId)),
+    (userId: string) => fetchSubscriptionStatus(queryClient, userId),
     [queryClient],
   );
 }

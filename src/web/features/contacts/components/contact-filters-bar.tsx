@@ -60,12 +60,16 @@ function useOptions(contacts: Contact[]) {
 }
 
 // On a phone the tag, rhythm, country, sort and archived controls sit in a sheet behind a
-// "Filters" button, so the list starts above the fold; wider screens show them inline.
+// "Filters" button, so the list starts above the fold; wider screens show them inline. Which of
+// the two shows is the stylesheet's choice, not the script's, so the page the server renders
+// (decision 214) has the layout of every width and keeps it when the browser takes it over.
 export function ContactFiltersBar(props: Props) {
   const { contacts, filters, counts, shownCount, setFilter } = props;
   const options = useOptions(contacts);
   const isWide = useMediaQuery(WIDER_THAN_PHONE);
   const [isSheetOpen, setIsSheetOpen] = useState(false);
+  // A phone turned (or a window widened) past the breakpoint shows the controls inline again.
+  const isSheetShown = isSheetOpen && !isWide;
   // The sheet (a dialog) loads the first time it opens, so the list's page does not carry it.
   const [hasOpenedSheet, setHasOpenedSheet] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
@@ -97,20 +101,19 @@ export function ContactFiltersBar(props: Props) {
             autoComplete="off"
           />
         </div>
-        {isWide ? null : (
-          <Button
-            ref={filtersButton}
-            variant="outline"
-            onClick={() => {
-              setHasOpenedSheet(true);
-              setIsSheetOpen(true);
-            }}
-          >
-            <SlidersHorizontal aria-hidden />
-            Filters
-            {moreCount ? <span className="tabular-nums">({moreCount})</span> : null}
-          </Button>
-        )}
+        <Button
+          ref={filtersButton}
+          variant="outline"
+          className="sm:hidden"
+          onClick={() => {
+            setHasOpenedSheet(true);
+            setIsSheetOpen(true);
+          }}
+        >
+          <SlidersHorizontal aria-hidden />
+          Filters
+          {moreCount ? <span className="tabular-nums">({moreCount})</span> : null}
+        </Button>
       </div>
       <div role="group" aria-label="Filter by state" className="flex flex-wrap gap-2">
         {stateTabs.map(([state, count]) => {
@@ -131,21 +134,22 @@ export function ContactFiltersBar(props: Props) {
           );
         })}
       </div>
-      {isWide ? (
-        <MoreFilters {...props} options={options} />
-      ) : (
-        hasOpenedSheet && (
-          <Suspense fallback={null}>
-            <FiltersSheet
-              open={isSheetOpen}
-              onOpenChange={setIsSheetOpen}
-              returnFocusTo={filtersButton}
-              shownCount={shownCount}
-            >
-              <MoreFilters {...props} options={options} />
-            </FiltersSheet>
-          </Suspense>
-        )
+      {isSheetShown ? null : (
+        <div className="hidden sm:block">
+          <MoreFilters {...props} options={options} />
+        </div>
+      )}
+      {hasOpenedSheet && (
+        <Suspense fallback={null}>
+          <FiltersSheet
+            open={isSheetShown}
+            onOpenChange={setIsSheetOpen}
+            returnFocusTo={filtersButton}
+            shownCount={shownCount}
+          >
+            <MoreFilters {...props} options={options} />
+          </FiltersSheet>
+        </Suspense>
       )}
     </div>
   );

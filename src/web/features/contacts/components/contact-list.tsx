@@ -4,6 +4,8 @@ import type { Contact } from "../../../../core/contacts";
 import { cn } from "../../../lib/utils";
 import { CONTACT_ROW_HEIGHT, ContactRow } from "./contact-row";
 
+const FIRST_RENDER_RECT = { width: 0, height: 900 };
+
 // Only the rows on screen are in the page, so 1,000 contacts scroll and filter smoothly. Up and
 // down arrows move between the rows' links (scrolling a row not yet drawn into view first),
 // Home and End go to the ends; Enter opens the focused contact (it is a link).
@@ -25,6 +27,9 @@ export function ContactList(props: {
     overscan: 4,
     scrollMargin: offset,
     getItemKey: (index) => props.contacts[index]?.id ?? index,
+    // The window's size before it is measured: the server's render (decision 214), and the
+    // browser's first render that takes it over, draw the rows of a screen this tall.
+    initialRect: FIRST_RENDER_RECT,
   });
 
   function focusRow(index: number) {

@@ -1,0 +1,45 @@
+// The server's renderer of the signed-in contact list (decision 214), built by Vite as a module of
+// its own (dist/web-ssr) and loaded by the server the first time it renders a page. It renders the
+// app's own tree, on a memory router at the page's path, from the answers the server read for the
+// signed-in user, exactly as the browser's first render draws it from the same answers, so the
+// browser can hydrate the markup instead of drawing it again.
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter } from "react-router";
+import { AppTree } from "./app/app-tree";
+import { appRoutes } from "./app/router";
+import { isPageShownFromCache, primeFirstReads, type FirstReads } from "./app/server-rendered-page";
+import { createQueryClient } from "./lib/query-client";
+import { renderServedConfigAsMarkers } from "./lib/session/get-config";
+
+export type { FirstReads };
+
+// The product name and trial wording render as the markers the server fills in (decision 209).
+renderServedConfigAsMarkers();
+
+/** The markup of #root for `pathname`, or null when the access gate would not show the page. */
+export async function renderSignedInPage(
+  pathname: string,
+  reads: FirstReads,
+): Promise<string | null> {
+  const queryClient = createQueryClient();
+  try {
+    primeFirstReads(queryClient, reads);
+    if (!(await isPageShownFromCache(queryClient, pathname))) return null;
+    const router = createMemoryRouter(appRoutes(), { initialEntries: [pathname] });
+    try {
+      await new Promise<void>((resolve) => {
+        if (router.state.initialized) return resolve();
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      });
+      return renderToString(<AppTree queryClient={queryClient} router={router} />);
+    } finally {
+      router.dispose();
+    }
+  } finally {
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,177 @@
+// The contact list rendered by the server for its signed-in user (decision 214): the rows are in
+// the HTML itself, React takes that markup over (the same elements, no hydration error or
+// warning, no shift of the layout), a press made before the code ran is not lost, and anyone
+// or anything else (another user, no session, a query, a user the gate would not let in) gets
+// the app's shell as before.
+import type { Page } from "@playwright/test";
+import { BASE_URL, createUser, expect, expectToast, test } from "./fixtures";
+import { holdApiAnswer } from "./late-answer";
+
+/** Every console error and warning (React reports hydration mismatches as either). */
+function watchConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning")
+      messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
+  return messages;
+}
+
+/** Keeps the first element matching `selector` the parser creates, to compare with later. */
+async function keepFirstElement(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((wanted) => {
+    const observer = new MutationObserver(() => {
+      const element = document.querySelector(wanted);
+      if (!element) return;
+      (window as unknown as { firstElement: Element }).firstElement = element;
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/** Whether React has taken over the element (it keeps its fiber on the node). */
+async function isHydrated(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+}
+
+async function addContacts(page: Page, names: [string, string][]): Promise<void> {
+  for (const [firstName, lastName] of names) {
+    const created = await page.request.post("/api/contacts", {
+      headers: { origin: BASE_URL },
+      data: { firstName, lastName, rhythm: { interval: 2, unit: "week" } },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+  }
+}
+
+const ROW = '#root [data-testid="contact-row"]';
+
+test("the contact list arrives with its rows for the signed-in user, and only for them", async ({
+  page,
+  browser,
+}) => {
+  await createUser(page);
+  await addContacts(page, [
+    ["Ada", "Lovelace"],
+    ["Grace", "Hopper"],
+  ]);
+  const answer = await page.request.get("/app/contacts");
+  const html = await answer.text();
+  expect(html).toContain('data-server-rendered="/app/contacts"');
+  expect(html).toMatch(/data-testid="contact-row".*Ada Lovelace/s);
+  expect(html).toContain("Grace Hopper");
+  expect(html.replaceAll("<!-- -->", "")).toContain("2 of 1,000 contacts");
+  // The product name is filled in, as on every page (decision 209).
+  expect(html).not.toContain("%%");
+  // Someone's own address book: private to their browser, and its code fetched at low priority.
+  expect(answer.headers()["cache-control"]).toBe("private, no-cache");
+  expect(html).toMatch(/<script type="module" fetchpriority="low"/);
+
+  // A query asks for another list: the app's shell renders it.
+  const filtered = await (await page.request.get("/app/contacts?state=overdue")).text();
+  expect(filtered).not.toContain("data-server-rendered");
+  expect(filtered).not.toContain("Ada Lovelace");
+
+  // Another browser without the session: the shell, with no one's contacts in it.
+  const stranger = await browser.newContext();
+  const strangers = await (await stranger.request.get(`${BASE_URL}/app/contacts`)).text();
+  expect(strangers).not.toContain("Ada Lovelace");
+  expect(strangers).toContain('<div id="root"><!--app-html--></div>');
+  // Another signed-in user gets their own (empty) list, not this one.
+  const otherPage = await stranger.newPage();
+  await createUser(otherPage);
+  const others = await (await otherPage.request.get("/app/contacts")).text();
+  expect(others).toContain('data-server-rendered="/app/contacts"');
+  expect(others).toContain("Your address book is empty");
+  expect(others).not.toContain("Ada Lovelace");
+  await stranger.close();
+});
+
+test("a signed-in user the gate would not let in gets the app's shell, which sends them on", async ({
+  page,
+}) => {
+  await createUser(page, { onboarded: false });
+  const html = await (await page.request.get("/app/contacts")).text();
+  expect(html).not.toContain("data-server-rendered");
+  await page.goto("/app/contacts");
+  await expect(page).toHaveURL(/\/app\/onboarding/);
+});
+
+test("the browser takes the rendered list over without a warning or a shift, and it works", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await createUser(page);
+  await addContacts(page, [
+    ["Ada", "Lovelace"],
+    ["Grace", "Hopper"],
+  ]);
+  const messages = watchConsole(page);
+  await keepFirstElement(page, ROW);
+  // The browser's own read of the list is held: the page shows as the server drew it.
+  const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
+  await page.goto("/app/contacts");
+  await list.asked;
+  await expect(page.getByRole("link", { name: "Ada Lovelace" })).toBeVisible();
+  // Wide screens show the filters inline from the first paint (no jump when the code arrives).
+  await expect(page.getByLabel("Sort by")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Filters" })).toBeHidden();
+  expect(await isHydrated(page, ROW)).toBe(false);
+  const before = await page.locator(ROW).first().boundingBox();
+
+  list.release();
+  await expect.poll(() => isHydrated(page, ROW)).toBe(true);
+  const isSame = await page
+    .locator(ROW)
+    .first()
+    .evaluate(
+      (element) => (window as unknown as { firstElement?: Element }).firstElement === element,
+    );
+  expect(isSame, "the first row is the server's element, not a new one").toBe(true);
+  expect(await page.locator(ROW).first().boundingBox()).toEqual(before);
+
+  // It works: search, then log a contact.
+  await page.getByLabel("Search contacts").fill("grace");
+  await expect(page.getByRole("link", { name: "Ada Lovelace" })).toBeHidden();
+  await page.getByRole("button", { name: "Log contact with Grace Hopper" }).click();
+  await expectToast(page, /^Logged contact with/);
+  expect(messages).toEqual([]);
+});
+
+test("a press on the rendered list before its code has run goes through once it has", async ({
+  page,
+}) => {
+  await createUser(page);
+  await addContacts(page, [["Ada", "Lovelace"]]);
+  const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
+  await page.goto("/app/contacts");
+  await list.asked;
+  expect(await isHydrated(page, ROW)).toBe(false);
+  await page.getByRole("button", { name: "Log contact with Ada Lovelace" }).click();
+  list.release();
+  await expectToast(page, /^Logged contact with/);
+});
+
+test("on a phone the rendered list has the phone's layout: the filters behind a button", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await createUser(page);
+  await addContacts(page, [["Ada", "Lovelace"]]);
+  const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
+  await page.goto("/app/contacts");
+  await list.asked;
+  await expect(page.getByRole("button", { name: "Filters" })).toBeVisible();
+  await expect(page.getByLabel("Sort by")).toBeHidden();
+  list.release();
+  await expect.poll(() => isHydrated(page, ROW)).toBe(true);
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Sort by")).toBeVisible();
+  // The page does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
