@@ -14,3 +14,9 @@ export const SERVER_RENDERED_USER_ATTRIBUTE = "data-server-rendered-user";
 
 /** The signed-in pages the server renders, with no query: the contact list (decision 214). */
 export const SERVER_RENDERED_PATHS = ["/app/contacts"] as const;
+
+/**
+ * On <html> of a page the server rendered for a user who follows the system's scheme: dark when
+ * the system is, by the stylesheet alone, before the app's code runs (styles.css).
+ */
+export const SYSTEM_THEME_CLASS = "system-theme";

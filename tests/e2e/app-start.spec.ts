@@ -40,12 +40,17 @@ function watchApiRequests(page: Page): string[] {
   return paths;
 }
 
+// The contact list with no query arrives rendered by the server (decision 214, its own spec): a
+// list opened with one (here the default, explicitly) is drawn by the browser, as every other
+// signed-in page is, and shows what these tests look at.
+const LIST_DRAWN_BY_THE_BROWSER = "/app/contacts?archived=false";
+
 test("the signed-in layout, the page title and skeleton rows show before the session answers", async ({
   page,
 }) => {
   await createUser(page);
   const me = await holdApiAnswer(page, "GET", /^\/api\/me$/);
-  await page.goto("/app/contacts");
+  await page.goto(LIST_DRAWN_BY_THE_BROWSER);
   await me.asked;
   await expect(page.getByRole("link", { name: "Contacts" }).first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
@@ -64,7 +69,7 @@ test("the signed-in layout, the page title and skeleton rows show before the ses
 test("the shell also shows while the page's own code is still loading", async ({ page }) => {
   await createUser(page);
   const code = await holdApiAnswer(page, "GET", /^\/assets\/contacts-page-[\w-]+\.js$/);
-  await page.goto("/app/contacts");
+  await page.goto(LIST_DRAWN_BY_THE_BROWSER);
   await code.asked;
   await expect(page.getByRole("link", { name: "Contacts" }).first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
@@ -82,7 +87,7 @@ test("the contacts page shows skeleton rows, not a blank page, while its list is
     data: { firstName: "Ada", lastName: "Lovelace" },
   });
   const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
-  await page.goto("/app/contacts");
+  await page.goto(LIST_DRAWN_BY_THE_BROWSER);
   await list.asked;
   await expect(page.getByRole("button", { name: "Open user menu" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Loading your contacts" })).toBeVisible();
@@ -208,7 +213,8 @@ test("a page opened from outside asks for its own code at once, and only once", 
   });
   const response = await page.goto("/auth");
   const html = (await response?.text()) ?? "";
-  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+  // (At low priority: /auth is prerendered, decision 210.)
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)]
     .map((match) => match[1]!)
     .filter((file) => /auth-route/.test(file));
   // The head names the /auth route's chunk (decision 198)...

@@ -192,8 +192,9 @@ test("on a phone the list's filters sit in a sheet behind a Filters button", asy
   await page.goto("/app/contacts");
   const rows = page.getByTestId("contact-row");
   await expect(rows).toHaveCount(2);
-  // The tag, rhythm, country and sort controls are not on the page until asked for.
-  await expect(page.getByLabel("Tag")).toHaveCount(0);
+  // The tag, rhythm, country and sort controls are not shown until asked for (the wide layout's
+  // copy is in the page, hidden by the stylesheet below the breakpoint: decision 214).
+  await expect(page.getByLabel("Tag")).toBeHidden();
   const firstRow = await rows.first().boundingBox();
   expect(firstRow && firstRow.y + firstRow.height).toBeLessThanOrEqual(844);
 
@@ -214,5 +215,5 @@ test("on a phone the list's filters sit in a sheet behind a Filters button", asy
   // Wider than a phone, the same controls are inline again.
   await page.setViewportSize({ width: 1024, height: 800 });
   await expect(page.getByLabel("Tag")).toHaveValue("family");
-  await expect(page.getByRole("button", { name: /^Filters/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeHidden();
 });

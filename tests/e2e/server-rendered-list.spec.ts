@@ -175,3 +175,42 @@ test("on a phone the rendered list has the phone's layout: the filters behind a 
   // The page does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+/** The page's background colour (the shell's outermost box). */
+function backgroundOf(page: Page): Promise<string> {
+  return page
+    .locator("#root > div")
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+}
+
+test("the rendered list paints in the user's theme from the first paint", async ({ page }) => {
+  const dark = "rgb(11, 17, 32)";
+  const light = "rgb(255, 255, 255)";
+  await page.emulateMedia({ colorScheme: "dark" });
+  await createUser(page);
+  // Following the system: dark on a dark system before the code has run, and after.
+  let list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
+  await page.goto("/app/contacts");
+  await list.asked;
+  expect(await isHydrated(page, "#root > div")).toBe(false);
+  expect(await backgroundOf(page)).toBe(dark);
+  list.release();
+  await expect.poll(() => isHydrated(page, "#root > div")).toBe(true);
+  expect(await backgroundOf(page)).toBe(dark);
+
+  // A choice of their own wins over the system's, from the first paint too.
+  const saved = await page.request.patch("/api/me", {
+    headers: { origin: BASE_URL },
+    data: { theme: "light" },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+  await page.unrouteAll();
+  list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
+  await page.goto("/app/contacts");
+  await list.asked;
+  expect(await backgroundOf(page)).toBe(light);
+  list.release();
+  await expect.poll(() => isHydrated(page, "#root > div")).toBe(true);
+  expect(await backgroundOf(page)).toBe(light);
+});

@@ -12,9 +12,20 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_RENDERED_USER_ATTRIBUTE,
+  SYSTEM_THEME_CLASS,
 } from "../../core/prerendered-pages";
 
-type FirstReads = { me: { user: { id: string } }; billing: unknown; list: unknown };
+type FirstReads = {
+  me: { user: { id: string }; settings: { theme: "light" | "dark" | null } };
+  billing: unknown;
+  list: unknown;
+};
+
+/** <html>'s class for the user's theme: theirs, or the system's by the stylesheet alone. */
+function themeClass(theme: FirstReads["me"]["settings"]["theme"]): string {
+  if (theme === "light") return "";
+  return ` class="${theme === "dark" ? "dark" : SYSTEM_THEME_CLASS}"`;
+}
 type Renderer = {
   renderSignedInPage: (pathname: string, reads: FirstReads) => Promise<string | null>;
 };
@@ -69,7 +80,9 @@ export function serverRenderedPages(app: FastifyInstance, distDir: string) {
       const root =
         `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="${pathname}" ` +
         `${SERVER_RENDERED_USER_ATTRIBUTE}="${escapeAttribute(reads.me.user.id)}">${markup}</div>`;
-      return pageHtml.replace(ROOT_TAG, root);
+      return pageHtml
+        .replace('<html lang="en">', `<html lang="en"${themeClass(reads.me.settings.theme)}>`)
+        .replace(ROOT_TAG, root);
     } catch (error) {
       request.log.warn({ err: error }, "server render failed; the app's shell is sent instead");
       return null;

@@ -1,6 +1,7 @@
 // Pages outside /app are always light; inside /app the saved choice, else the system preference.
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { SYSTEM_THEME_CLASS } from "../../core/prerendered-pages";
 import { useMe } from "../lib/session/get-me";
 
 const darkQuery = "(prefers-color-scheme: dark)";
@@ -23,7 +24,11 @@ export function ThemeController() {
   const saved = me?.settings.theme ?? null;
   const isDark = isApp && (saved ? saved === "dark" : prefersDark);
   useEffect(() => {
-    document.documentElement.classList.toggle("dark", isDark);
-  }, [isDark]);
+    const { classList } = document.documentElement;
+    classList.toggle("dark", isDark);
+    // A page the server rendered for a user who follows the system (decision 214) keeps the
+    // class that does so by CSS alone while that stays their choice.
+    if (!isApp || saved !== null) classList.remove(SYSTEM_THEME_CLASS);
+  }, [isDark, isApp, saved]);
   return null;
 }
