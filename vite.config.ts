@@ -113,6 +113,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     zodSchemasLeftOutWhenUnused(),
   ],
   define: { __APP_VERSION__: JSON.stringify(version) },
+  // The server's renderer bundles what it uses, tree-shaken (a handful of lucide's icons, not
+  // the package's 1,500), so loading it on first use is quick and small (decision 214).
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   resolve: {
     alias: [
       // react-router's package exports only its development build (with its warnings); the

@@ -75,12 +75,17 @@ function matchesFiltersExceptState(c: Contact, f: Filters): boolean {
   return matchesSearch(c, f.q);
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+// Made on first sort, not when the module loads: Intl's constructors are slow (decision 214).
+let collator: Intl.Collator | undefined;
+function compareText(a: string, b: string): number {
+  collator ??= new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+  return collator.compare(a, b);
+}
 
 function byName(a: Contact, b: Contact): number {
   const nameA = `${a.firstName || a.lastName} ${a.firstName ? a.lastName : ""}`;
   const nameB = `${b.firstName || b.lastName} ${b.firstName ? b.lastName : ""}`;
-  return collator.compare(nameA, nameB) || a.id.localeCompare(b.id);
+  return compareText(nameA, nameB) || a.id.localeCompare(b.id);
 }
 
 // Missing values go last, whatever the direction. The API writes every time with
@@ -148,5 +153,5 @@ export function countTags(
       counts.set(key, entry);
     }
   }
-  return [...counts.values()].sort((a, b) => b.count - a.count || collator.compare(a.tag, b.tag));
+  return [...counts.values()].sort((a, b) => b.count - a.count || compareText(a.tag, b.tag));
 }

@@ -6,7 +6,9 @@
 //   first, cold load is printed too); BENCH_TRACE=<file> adds one traced load and prints where
 //   its time went (threads, the main thread's functions, each shader program's link);
 // - frame time while panning and zooming (requestAnimationFrame deltas during scripted
-//   panBy / zoomTo / easeTo and mouse drags), budget p95 ≤ 33 ms (30 fps);
+//   panBy / zoomTo / easeTo and mouse drags), budget p95 within two 60 Hz display frames (30 fps),
+//   printed per move too; BENCH_TRACE_PAN=<file> traces the scripted moves and prints where their
+//   time went, BENCH_HIDE_LAYERS=<id,id> runs them without those layers (decision 212);
 // - the map's chunks (gzip), and that no other page's initial JavaScript carries any of them.
 // Needs a built web app (BENCH_WEB_DIST, default dist/web), Chromium and PostgreSQL; uses
 // BENCH_PORT (default 4301).
@@ -33,8 +35,15 @@ const CONTACTS = 5_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** A file to write a trace of one more (uncounted) load to; its summary is printed. */
 const TRACE = process.env.BENCH_TRACE;
+const TRACE_PAN = process.env.BENCH_TRACE_PAN;
 const FIRST_FRAME_BUDGET_MS = 1_500;
-const FRAME_BUDGET_MS = 33;
+/**
+ * 30 frames per second: a frame drawn within two display frames of 60 Hz. requestAnimationFrame's
+ * timestamps are the display's, so a frame that takes two reads 33.3–33.5 ms (the timestamps are
+ * coarsened and jitter), and one that takes three reads 50 ms; nothing falls between. The line
+ * sits between the two (decision 212): it was 33 ms, which counted a 30 fps frame as a miss.
+ */
+const FRAME_BUDGET_MS = 34;
 const MAP_MODULES = [
   "src/web/features/map/components/globe-map.tsx",
   "node_modules/maplibre-gl/dist/maplibre-gl.mjs",
@@ -349,6 +358,8 @@ try {
   await page.evaluate(`(() => {
     window.__frames = [];
     window.__resizedFrames = [];
+    window.__step = "";
+    window.__stepFrames = {};
     let last = 0;
     let resized = false;
     document.querySelector('[data-testid="globe"]').maplibreMap.on("resize", () => (resized = true));
@@ -356,6 +367,7 @@ try {
       if (window.__recording) {
         if (last) {
           window.__frames.push(t - last);
+          (window.__stepFrames[window.__step] ??= []).push(t - last);
           if (resized) window.__resizedFrames.push(t - last);
         }
         last = t;
@@ -372,6 +384,7 @@ try {
       window.__recording = true;
       for (const step of ${steps}) {
         const done = moved();
+        window.__step = String(step).replace(/^\\(m\\) => m\\./, "").slice(0, 40);
         step(map);
         await done;
       }
@@ -382,7 +395,32 @@ try {
     const info = gl?.getExtension("WEBGL_debug_renderer_info");
     return info ? String(gl!.getParameter(info.UNMASKED_RENDERER_WEBGL)) : "unknown";
   });
+  // BENCH_HIDE_LAYERS=<id,id>: the moves without those layers, to see what each one costs.
+  if (process.env.BENCH_HIDE_LAYERS)
+    await page.evaluate(`(() => {
+      const map = document.querySelector('[data-testid="globe"]').maplibreMap;
+      for (const id of ${JSON.stringify(process.env.BENCH_HIDE_LAYERS.split(","))})
+        map.setLayoutProperty(id, "visibility", "none");
+    })()`);
   const cpuBefore = childrenCpuMs();
+  // BENCH_TRACE_PAN=<file>: where the moving globe's time goes, per thread and per function.
+  const panCdp = TRACE_PAN ? await context.newCDPSession(page) : undefined;
+  if (panCdp) {
+    await browser.startTracing(page, {
+      path: TRACE_PAN,
+      categories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "v8.execute",
+        "gpu",
+        "toplevel",
+      ],
+    });
+    await panCdp.send("Profiler.enable");
+    await panCdp.send("Profiler.setSamplingInterval", { interval: 500 });
+    await panCdp.send("Profiler.start");
+  }
+  const panStartUs = Date.now() * 1000;
   await scripted(`[
     (m) => m.panBy([400, 0], { duration: 1000 }),
     (m) => m.panBy([-300, 200], { duration: 1000 }),
@@ -393,11 +431,33 @@ try {
     (m) => m.easeTo({ center: [139.7, 35.7], duration: 1500 }),
     (m) => m.easeTo({ center: [-9.14, 38.72], zoom: 3, duration: 1500 }),
   ]`);
+  if (panCdp) {
+    const { profile } = await panCdp.send("Profiler.stop");
+    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
+      traceEvents: Parameters<typeof summariseTrace>[0];
+    };
+    const spanMs = Date.now() - panStartUs / 1000;
+    const last = Math.max(...traceEvents.filter((e) => e.ph === "X").map((e) => e.ts));
+    console.log(`  traced moves (${TRACE_PAN}): ${spanMs} ms`);
+    console.log(`  main thread's JavaScript (self time): ${summariseProfile(profile, 25)}`);
+    for (const cost of summariseTrace(
+      traceEvents,
+      { fromUs: last - spanMs * 1000, toUs: last },
+      12,
+    ).filter((c) => c.busyMs >= 50))
+      console.log(
+        `    ${cost.thread}: ${cost.busyMs.toFixed(0)} ms — ${cost.top.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(", ")}`,
+      );
+  }
   // Mouse drags, as a person pans (MapLibre's own drag handler).
   const box = (await page.getByTestId("globe").boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  await page.evaluate(() => ((window as unknown as { __recording: boolean }).__recording = true));
+  await page.evaluate(() => {
+    const w = window as unknown as { __recording: boolean; __step: string };
+    w.__recording = true;
+    w.__step = "mouse drags";
+  });
   for (const [dx, dy] of [
     [250, 0],
     [-250, 120],
@@ -409,15 +469,23 @@ try {
     await page.mouse.up();
   }
   await page.waitForTimeout(300);
-  const { frames, resizedFrames } = await page.evaluate(() => {
+  const { frames, resizedFrames, stepFrames } = await page.evaluate(() => {
     const w = window as unknown as {
       __recording: boolean;
       __frames: number[];
       __resizedFrames: number[];
+      __stepFrames: Record<string, number[]>;
     };
     w.__recording = false;
-    return { frames: w.__frames, resizedFrames: w.__resizedFrames };
+    return { frames: w.__frames, resizedFrames: w.__resizedFrames, stepFrames: w.__stepFrames };
   });
+  // Which moves the slow frames belong to.
+  for (const [step, list] of Object.entries(stepFrames)) {
+    const sorted = [...list].sort((a, b) => a - b);
+    console.log(
+      `  ${step}: ${list.length} frames, median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, ${list.filter((f) => f > FRAME_BUDGET_MS).length} over ${FRAME_BUDGET_MS} ms`,
+    );
+  }
   const cpuPerFrame = (childrenCpuMs() - cpuBefore) / frames.length;
   const sortedFrames = [...frames].sort((a, b) => a - b);
   const p95 = percentile(sortedFrames, 95);

@@ -71,6 +71,8 @@ test("the contact list arrives with its rows for the signed-in user, and only fo
   // Someone's own address book: private to their browser, and its code fetched at low priority.
   expect(answer.headers()["cache-control"]).toBe("private, no-cache");
   expect(html).toMatch(/<script type="module" fetchpriority="low"/);
+  // Nothing else is asked for before the page paints: its reads come with its code.
+  expect(html).not.toContain('rel="preload" as="fetch"');
 
   // A query asks for another list: the app's shell renders it.
   const filtered = await (await page.request.get("/app/contacts?state=overdue")).text();

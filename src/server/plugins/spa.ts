@@ -128,14 +128,13 @@ export async function spaPlugin(
       if (!reads) return reply.send(html);
       reply.header("vary", "cookie");
       if (!hasSession()) return reply.send(html);
-      const withReads = html.replace("</head>", `${reads}</head>`);
+      // A page the server renders for the user (decision 214) is drawn from its HTML, and asks
+      // for nothing before it paints: its code, at low priority (as decision 210's pages), then
+      // reads the answers it takes the markup over with.
       const rendered =
-        renderForUser && serverRendered.has(page)
-          ? await renderForUser(request, page, withReads)
-          : null;
-      if (rendered === null) return reply.send(withReads);
-      // Someone's own address book: kept by no shared cache. Drawn from its HTML, the page's
-      // code only takes it over, so it is fetched at low priority (as decision 210's pages).
+        renderForUser && serverRendered.has(page) ? await renderForUser(request, page, html) : null;
+      if (rendered === null) return reply.send(html.replace("</head>", `${reads}</head>`));
+      // Someone's own address book: kept by no shared cache.
       reply.header("cache-control", "private, no-cache");
       return reply.send(withScriptsAtLowPriority(fillServed(rendered)));
     }

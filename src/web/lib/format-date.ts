@@ -7,7 +7,15 @@ export const RELATIVE_DAYS_MAX = 30;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
+// Made on first use, not when the module loads: Intl's constructors are slow (tens of
+// milliseconds on a slow phone), and a page that loads this module may not format a date before
+// its first paint (decision 214).
+let relative: Intl.RelativeTimeFormat | undefined;
+
+/** "yesterday", "5 days ago", "in 2 hours": the app's relative wording, in its language. */
+export function relativeTime(): Intl.RelativeTimeFormat {
+  return (relative ??= new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" }));
+}
 
 function dayNumber(date: Date, timeZone: string | undefined): number {
   const parts = new Intl.DateTimeFormat("en-CA", {
@@ -50,10 +58,10 @@ export function formatWhen(
   const ago = now.getTime() - date.getTime();
   if (ago < -MINUTE_MS) return formatAbsoluteDate(date, options);
   if (ago < MINUTE_MS) return "just now";
-  if (ago < HOUR_MS) return relative.format(-Math.floor(ago / MINUTE_MS), "minute");
+  if (ago < HOUR_MS) return relativeTime().format(-Math.floor(ago / MINUTE_MS), "minute");
   const days = dayNumber(now, options.timeZone) - dayNumber(date, options.timeZone);
-  if (days === 0) return relative.format(-Math.floor(ago / HOUR_MS), "hour");
-  if (days <= RELATIVE_DAYS_MAX) return relative.format(-days, "day");
+  if (days === 0) return relativeTime().format(-Math.floor(ago / HOUR_MS), "hour");
+  if (days <= RELATIVE_DAYS_MAX) return relativeTime().format(-days, "day");
   return formatAbsoluteDate(date, options);
 }
 

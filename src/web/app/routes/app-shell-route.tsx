@@ -5,7 +5,7 @@
 // arrived and been drawn (decision 207), each in a space of its own size; the tour waits for the
 // user menu it points at.
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect, useState } from "react";
+import { startTransition, Suspense, useEffect, useState } from "react";
 import { AppLayout } from "../../components/layout/app-layout";
 import { ReminderChannelBanner } from "../../features/settings/components/reminder-channel-banner";
 import { useStartTour } from "../../features/tour/hooks/use-start-tour";
@@ -50,12 +50,13 @@ function useFirstReadsDrawn(): boolean {
       clearTimeout(afterPaint);
       frame = requestAnimationFrame(() => {
         afterPaint = setTimeout(() => {
-          if (queryClient.isFetching() === 0) setDrawn(true);
+          // As a transition: the extras render in slices, the page stays responsive meanwhile.
+          if (queryClient.isFetching() === 0) startTransition(() => setDrawn(true));
         }, 0);
       });
     };
     const stop = queryClient.getQueryCache().subscribe(check);
-    const latest = setTimeout(() => setDrawn(true), EXTRAS_AT_THE_LATEST_MS);
+    const latest = setTimeout(() => startTransition(() => setDrawn(true)), EXTRAS_AT_THE_LATEST_MS);
     check();
     return () => {
       stop();

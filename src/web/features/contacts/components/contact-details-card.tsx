@@ -4,11 +4,11 @@ import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
 import { Badge } from "../../../components/ui/badge";
 import { LocationPreview } from "../../../components/location-preview";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { MONTH_NAMES } from "../lib/format";
+import { longMonthNames } from "../lib/format";
 import { ChannelLink } from "./channel-link";
 
 function describeBirthday(b: NonNullable<Contact["birthday"]>): string {
-  return `${b.day} ${MONTH_NAMES[b.month - 1]}${b.year ? ` ${b.year}` : ""}`;
+  return `${b.day} ${longMonthNames()[b.month - 1]}${b.year ? ` ${b.year}` : ""}`;
 }
 
 export function ContactDetailsCard({ contact }: { contact: Contact }) {

@@ -15,7 +15,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { createResolver, editResolver, toDraft, type ContactDraft } from "../lib/contact-draft";
-import { browserToday, MONTH_NAMES } from "../lib/format";
+import { browserToday, longMonthNames } from "../lib/format";
 import { EntryListFields } from "./entry-list-fields";
 import { PlaceFields } from "./place-fields";
 import { RhythmPicker } from "./rhythm-picker";
@@ -171,7 +171,7 @@ export function ContactForm(props: Props) {
             <Field label="Month" className="grid gap-1" error={errors.birthday?.month?.message}>
               <Select className="w-40" {...register("birthday.month")}>
                 <option value="">Month</option>
-                {MONTH_NAMES.map((name, i) => (
+                {longMonthNames().map((name, i) => (
                   <option key={name} value={i + 1}>
                     {name}
                   </option>

@@ -12,7 +12,7 @@ import { useContacts } from "../api/list-contacts";
 import { useContactFilters } from "../hooks/use-contact-filters";
 import { ContactFiltersBar } from "./contact-filters-bar";
 import { ContactList } from "./contact-list";
-import { formatContactCount } from "../../../../core/plural";
+import { formatContactCount, formatWholeNumber } from "../../../../core/plural";
 
 // The main screen: everyone in the address book, most urgent first, searchable as you type.
 export function ContactsPage() {
@@ -37,7 +37,7 @@ export function ContactsPage() {
           </h1>
           {list.data ? (
             <p className="text-sm text-muted-foreground">
-              {total.toLocaleString("en-US")} of {limit.toLocaleString("en-US")} contacts
+              {formatWholeNumber(total)} of {formatWholeNumber(limit)} contacts
             </p>
           ) : null}
         </div>
@@ -66,7 +66,7 @@ export function ContactsPage() {
 
       {total >= limit ? (
         <Alert>
-          You have reached the limit of {limit.toLocaleString("en-US")} contacts. Delete contacts
+          You have reached the limit of {formatWholeNumber(limit)} contacts. Delete contacts
           you no longer need to add more.
         </Alert>
       ) : null}

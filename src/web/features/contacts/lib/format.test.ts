@@ -4,7 +4,7 @@ import {
   describeLastContact,
   describeLastContactShort,
   formatLocalDate,
-  MONTH_NAMES,
+  longMonthNames,
 } from "./format";
 
 const ctx = { today: "2025-03-31", timeZone: "UTC" };
@@ -12,7 +12,7 @@ const at = (day: string) => `${day}T12:00:00.000Z`;
 
 describe("dates as a person reads them", () => {
   it("names the months in English", () => {
-    expect(MONTH_NAMES).toEqual([
+    expect(longMonthNames()).toEqual([
       "January",
       "February",
       "March",

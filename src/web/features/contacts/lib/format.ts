@@ -1,22 +1,29 @@
 // Dates as a person reads them, in the user's time zone, relative to the server's "today".
 import { daysBetween, toLocalDate, type LocalDate } from "../../../../core/rhythm";
-import { formatAbsoluteDate, RELATIVE_DAYS_MAX } from "../../../lib/format-date";
+import { formatAbsoluteDate, RELATIVE_DAYS_MAX, relativeTime } from "../../../lib/format-date";
 
-// Month names and relative days from Intl, in the app's language (English, as all its copy).
+// Month names from Intl, in the app's language (English, as all its copy), made on first use
+// (Intl's constructors are slow, decision 214).
 const LOCALE = "en-US";
+const monthNameLists = new Map<"long" | "short", string[]>();
 function monthNames(month: "long" | "short"): string[] {
-  const format = new Intl.DateTimeFormat(LOCALE, { month, timeZone: "UTC" });
-  return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2000, i, 1)));
+  let names = monthNameLists.get(month);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(LOCALE, { month, timeZone: "UTC" });
+    names = Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2000, i, 1)));
+    monthNameLists.set(month, names);
+  }
+  return names;
 }
 /** "January" … "December". */
-export const MONTH_NAMES = monthNames("long");
-const MONTHS = monthNames("short");
-const relativeDays = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
+export function longMonthNames(): string[] {
+  return monthNames("long");
+}
 
 /** "3 Mar 2025" from YYYY-MM-DD, without a time zone shifting the day. */
 export function formatLocalDate(date: LocalDate): string {
   const [y, m, d] = date.split("-").map(Number);
-  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+  return `${d} ${monthNames("short")[(m ?? 1) - 1]} ${y}`;
 }
 
 /** "3 Mar 2025, 2:05 PM" in the user's zone (the app's absolute style, lib/format-date.ts). */
@@ -34,7 +41,7 @@ export function describeLastContact(
   const ago = daysBetween(day, ctx.today);
   if (ago > RELATIVE_DAYS_MAX) return formatLocalDate(day);
   // "today", "yesterday", "5 days ago"; a sentence starts with a capital.
-  const text = relativeDays.format(-Math.max(ago, 0), "day");
+  const text = relativeTime().format(-Math.max(ago, 0), "day");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

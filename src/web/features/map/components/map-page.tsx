@@ -1,6 +1,7 @@
 // /app/map: everyone with a place on a globe coloured by who is due, filters by state and tag,
 // an accessible list of who is in view, and the card of the one you pick. The contacts and the
 // card come from the route (features do not import each other).
+import { formatWholeNumber } from "../../../../core/plural";
 import { RotateCw } from "lucide-react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
@@ -189,8 +190,8 @@ export function MapPage(props: {
             <Spinner label="Loading your contacts" />
           ) : (
             <p className="text-sm text-muted-foreground">
-              {points.length.toLocaleString("en-US")} of {contacts.length.toLocaleString("en-US")}{" "}
-              contacts on the map
+              {formatWholeNumber(points.length)} of {formatWholeNumber(contacts.length)} contacts on
+              the map
             </p>
           )}
         </div>
@@ -283,7 +284,7 @@ export function MapPage(props: {
 
         <aside aria-labelledby="in-view-title" className="grid content-start gap-2">
           <h2 id="in-view-title" className="text-lg font-semibold">
-            In view{isLoading ? "" : ` (${inView.length.toLocaleString("en-US")})`}
+            In view{isLoading ? "" : ` (${formatWholeNumber(inView.length)})`}
           </h2>
           {isLoading ? null : inView.length === 0 ? (
             <p className="text-sm text-muted-foreground">No one with a place in this view.</p>
@@ -305,8 +306,8 @@ export function MapPage(props: {
           )}
           {inView.length > IN_VIEW_SHOWN ? (
             <p className="text-sm text-muted-foreground">
-              and {(inView.length - IN_VIEW_SHOWN).toLocaleString("en-US")} more: zoom in or filter
-              to see them.
+              and {formatWholeNumber(inView.length - IN_VIEW_SHOWN)} more: zoom in or filter to see
+              them.
             </p>
           ) : null}
           {unplaced.length > 0 ? (
@@ -314,7 +315,7 @@ export function MapPage(props: {
               <summary className="cursor-pointer" data-testid="unplaced-summary">
                 {unplaced.length === 1
                   ? "1 contact has no place yet — add one"
-                  : `${unplaced.length.toLocaleString("en-US")} contacts have no place yet — add one`}
+                  : `${formatWholeNumber(unplaced.length)} contacts have no place yet — add one`}
               </summary>
               <ul className="mt-2 grid max-h-48 gap-1 overflow-y-auto">
                 {unplaced.slice(0, 100).map((c) => (
