@@ -2,52 +2,9 @@
 // markup in the HTML itself, React takes that markup over (the same elements, no hydration
 // error or warning), the form works afterwards, a press made before the code ran is not lost,
 // and a query or a session still gets the app's shell, as before.
-import type { Page } from "@playwright/test";
 import { createUser, expect, expectToast, test } from "./fixtures";
+import { expectSameElementHydrated, isHydrated, keepFirstElement, watchConsole } from "./hydration";
 import { holdApiAnswer } from "./late-answer";
-
-/** Every console error and warning (React reports hydration mismatches as either). */
-function watchConsole(page: Page): string[] {
-  const messages: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning")
-      messages.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
-  return messages;
-}
-
-/** Keeps the first element matching `selector` the parser creates, to compare with later. */
-async function keepFirstElement(page: Page, selector: string): Promise<void> {
-  await page.addInitScript((wanted) => {
-    const observer = new MutationObserver(() => {
-      const element = document.querySelector(wanted);
-      if (!element) return;
-      (window as unknown as { firstElement: Element }).firstElement = element;
-      observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  }, selector);
-}
-
-/** Whether React has taken over the element (it keeps its fiber on the node). */
-async function isHydrated(page: Page, selector: string): Promise<boolean> {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
-}
-
-async function expectSameElementHydrated(page: Page, selector: string): Promise<void> {
-  await expect.poll(() => isHydrated(page, selector)).toBe(true);
-  const isSame = await page
-    .locator(selector)
-    .first()
-    .evaluate(
-      (element) => (window as unknown as { firstElement?: Element }).firstElement === element,
-    );
-  expect(isSame, `${selector} is the prerendered element, not a new one`).toBe(true);
-}
 
 test("/auth and /subscribe arrive with their markup for a visitor without a session", async ({
   request,

@@ -5,39 +5,8 @@
 // the app's shell as before.
 import type { Page } from "@playwright/test";
 import { BASE_URL, createUser, expect, expectToast, test } from "./fixtures";
+import { expectSameElementHydrated, isHydrated, keepFirstElement, watchConsole } from "./hydration";
 import { holdApiAnswer } from "./late-answer";
-
-/** Every console error and warning (React reports hydration mismatches as either). */
-function watchConsole(page: Page): string[] {
-  const messages: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning")
-      messages.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
-  return messages;
-}
-
-/** Keeps the first element matching `selector` the parser creates, to compare with later. */
-async function keepFirstElement(page: Page, selector: string): Promise<void> {
-  await page.addInitScript((wanted) => {
-    const observer = new MutationObserver(() => {
-      const element = document.querySelector(wanted);
-      if (!element) return;
-      (window as unknown as { firstElement: Element }).firstElement = element;
-      observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  }, selector);
-}
-
-/** Whether React has taken over the element (it keeps its fiber on the node). */
-async function isHydrated(page: Page, selector: string): Promise<boolean> {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
-}
 
 async function addContacts(page: Page, names: [string, string][]): Promise<void> {
   for (const [firstName, lastName] of names) {
@@ -127,14 +96,8 @@ test("the browser takes the rendered list over without a warning or a shift, and
   const before = await page.locator(ROW).first().boundingBox();
 
   list.release();
-  await expect.poll(() => isHydrated(page, ROW)).toBe(true);
-  const isSame = await page
-    .locator(ROW)
-    .first()
-    .evaluate(
-      (element) => (window as unknown as { firstElement?: Element }).firstElement === element,
-    );
-  expect(isSame, "the first row is the server's element, not a new one").toBe(true);
+  // The first row is the server's element, not a new one, and where it was.
+  await expectSameElementHydrated(page, ROW);
   expect(await page.locator(ROW).first().boundingBox()).toEqual(before);
 
   // It works: search, then log a contact.
