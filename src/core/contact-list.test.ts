@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countTags, foldText, selectContacts } from "./contact-list";
+import { compareText, countTags, foldText, selectContacts } from "./contact-list";
 import { ContactListQuerySchema } from "./contact-list-schema";
 import type { Contact } from "./contacts";
 
@@ -164,5 +164,43 @@ describe("tags", () => {
       { tag: "climbing", count: 1 },
       { tag: "math", count: 1 },
     ]);
+  });
+});
+
+describe("compareText", () => {
+  const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+  const sign = (n: number) => Math.sign(n);
+
+  it("orders plain names exactly as English collation does", () => {
+    // Letters of both cases and spaces, where the fast comparison applies: many random pairs,
+    // and the edges (prefixes, trailing and doubled spaces, case only).
+    const letters = "aAbBmMzZ  ";
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const word = () =>
+      Array.from({ length: Math.floor(random() * 7) }, () =>
+        letters.charAt(Math.floor(random() * letters.length)),
+      ).join("");
+    const pairs: [string, string][] = [
+      ["Ada", "ada"],
+      ["Ada", "Ada "],
+      ["Ada Lovelace", "Adal"],
+      ["a  b", "a b"],
+      ["", "a"],
+      ["Zoe", "zoe b"],
+    ];
+    for (let i = 0; i < 5000; i++) pairs.push([word(), word()]);
+    for (const [a, b] of pairs)
+      expect(sign(compareText(a, b)), `${a}|${b}`).toBe(sign(collator.compare(a, b)));
+  });
+
+  it("leaves anything else to the collator: numbers by value, accents and marks", () => {
+    expect(compareText("Flat 2", "Flat 10")).toBeLessThan(0);
+    expect(compareText("Élodie", "elodie")).toBe(0);
+    expect(compareText("Zoë", "Zoe")).toBe(0);
+    expect(sign(compareText("O'Brien", "Obama"))).toBe(sign(collator.compare("O'Brien", "Obama")));
+    expect(sign(compareText("Ana-Maria", "Ana Maria"))).toBe(
+      sign(collator.compare("Ana-Maria", "Ana Maria")),
+    );
   });
 });

@@ -195,6 +195,8 @@ test("the badge says 9+ above 9; mark all as read empties it; keyboard only", as
   await page.keyboard.press("Enter");
   await expect(dropdown(page)).toBeVisible();
   await expect(dropdown(page).getByRole("button", { name: "Mark all as read" })).toBeFocused();
+  // (The list's code loads as focus reaches the bell, decision 214: a person sees it, then tabs.)
+  await expect(item(page, /^Reminder Due/).first()).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(item(page, /^Reminder Due/).first()).toBeFocused();
   await page.keyboard.press("Enter");

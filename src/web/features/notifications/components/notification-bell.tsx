@@ -1,7 +1,7 @@
 // The bell in the header (spec 02 §2, §8, §9): the unread badge ("9+" above 9) and the dropdown
 // of new notifications; choosing one marks it read and opens its detail dialog.
 import { Bell } from "lucide-react";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   describeUnread,
@@ -16,8 +16,26 @@ import { useUnreadNotifications } from "../api/list-notifications";
 import { useMarkAllNotificationsSeen } from "../api/mark-all-notifications-seen";
 import { useNotificationStream } from "../hooks/use-notification-stream";
 import { useOpenNotification } from "../hooks/use-open-notification";
-import { NotificationDialog } from "./notification-dialog";
-import { NotificationList } from "./notification-list";
+import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
+import { lazyNamed } from "../../../lib/lazy-named";
+
+// The dropdown's list and the detail dialog (and the HTML sanitiser they carry) load after the
+// bell, not with it: the bell loads as the page's first reads are drawn (decision 207), and its
+// code and theirs were one long task on a slow phone (decision 214). The list's code is asked
+// for when the pointer or focus reaches the bell (or the dropdown opens without either); the
+// dialog's when a notification is first opened.
+const notificationList = lazyModule(() => import("./notification-list"));
+const NotificationList = lazyComponent(notificationList, (m) => m.NotificationList);
+const preloadList = () => void notificationList.preload().catch(() => undefined);
+const NotificationDialog = lazyNamed(
+  () => import("./notification-dialog"),
+  (m) => m.NotificationDialog,
+);
+const loadingList = (
+  <div className="flex justify-center p-4">
+    <Spinner label="Loading notifications" />
+  </div>
+);
 
 export function NotificationBell() {
   useNotificationStream();
@@ -29,6 +47,9 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const items = unread.data?.items ?? [];
   const count = items.length;
+  // Mounted from the first opening on, so its closing animation and focus return still run.
+  const [hasOpenedDetail, setHasOpenedDetail] = useState(false);
+  if (detail.opened && !hasOpenedDetail) setHasOpenedDetail(true);
 
   function openNotification(notification: Notification) {
     setIsOpen(false);
@@ -40,6 +61,8 @@ export function NotificationBell() {
       <Popover open={isOpen} onOpenChange={setIsOpen}>
         <PopoverTrigger
           ref={triggerRef}
+          onPointerEnter={preloadList}
+          onFocus={preloadList}
           className="relative inline-flex size-10 items-center justify-center rounded-full text-foreground hover:bg-accent focus-visible:outline-2"
           aria-label={unread.data ? describeUnread(count) : "Notifications"}
         >
@@ -78,9 +101,7 @@ export function NotificationBell() {
             data-testid="notification-list"
           >
             {unread.isPending ? (
-              <div className="flex justify-center p-4">
-                <Spinner label="Loading notifications" />
-              </div>
+              loadingList
             ) : unread.isError ? (
               <p role="alert" className="p-3 text-sm text-destructive">
                 Error loading notifications: {errorMessage(unread.error)}
@@ -88,12 +109,14 @@ export function NotificationBell() {
             ) : count === 0 ? (
               <p className="p-3 text-sm text-muted-foreground">You have no new notifications.</p>
             ) : (
-              <NotificationList
-                items={items}
-                label="New notifications"
-                onOpen={openNotification}
-                itemClassName="rounded-sm px-2 py-2"
-              />
+              <Suspense fallback={loadingList}>
+                <NotificationList
+                  items={items}
+                  label="New notifications"
+                  onOpen={openNotification}
+                  itemClassName="rounded-sm px-2 py-2"
+                />
+              </Suspense>
             )}
           </div>
           <div className="border-t border-border p-1">
@@ -110,14 +133,18 @@ export function NotificationBell() {
           </div>
         </PopoverContent>
       </Popover>
-      <NotificationDialog
-        notification={detail.opened}
-        onClose={detail.close}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          triggerRef.current?.focus();
-        }}
-      />
+      {hasOpenedDetail ? (
+        <Suspense fallback={null}>
+          <NotificationDialog
+            notification={detail.opened}
+            onClose={detail.close}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              triggerRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
