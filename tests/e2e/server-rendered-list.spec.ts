@@ -28,13 +28,17 @@ test("the contact list arrives with its rows for the signed-in user, and only fo
   await addContacts(page, [
     ["Ada", "Lovelace"],
     ["Grace", "Hopper"],
+    // Text that a string replacement would read as a pattern, and markup: shown as written.
+    ["Dollar", "$&$' <b>Sign</b>"],
   ]);
   const answer = await page.request.get("/app/contacts");
   const html = await answer.text();
   expect(html).toContain('data-server-rendered="/app/contacts"');
   expect(html).toMatch(/data-testid="contact-row".*Ada Lovelace/s);
   expect(html).toContain("Grace Hopper");
-  expect(html.replaceAll("<!-- -->", "")).toContain("2 of 1,000 contacts");
+  expect(html).toContain("Dollar $&amp;$&#x27; &lt;b&gt;Sign&lt;/b&gt;");
+  expect(html).not.toContain("<b>Sign</b>");
+  expect(html.replaceAll("<!-- -->", "")).toContain("3 of 1,000 contacts");
   // The product name is filled in, as on every page (decision 209).
   expect(html).not.toContain("%%");
   // Someone's own address book: private to their browser, and its code fetched at low priority.

@@ -48,7 +48,13 @@ export function serverRenderedPages(app: FastifyInstance, distDir: string) {
   if (!existsSync(file)) return null;
   // Loaded on first use: a server nobody opens the list on does not hold React's server code.
   let renderer: Promise<Renderer> | undefined;
-  const loadRenderer = () => (renderer ??= import(pathToFileURL(file).href) as Promise<Renderer>);
+  const loadRenderer = () =>
+    (renderer ??= (import(pathToFileURL(file).href) as Promise<Renderer>).catch(
+      (error: unknown) => {
+        renderer = undefined; // tried again on the next page
+        throw error;
+      },
+    ));
 
   async function read(request: FastifyRequest, url: string): Promise<unknown> {
     const response = await app.inject({
@@ -80,9 +86,10 @@ export function serverRenderedPages(app: FastifyInstance, distDir: string) {
       const root =
         `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="${pathname}" ` +
         `${SERVER_RENDERED_USER_ATTRIBUTE}="${escapeAttribute(reads.me.user.id)}">${markup}</div>`;
+      // Functions as replacements: a "$&" or "$'" in someone's contact is text, not a pattern.
       return pageHtml
-        .replace('<html lang="en">', `<html lang="en"${themeClass(reads.me.settings.theme)}>`)
-        .replace(ROOT_TAG, root);
+        .replace('<html lang="en">', () => `<html lang="en"${themeClass(reads.me.settings.theme)}>`)
+        .replace(ROOT_TAG, () => root);
     } catch (error) {
       request.log.warn({ err: error }, "server render failed; the app's shell is sent instead");
       return null;
