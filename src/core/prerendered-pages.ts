@@ -1,3 +1,7 @@
+import type { Me } from "./account";
+import type { BillingStatusResponse } from "./billing";
+import type { ContactList } from "./contact-list-schema";
+
 // The pages the build prerenders signed out and the server sends to a visitor without a session
 // (decision 204): scripts/prerender.mjs writes `<name>.html` for each path.
 export const PRERENDERED_PATHS = ["/auth", "/subscribe"] as const;
@@ -20,3 +24,6 @@ export const SERVER_RENDERED_PATHS = ["/app/contacts"] as const;
  * the system is, by the stylesheet alone, before the app's code runs (styles.css).
  */
 export const SYSTEM_THEME_CLASS = "system-theme";
+
+/** The answers a server-rendered contact list is drawn from, on the server and in the browser. */
+export type FirstReads = { me: Me; billing: BillingStatusResponse; list: ContactList };

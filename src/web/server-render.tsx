@@ -7,20 +7,20 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter } from "react-router";
 import { AppTree } from "./app/app-tree";
 import { appRoutes } from "./app/router";
-import { isPageShownFromCache, primeFirstReads, type FirstReads } from "./app/server-rendered-page";
+import type { FirstReads } from "../core/prerendered-pages";
+import { isPageShownFromCache, primeFirstReads } from "./app/server-rendered-page";
 import { createQueryClient } from "./lib/query-client";
-import { renderServedConfigAsMarkers } from "./lib/session/get-config";
-
-export type { FirstReads };
-
-// The product name and trial wording render as the markers the server fills in (decision 209).
-renderServedConfigAsMarkers();
+import { renderServedConfig } from "./lib/session/get-config";
 
 /** The markup of #root for `pathname`, or null when the access gate would not show the page. */
 export async function renderSignedInPage(
   pathname: string,
   reads: FirstReads,
+  served: { productName: string; trialDays: number },
 ): Promise<string | null> {
+  // The words the page's head gives the browser (decision 209), not markers filled in later:
+  // a marker in someone's contact would be filled in too.
+  renderServedConfig(served);
   const queryClient = createQueryClient();
   try {
     primeFirstReads(queryClient, reads);

@@ -41,8 +41,9 @@ test("the contact list arrives with its rows for the signed-in user, and only fo
   expect(html.replaceAll("<!-- -->", "")).toContain("3 of 1,000 contacts");
   // The product name is filled in, as on every page (decision 209).
   expect(html).not.toContain("%%");
-  // Someone's own address book: private to their browser, and its code fetched at low priority.
-  expect(answer.headers()["cache-control"]).toBe("private, no-cache");
+  // Someone's own address book: stored by no cache, and its code fetched at low priority.
+  expect(answer.headers()["cache-control"]).toBe("private, no-store");
+  expect(answer.headers()["vary"]).toMatch(/\bcookie\b/i);
   expect(html).toMatch(/<script type="module" fetchpriority="low"/);
   // Nothing else is asked for before the page paints: its reads come with its code.
   expect(html).not.toContain('rel="preload" as="fetch"');
@@ -112,6 +113,33 @@ test("the browser takes the rendered list over without a warning or a shift, and
   expect(messages).toEqual([]);
 });
 
+test("a list rendered for one user is drawn afresh when another is signed in as it starts", async ({
+  page,
+}) => {
+  await createUser(page);
+  await addContacts(page, [["Ada", "Lovelace"]]);
+  const renderedForTheFirst = await (await page.request.get("/app/contacts")).text();
+  expect(renderedForTheFirst).toContain("Ada Lovelace");
+  // Someone else signs in in this browser; the page that arrives is still the first user's.
+  const signOut = await page.request.post("/api/auth/sign-out", {
+    headers: { origin: BASE_URL },
+    data: {},
+  });
+  expect(signOut.ok(), await signOut.text()).toBeTruthy();
+  await createUser(page);
+  await page.route("**/app/contacts", (route) =>
+    route.request().resourceType() === "document"
+      ? route.fulfill({ body: renderedForTheFirst, contentType: "text/html" })
+      : route.fallback(),
+  );
+  const messages = watchConsole(page);
+  await page.goto("/app/contacts");
+  // The browser's reads name the second user: their own (empty) list replaces the markup.
+  await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ada Lovelace" })).toHaveCount(0);
+  expect(messages).toEqual([]);
+});
+
 test("a press on the rendered list before its code has run goes through once it has", async ({
   page,
 }) => {
@@ -124,6 +152,26 @@ test("a press on the rendered list before its code has run goes through once it 
   await page.getByRole("button", { name: "Log contact with Ada Lovelace" }).click();
   list.release();
   await expectToast(page, /^Logged contact with/);
+});
+
+test("a search typed on the rendered list before its code has run is searched for", async ({
+  page,
+}) => {
+  await createUser(page);
+  await addContacts(page, [
+    ["Ada", "Lovelace"],
+    ["Grace", "Hopper"],
+  ]);
+  const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
+  await page.goto("/app/contacts");
+  await list.asked;
+  expect(await isHydrated(page, ROW)).toBe(false);
+  await page.getByLabel("Search contacts").fill("grace");
+  list.release();
+  await expect.poll(() => isHydrated(page, ROW)).toBe(true);
+  await expect(page.getByRole("link", { name: "Ada Lovelace" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Grace Hopper" })).toBeVisible();
+  await expect(page.getByLabel("Search contacts")).toHaveValue("grace");
 });
 
 test("on a phone the rendered list has the phone's layout: the filters behind a button", async ({

@@ -28,7 +28,11 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
  * cookie, the browser fetches them with the HTML instead of after the app's code has run; the
  * app's own requests (same URL, same-origin credentials) then take those answers.
  */
-const CONTACT_LIST_READS = ["/api/me", "/api/billing/status", "/api/contacts?archived=false"];
+export const CONTACT_LIST_READS = [
+  "/api/me",
+  "/api/billing/status",
+  "/api/contacts?archived=false",
+] as const;
 const SIGNED_IN_READS: Readonly<Record<string, readonly string[]>> = {
   "/app": CONTACT_LIST_READS,
   "/app/contacts": CONTACT_LIST_READS,

@@ -3,47 +3,53 @@
 // each arrived and run. The server reads the three answers the page's first render needs through
 // its own routes (the same answers, checks and caches as the browser's reads), and renders the
 // app's tree with the renderer the build wrote beside the web app (dist/web-ssr). Anything
-// missing or failing (no renderer in this build, a read that is not a 200, a page the access gate
-// would not show, an error while rendering) serves the app's shell, as without it.
+// missing, failing or slow (no renderer in this build, a read that is not a 200, a page the
+// access gate would not show, an error, past the deadline, too many renders at once) serves the
+// app's shell, as without it.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { promisify } from "node:util";
+import { brotliDecompress } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { escapeHtml } from "../../core/escape-html";
 import {
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_RENDERED_USER_ATTRIBUTE,
   SYSTEM_THEME_CLASS,
+  type FirstReads,
 } from "../../core/prerendered-pages";
+import { CONTACT_LIST_READS } from "./route-preloads";
 
-type FirstReads = {
-  me: { user: { id: string }; settings: { theme: "light" | "dark" | null } };
-  billing: unknown;
-  list: unknown;
+type Renderer = {
+  renderSignedInPage: (
+    pathname: string,
+    reads: FirstReads,
+    served: { productName: string; trialDays: number },
+  ) => Promise<string | null>;
 };
+
+const [ME, BILLING, LIST] = CONTACT_LIST_READS;
+const ROOT_TAG = '<div id="root"><!--app-html--></div>';
+/** Past this the shell goes out instead: the page must not wait on a slow database. */
+const RENDER_DEADLINE_MS = 500;
+/** Renders in flight at once; past this the shell goes out, so list opens never queue up. */
+const RENDERS_AT_ONCE = 4;
+
+const unbrotli = promisify(brotliDecompress);
 
 /** <html>'s class for the user's theme: theirs, or the system's by the stylesheet alone. */
 function themeClass(theme: FirstReads["me"]["settings"]["theme"]): string {
   if (theme === "light") return "";
   return ` class="${theme === "dark" ? "dark" : SYSTEM_THEME_CLASS}"`;
 }
-type Renderer = {
-  renderSignedInPage: (pathname: string, reads: FirstReads) => Promise<string | null>;
-};
-
-/** What the page's first render reads, as the browser asks for it (web/app/preload.ts). */
-const FIRST_READS = {
-  me: "/api/me",
-  billing: "/api/billing/status",
-  list: "/api/contacts?archived=false",
-} as const;
-
-const ROOT_TAG = '<div id="root"><!--app-html--></div>';
 
 /**
  * A function that renders `pathname` for the request's user into `pageHtml` (the app's shell for
- * that path), or resolves to null when it cannot; null itself when the build has no renderer.
+ * that path, filled in), or resolves to null when it cannot; null itself when the build has no
+ * renderer.
  */
-export function serverRenderedPages(app: FastifyInstance, distDir: string) {
+export function createPageRenderer(app: FastifyInstance, distDir: string) {
   const file = path.join(`${path.resolve(distDir)}-ssr`, "server-render.js");
   if (!existsSync(file)) return null;
   // Loaded on first use: a server nobody opens the list on does not hold React's server code.
@@ -55,37 +61,72 @@ export function serverRenderedPages(app: FastifyInstance, distDir: string) {
         throw error;
       },
     ));
+  const served = { productName: app.env.APP_NAME, trialDays: app.env.TRIAL_DAYS };
+  let inFlight = 0;
 
-  async function read(request: FastifyRequest, url: string): Promise<unknown> {
-    const response = await app.inject({
+  /** GET `url` as the request's user: their cookies and address (the same rate-limit bucket). */
+  function read(request: FastifyRequest, url: string, cookie: string) {
+    return app.inject({
       method: "GET",
       url,
-      // The reader's own cookies and address: the same session, the same rate-limit bucket.
-      headers: { cookie: request.headers.cookie ?? "", "user-agent": "tend-server-render" },
+      // The list as the browser asks for it, compressed: one copy in the list's answer cache.
+      headers: { cookie, "accept-encoding": "br", "user-agent": "tend-server-render" },
       remoteAddress: request.ip,
     });
-    return response.statusCode === 200 ? (JSON.parse(response.body) as unknown) : undefined;
+  }
+
+  async function readAll(request: FastifyRequest, reply: FastifyReply) {
+    const cookie = request.headers.cookie ?? "";
+    // The session first: a read that renews it (once a day) sends the renewed cookie, which
+    // goes to the browser with the page, and the other reads find it renewed.
+    const me = await read(request, ME, cookie);
+    if (me.statusCode !== 200) return null;
+    const renewed = me.headers["set-cookie"];
+    if (renewed && !reply.sent) reply.header("set-cookie", renewed);
+    const [billing, list] = await Promise.all([
+      read(request, BILLING, cookie),
+      read(request, LIST, cookie),
+    ]);
+    if (billing.statusCode !== 200 || list.statusCode !== 200) return null;
+    const body = async (answer: typeof list) =>
+      answer.headers["content-encoding"] === "br"
+        ? (await unbrotli(answer.rawPayload)).toString("utf8")
+        : answer.body;
+    const parse = (text: string): unknown => JSON.parse(text);
+    return {
+      me: parse(me.body),
+      billing: parse(billing.body),
+      list: parse(await body(list)),
+    } as FirstReads;
+  }
+
+  async function render(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const reads = await readAll(request, reply);
+    if (!reads) return null;
+    const markup = await (await loadRenderer()).renderSignedInPage(pathname, reads, served);
+    return markup === null ? null : { reads, markup };
   }
 
   return async (
     request: FastifyRequest,
+    reply: FastifyReply,
     pathname: string,
     pageHtml: string,
   ): Promise<string | null> => {
-    if (!pageHtml.includes(ROOT_TAG)) return null;
+    if (request.method !== "GET" || !pageHtml.includes(ROOT_TAG)) return null;
+    if (inFlight >= RENDERS_AT_ONCE) return null;
+    inFlight += 1;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const [me, billing, list] = await Promise.all([
-        read(request, FIRST_READS.me),
-        read(request, FIRST_READS.billing),
-        read(request, FIRST_READS.list),
-      ]);
-      if (!me || !billing || !list) return null;
-      const reads = { me, billing, list } as FirstReads;
-      const markup = await (await loadRenderer()).renderSignedInPage(pathname, reads);
-      if (markup === null) return null;
+      const deadline = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS);
+      });
+      const rendered = await Promise.race([render(request, reply, pathname), deadline]);
+      if (!rendered) return null;
+      const { reads, markup } = rendered;
       const root =
         `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="${pathname}" ` +
-        `${SERVER_RENDERED_USER_ATTRIBUTE}="${escapeAttribute(reads.me.user.id)}">${markup}</div>`;
+        `${SERVER_RENDERED_USER_ATTRIBUTE}="${escapeHtml(reads.me.user.id)}">${markup}</div>`;
       // Functions as replacements: a "$&" or "$'" in someone's contact is text, not a pattern.
       return pageHtml
         .replace('<html lang="en">', () => `<html lang="en"${themeClass(reads.me.settings.theme)}>`)
@@ -93,10 +134,9 @@ export function serverRenderedPages(app: FastifyInstance, distDir: string) {
     } catch (error) {
       request.log.warn({ err: error }, "server render failed; the app's shell is sent instead");
       return null;
+    } finally {
+      clearTimeout(timer);
+      inFlight -= 1;
     }
   };
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

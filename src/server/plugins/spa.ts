@@ -18,7 +18,7 @@ import {
   signedInReadTags,
   withScriptsAtLowPriority,
 } from "./route-preloads";
-import { serverRenderedPages } from "./server-rendered-page";
+import { createPageRenderer } from "./server-rendered-page";
 
 // The last path segment ends in ".js", ".png", ".webmanifest"…; client routes never do.
 const FILE_EXTENSION = /\/[^/]*\.[a-z0-9]{1,12}$/i;
@@ -53,7 +53,7 @@ export async function spaPlugin(
   const prerenderedFiles = new Set(PRERENDERED_PATHS.map((page) => `${page}.html`));
   // The contact list, rendered for the signed-in user (decision 214), where the build has a
   // renderer.
-  const renderForUser = serverRenderedPages(app, root);
+  const renderForUser = createPageRenderer(app, root);
   const serverRendered = new Set<string>(SERVER_RENDERED_PATHS);
   const landingFile = path.join(root, "landing.html");
   const landingHtml = existsSync(landingFile)
@@ -128,15 +128,19 @@ export async function spaPlugin(
       if (!reads) return reply.send(html);
       reply.header("vary", "cookie");
       if (!hasSession()) return reply.send(html);
-      // A page the server renders for the user (decision 214) is drawn from its HTML, and asks
-      // for nothing before it paints: its code, at low priority (as decision 210's pages), then
-      // reads the answers it takes the markup over with.
+      // A page the server renders for the user (decision 214), at exactly its path (the browser
+      // hydrates no other), is drawn from its HTML and asks for nothing before it paints: its
+      // code, at low priority (as decision 210's pages), then reads the answers it takes the
+      // markup over with.
       const rendered =
-        renderForUser && serverRendered.has(page) ? await renderForUser(request, page, html) : null;
+        renderForUser && serverRendered.has(pathname)
+          ? await renderForUser(request, reply, page, html)
+          : null;
       if (rendered === null) return reply.send(html.replace("</head>", `${reads}</head>`));
-      // Someone's own address book: kept by no shared cache.
-      reply.header("cache-control", "private, no-cache");
-      return reply.send(withScriptsAtLowPriority(fillServed(rendered)));
+      // Someone's own address book: stored by no cache, not even the browser's back and forward
+      // (after a sign-out, or with someone else signed in, it must not paint again).
+      reply.header("cache-control", "private, no-store");
+      return reply.send(withScriptsAtLowPriority(rendered));
     }
     // The landing page is static (decision 135): someone signed in gets the app instead, whose
     // access gating takes them on (to /app/contacts, onboarding or /subscribe).

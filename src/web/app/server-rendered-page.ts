@@ -6,17 +6,13 @@
 // show, and the browser hydrates only markup its first render will match.
 import type { QueryClient } from "@tanstack/react-query";
 import type { Me } from "../../core/account";
-import type { BillingStatusResponse } from "../../core/billing";
-import type { ContactList } from "../../core/contact-list-schema";
+import type { FirstReads } from "../../core/prerendered-pages";
 import { contactListKey } from "../features/contacts/api/contacts-cache";
 import { listContacts } from "../features/contacts/api/list-contacts";
 import { decideAccess } from "../lib/access-gating";
 import { BILLING_STATUS_QUERY_KEY, getBillingStatus } from "../lib/session/get-billing-status";
 import { fetchMe, ME_QUERY_KEY } from "../lib/session/get-me";
 import { fetchSubscriptionStatus } from "../lib/session/use-subscription-status";
-
-/** The answers the contact list's first render is drawn from. */
-export type FirstReads = { me: Me; billing: BillingStatusResponse; list: ContactList };
 
 /** Puts the server's reads into a query cache, as the browser's own reads would. */
 export function primeFirstReads(queryClient: QueryClient, reads: FirstReads): void {

@@ -28,14 +28,27 @@ export function useConfig() {
 // fills them in. So the first render, and the hydration of a prerendered page, already say
 // what the server is configured to say, not the defaults that used to show until the answer.
 let rendersMarkers = false;
+/** On the server (decision 214): what it would fill into the page's head. */
+let servedOnServer: Record<string, string> = {};
 
 /** For the build's prerender (scripts/prerender.mjs): render the markers the server fills in. */
 export function renderServedConfigAsMarkers(): void {
   rendersMarkers = true;
 }
 
+/**
+ * For a page the server renders for its user (decision 214): the product name and trial length
+ * it is configured with, as the page's head tells the browser, so both render the same words.
+ */
+export function renderServedConfig(served: { productName: string; trialDays: number }): void {
+  servedOnServer = {
+    "application-name": served.productName,
+    "trial-days": String(served.trialDays),
+  };
+}
+
 function readMeta(name: string): string | null | undefined {
-  if (typeof document === "undefined") return null;
+  if (typeof document === "undefined") return servedOnServer[name] ?? null;
   return document.querySelector(`meta[name="${name}"]`)?.getAttribute("content");
 }
 

@@ -1,5 +1,5 @@
 import { Search, SlidersHorizontal } from "lucide-react";
-import { Suspense, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import {
   CONTACT_SORT_LABELS,
   CONTACT_SORTS,
@@ -73,6 +73,15 @@ export function ContactFiltersBar(props: Props) {
   // The sheet (a dialog) loads the first time it opens, so the list's page does not carry it.
   const [hasOpenedSheet, setHasOpenedSheet] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
+  // Text typed into the search box of the page the server rendered, before its code ran
+  // (decision 214), stays in the box but reaches no handler: it is searched for once the page
+  // is live.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const searchWhatWasTyped = useEffectEvent(() => {
+    const typed = searchBox.current?.value ?? "";
+    if (typed !== filters.q) setFilter("q", typed);
+  });
+  useEffect(() => searchWhatWasTyped(), []);
   const moreCount = [filters.tag, filters.rhythm, filters.country, filters.archived].filter(
     Boolean,
   ).length;
@@ -92,6 +101,7 @@ export function ContactFiltersBar(props: Props) {
             aria-hidden
           />
           <Input
+            ref={searchBox}
             id="contact-search"
             type="search"
             placeholder="Search by name, email, company, notes or tag"

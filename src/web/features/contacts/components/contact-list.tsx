@@ -27,9 +27,11 @@ export function ContactList(props: {
     overscan: 4,
     scrollMargin: offset,
     getItemKey: (index) => props.contacts[index]?.id ?? index,
-    // The window's size before it is measured: the server's render (decision 214), and the
-    // browser's first render that takes it over, draw the rows of a screen this tall.
+    // The window before it is measured: the server's render (decision 214), and the browser's
+    // first render that takes it over, draw the rows of a screen this tall, scrolled to the top
+    // (a reload keeps the scroll position, which the server cannot know).
     initialRect: FIRST_RENDER_RECT,
+    initialOffset: 0,
   });
 
   function focusRow(index: number) {
