@@ -31,8 +31,11 @@ type Renderer = {
 
 const [ME, BILLING, LIST] = CONTACT_LIST_READS;
 const ROOT_TAG = '<div id="root"><!--app-html--></div>';
-/** Past this the shell goes out instead: the page must not wait on a slow database. */
-const RENDER_DEADLINE_MS = 500;
+/**
+ * Past this the shell goes out instead: the page must not wait long on a slow database. (Loading
+ * the renderer, once after a start, is not counted.)
+ */
+const RENDER_DEADLINE_MS = 1000;
 /** Renders in flight at once; past this the shell goes out, so list opens never queue up. */
 const RENDERS_AT_ONCE = 4;
 
@@ -100,10 +103,15 @@ export function createPageRenderer(app: FastifyInstance, distDir: string) {
     } as FirstReads;
   }
 
-  async function render(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+  async function render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    renderer: Renderer,
+  ) {
     const reads = await readAll(request, reply);
     if (!reads) return null;
-    const markup = await (await loadRenderer()).renderSignedInPage(pathname, reads, served);
+    const markup = await renderer.renderSignedInPage(pathname, reads, served);
     return markup === null ? null : { reads, markup };
   }
 
@@ -118,10 +126,11 @@ export function createPageRenderer(app: FastifyInstance, distDir: string) {
     inFlight += 1;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
+      const renderer = await loadRenderer();
       const deadline = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS);
       });
-      const rendered = await Promise.race([render(request, reply, pathname), deadline]);
+      const rendered = await Promise.race([render(request, reply, pathname, renderer), deadline]);
       if (!rendered) return null;
       const { reads, markup } = rendered;
       const root =
