@@ -149,6 +149,20 @@ test("the offline globe: markers, clusters, the card, Log contact and the theme"
   });
   expect(programs.some((key) => key.startsWith("fill"))).toBe(true);
   expect(programs.filter((key) => /^(sky|atmosphere)/.test(key))).toEqual([]);
+  // Software WebGL (these tests): the land and its tile masks are cut into 5.6° cells on the
+  // globe, not MapLibre's 2.8° (decision 213), both alike: 16 a side in a tile at zoom 2.
+  const cells = await globe.evaluate((el) => {
+    type Granularity = { getGranularityForZoomLevel: (zoom: number) => number };
+    type Setting = { fill: Granularity; stencil: Granularity };
+    const map = (
+      el as unknown as {
+        maplibreMap: { style: { projection: { subdivisionGranularity: Setting } } };
+      }
+    ).maplibreMap;
+    const { fill, stencil } = map.style.projection.subdivisionGranularity;
+    return [fill.getGranularityForZoomLevel(2), stencil.getGranularityForZoomLevel(2)];
+  });
+  expect(cells).toEqual([16, 16]);
 
   // Markers only for the three with a place; the two in Paris share a cluster at zoom 3.
   await expect.poll(async () => (await renderedMarkers(page)).length).toBe(2);

@@ -21,6 +21,7 @@ import {
   type StartPosition,
 } from "../../../../core/map";
 import { loadCountries, type Countries } from "../lib/basemap";
+import { coarsenGlobeMesh } from "../lib/coarser-globe-mesh";
 import { loadMapLibre } from "../lib/load-maplibre";
 import { isIgnorableMapError, isTokenError, reportMapError } from "../lib/map-errors";
 import {
@@ -66,7 +67,6 @@ function isSoftwareRenderer(canvas: HTMLCanvasElement): boolean {
 const SHARP_AFTER_STILL_MS = 300;
 
 function lowerResolutionWhileMoving(map: MapLibreMap, sharpRatio: number): void {
-  if (!isSoftwareRenderer(map.getCanvas())) return;
   const movingRatio = sharpRatio / 2;
   // setPixelRatio resizes the canvas, and a resize of a still map fires movestart/moveend itself.
   let isSwitching = false;
@@ -204,7 +204,11 @@ export function GlobeMap(props: {
         return;
       }
       mapRef.current = map;
-      lowerResolutionWhileMoving(map, sharpRatio);
+      // Without a GPU every pixel and every triangle is drawn on the CPU.
+      if (isSoftwareRenderer(map.getCanvas())) {
+        lowerResolutionWhileMoving(map, sharpRatio);
+        coarsenGlobeMesh(map);
+      }
       skipInvisibleSky(map);
       // The instance, for the browser tests and for debugging from the console.
       Object.defineProperty(container, "maplibreMap", { value: map, configurable: true });
