@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL, createUser, expect, expectToast, test } from "./fixtures";
 import { expectSameElementHydrated, isHydrated, keepFirstElement, watchConsole } from "./hydration";
-import { holdApiAnswer } from "./late-answer";
+import { holdApiAnswer, type HeldAnswer } from "./late-answer";
 
 async function addContacts(page: Page, names: [string, string][]): Promise<void> {
   for (const [firstName, lastName] of names) {
@@ -19,6 +19,17 @@ async function addContacts(page: Page, names: [string, string][]): Promise<void>
 }
 
 const ROW = '#root [data-testid="contact-row"]';
+
+/**
+ * Opens the list with the browser's own read of it held: the page shows as the server drew it,
+ * not yet taken over, until the returned answer is released.
+ */
+async function openWithListHeld(page: Page): Promise<HeldAnswer> {
+  const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
+  await page.goto("/app/contacts");
+  await list.asked;
+  return list;
+}
 
 test("the contact list arrives with its rows for the signed-in user, and only for them", async ({
   page,
@@ -90,9 +101,7 @@ test("the browser takes the rendered list over without a warning or a shift, and
   const messages = watchConsole(page);
   await keepFirstElement(page, ROW);
   // The browser's own read of the list is held: the page shows as the server drew it.
-  const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
-  await page.goto("/app/contacts");
-  await list.asked;
+  const list = await openWithListHeld(page);
   await expect(page.getByRole("link", { name: "Ada Lovelace" })).toBeVisible();
   // Wide screens show the filters inline from the first paint (no jump when the code arrives).
   await expect(page.getByLabel("Sort by")).toBeVisible();
@@ -145,9 +154,7 @@ test("a press on the rendered list before its code has run goes through once it 
 }) => {
   await createUser(page);
   await addContacts(page, [["Ada", "Lovelace"]]);
-  const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
-  await page.goto("/app/contacts");
-  await list.asked;
+  const list = await openWithListHeld(page);
   expect(await isHydrated(page, ROW)).toBe(false);
   await page.getByRole("button", { name: "Log contact with Ada Lovelace" }).click();
   list.release();
@@ -162,9 +169,7 @@ test("a search typed on the rendered list before its code has run is searched fo
     ["Ada", "Lovelace"],
     ["Grace", "Hopper"],
   ]);
-  const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
-  await page.goto("/app/contacts");
-  await list.asked;
+  const list = await openWithListHeld(page);
   expect(await isHydrated(page, ROW)).toBe(false);
   await page.getByLabel("Search contacts").fill("grace");
   list.release();
@@ -180,9 +185,7 @@ test("on a phone the rendered list has the phone's layout: the filters behind a 
   await page.setViewportSize({ width: 390, height: 844 });
   await createUser(page);
   await addContacts(page, [["Ada", "Lovelace"]]);
-  const list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
-  await page.goto("/app/contacts");
-  await list.asked;
+  const list = await openWithListHeld(page);
   await expect(page.getByRole("button", { name: "Filters" })).toBeVisible();
   await expect(page.getByLabel("Sort by")).toBeHidden();
   list.release();
@@ -207,9 +210,7 @@ test("the rendered list paints in the user's theme from the first paint", async 
   await page.emulateMedia({ colorScheme: "dark" });
   await createUser(page);
   // Following the system: dark on a dark system before the code has run, and after.
-  let list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
-  await page.goto("/app/contacts");
-  await list.asked;
+  let list = await openWithListHeld(page);
   expect(await isHydrated(page, "#root > div")).toBe(false);
   expect(await backgroundOf(page)).toBe(dark);
   list.release();
@@ -223,9 +224,7 @@ test("the rendered list paints in the user's theme from the first paint", async 
   });
   expect(saved.ok(), await saved.text()).toBeTruthy();
   await page.unrouteAll();
-  list = await holdApiAnswer(page, "GET", /^\/api\/contacts$/);
-  await page.goto("/app/contacts");
-  await list.asked;
+  list = await openWithListHeld(page);
   expect(await backgroundOf(page)).toBe(light);
   list.release();
   await expect.poll(() => isHydrated(page, "#root > div")).toBe(true);
