@@ -161,6 +161,18 @@ test("a press on the rendered list before its code has run goes through once it 
   await expectToast(page, /^Logged contact with/);
 });
 
+test("a keyboard shortcut pressed on the rendered list before its code has run works", async ({
+  page,
+}) => {
+  await createUser(page);
+  await addContacts(page, [["Ada", "Lovelace"]]);
+  const list = await openWithListHeld(page);
+  expect(await isHydrated(page, ROW)).toBe(false);
+  await page.keyboard.press("?");
+  list.release();
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+});
+
 test("a search typed on the rendered list before its code has run is searched for", async ({
   page,
 }) => {

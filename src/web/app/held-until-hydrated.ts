@@ -3,7 +3,8 @@
 // goes through the page's own handler instead of being lost (or posting the form natively).
 // What was typed stays in the fields, and the forms read it from there (they set no default).
 // Only the last press is kept: three presses of "Sign in" while waiting send one sign-in, and a
-// tab chosen after a press of the other tab's button is the one the person sees.
+// tab chosen after a press of the other tab's button is the one the person sees. A keyboard
+// shortcut pressed meanwhile is held the same way.
 
 /** Holds presses and submits inside `root`; the returned function replays the last (once). */
 export function holdUntilHydrated(root: HTMLElement): (replay: boolean) => void {
@@ -21,11 +22,27 @@ export function holdUntilHydrated(root: HTMLElement): (replay: boolean) => void 
     event.stopPropagation();
     held = () => form.isConnected && form.requestSubmit();
   };
+  // A keyboard shortcut ("/", "n", "?") pressed with the focus nowhere in particular, as it is
+  // when a page has just arrived: its handler is not there yet either (decision 214).
+  const holdShortcut = (event: KeyboardEvent) => {
+    const isOnPage = event.target === document.body || event.target === document.documentElement;
+    if (!isOnPage || event.key.length !== 1 || event.key === " ") return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const { key, code, shiftKey } = event;
+    held = () =>
+      document.body.dispatchEvent(
+        new KeyboardEvent("keydown", { key, code, shiftKey, bubbles: true, cancelable: true }),
+      );
+  };
   root.addEventListener("click", holdPress, true);
   root.addEventListener("submit", holdSubmit, true);
+  document.addEventListener("keydown", holdShortcut, true);
   return (replay) => {
     root.removeEventListener("click", holdPress, true);
     root.removeEventListener("submit", holdSubmit, true);
+    document.removeEventListener("keydown", holdShortcut, true);
     const press = held;
     held = undefined;
     if (replay) press?.();
