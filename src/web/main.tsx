@@ -9,7 +9,7 @@ import {
 import { AppTree } from "./app/app-tree";
 import { holdUntilHydrated } from "./app/held-until-hydrated";
 import { canHydratePrerendered } from "./app/prerendered-page";
-import { createRouter } from "./app/router";
+import { createRouter, waitForRouter } from "./app/router";
 import { installGlobalErrorHandlers } from "./app/global-errors";
 import { isSignedInPage, preloadSignedInPage } from "./app/preload";
 import { awaitFirstReads, isPageShownFromCache } from "./app/server-rendered-page";
@@ -41,18 +41,6 @@ async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQuery
 }
 
 const PRERENDERED_SESSION_WAIT_MS = 10_000;
-
-/** Resolves once the router has loaded the first page's route code (its lazy routes). */
-function waitForRouter(router: ReturnType<typeof createRouter>): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 /** Calls `onHydrated` once its children (and their effects) are live. Renders no element. */
 function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {

@@ -6,7 +6,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter } from "react-router";
 import { AppTree } from "./app/app-tree";
-import { appRoutes } from "./app/router";
+import { appRoutes, waitForRouter } from "./app/router";
 import type { FirstReads } from "../core/prerendered-pages";
 import { isPageShownFromCache, primeFirstReads } from "./app/server-rendered-page";
 import { createQueryClient } from "./lib/query-client";
@@ -27,14 +27,7 @@ export async function renderSignedInPage(
     if (!(await isPageShownFromCache(queryClient, pathname))) return null;
     const router = createMemoryRouter(appRoutes(), { initialEntries: [pathname] });
     try {
-      await new Promise<void>((resolve) => {
-        if (router.state.initialized) return resolve();
-        const stop = router.subscribe((state) => {
-          if (!state.initialized) return;
-          stop();
-          resolve();
-        });
-      });
+      await waitForRouter(router);
       return renderToString(<AppTree queryClient={queryClient} router={router} />);
     } finally {
       router.dispose();

@@ -20,6 +20,12 @@ async function addContacts(page: Page, names: [string, string][]): Promise<void>
 
 const ROW = '#root [data-testid="contact-row"]';
 
+/** A new signed-in user with one contact, Ada Lovelace. */
+async function signInWithAda(page: Page): Promise<void> {
+  await createUser(page);
+  await addContacts(page, [["Ada", "Lovelace"]]);
+}
+
 /**
  * Opens the list with the browser's own read of it held: the page shows as the server drew it,
  * not yet taken over, until the returned answer is released.
@@ -125,8 +131,7 @@ test("the browser takes the rendered list over without a warning or a shift, and
 test("a list rendered for one user is drawn afresh when another is signed in as it starts", async ({
   page,
 }) => {
-  await createUser(page);
-  await addContacts(page, [["Ada", "Lovelace"]]);
+  await signInWithAda(page);
   const renderedForTheFirst = await (await page.request.get("/app/contacts")).text();
   expect(renderedForTheFirst).toContain("Ada Lovelace");
   // Someone else signs in in this browser; the page that arrives is still the first user's.
@@ -152,8 +157,7 @@ test("a list rendered for one user is drawn afresh when another is signed in as 
 test("a press on the rendered list before its code has run goes through once it has", async ({
   page,
 }) => {
-  await createUser(page);
-  await addContacts(page, [["Ada", "Lovelace"]]);
+  await signInWithAda(page);
   const list = await openWithListHeld(page);
   expect(await isHydrated(page, ROW)).toBe(false);
   await page.getByRole("button", { name: "Log contact with Ada Lovelace" }).click();
@@ -164,8 +168,7 @@ test("a press on the rendered list before its code has run goes through once it 
 test("a keyboard shortcut pressed on the rendered list before its code has run works", async ({
   page,
 }) => {
-  await createUser(page);
-  await addContacts(page, [["Ada", "Lovelace"]]);
+  await signInWithAda(page);
   const list = await openWithListHeld(page);
   expect(await isHydrated(page, ROW)).toBe(false);
   await page.keyboard.press("?");
@@ -195,8 +198,7 @@ test("on a phone the rendered list has the phone's layout: the filters behind a 
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await createUser(page);
-  await addContacts(page, [["Ada", "Lovelace"]]);
+  await signInWithAda(page);
   const list = await openWithListHeld(page);
   await expect(page.getByRole("button", { name: "Filters" })).toBeVisible();
   await expect(page.getByLabel("Sort by")).toBeHidden();

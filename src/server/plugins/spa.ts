@@ -54,7 +54,13 @@ export async function spaPlugin(
   // The contact list, rendered for the signed-in user (decision 214), where the build has a
   // renderer.
   const renderForUser = createPageRenderer(app, root);
-  const serverRendered = new Set<string>(SERVER_RENDERED_PATHS);
+  // Their shells with the code at low priority (decision 210's rule), made once.
+  const serverRenderedHtml = new Map<string, string>(
+    SERVER_RENDERED_PATHS.map((page) => [
+      page,
+      withScriptsAtLowPriority(pageHtml.get(page) ?? indexHtml),
+    ]),
+  );
   const landingFile = path.join(root, "landing.html");
   const landingHtml = existsSync(landingFile)
     ? fillServed(readFileSync(landingFile, "utf8"))
@@ -132,15 +138,14 @@ export async function spaPlugin(
       // hydrates no other), is drawn from its HTML and asks for nothing before it paints: its
       // code, at low priority (as decision 210's pages), then reads the answers it takes the
       // markup over with.
+      const shell = serverRenderedHtml.get(pathname);
       const rendered =
-        renderForUser && serverRendered.has(pathname)
-          ? await renderForUser(request, reply, page, html)
-          : null;
+        renderForUser && shell ? await renderForUser(request, reply, page, shell) : null;
       if (rendered === null) return reply.send(html.replace("</head>", `${reads}</head>`));
       // Someone's own address book: stored by no cache, not even the browser's back and forward
       // (after a sign-out, or with someone else signed in, it must not paint again).
       reply.header("cache-control", "private, no-store");
-      return reply.send(withScriptsAtLowPriority(rendered));
+      return reply.send(rendered);
     }
     // The landing page is static (decision 135): someone signed in gets the app instead, whose
     // access gating takes them on (to /app/contacts, onboarding or /subscribe).

@@ -21,6 +21,18 @@ export function createRouter() {
   return createBrowserRouter(appRoutes());
 }
 
+/** Resolves once the router has loaded the first page's route code (its lazy routes). */
+export function waitForRouter(router: ReturnType<typeof createRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** The route table, also rendered at build time for the prerendered pages (decision 204). */
 export function appRoutes(): RouteObject[] {
   return [
