@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { PLAYWRIGHT_DISABLE_FEATURES_FLAG } from "./tests/helpers/chromium-flags";
 
 // Browser tests drive Debian's Chromium against the real built app on a fresh database.
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -11,6 +12,9 @@ const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Playwright's own switched-off features and the omnibox popups headless Chromium would run
+  // behind every window (decision 215).
+  PLAYWRIGHT_DISABLE_FEATURES_FLAG,
 ];
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // The world map needs WebGL: Chromium >= 144 no longer falls back to software WebGL by itself,

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { CONTACT_LIMIT } from "../../src/core/constants";
 import { percentile, reportMissing, startBrowserBenchServer } from "./bench-kit";
+import { PLAYWRIGHT_DISABLE_FEATURES_FLAG } from "../helpers/chromium-flags";
 
 const DIST = process.env.BENCH_WEB_DIST ?? "dist/web";
 const PORT = process.env.BENCH_PORT ?? "4301";
@@ -35,7 +36,12 @@ try {
   const { createUser } = await import("../e2e/fixtures");
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      PLAYWRIGHT_DISABLE_FEATURES_FLAG,
+    ],
   });
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();

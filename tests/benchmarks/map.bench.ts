@@ -27,6 +27,7 @@ import {
 import { measurePages, readManifest } from "./bundle-budget";
 import { seedContacts, worldPlace } from "./seed-contacts";
 import { summariseProfile, summariseTrace } from "./trace-summary";
+import { PLAYWRIGHT_DISABLE_FEATURES_FLAG } from "../helpers/chromium-flags";
 
 const DIST = process.env.BENCH_WEB_DIST ?? "dist/web";
 const PORT = process.env.BENCH_PORT ?? "4301";
@@ -160,6 +161,7 @@ try {
       "--enable-webgl",
       "--ignore-gpu-blocklist",
       "--disable-background-networking",
+      PLAYWRIGHT_DISABLE_FEATURES_FLAG,
     ],
   });
   const context = await browser.newContext({
