@@ -163,6 +163,31 @@ test("the offline globe: markers, clusters, the card, Log contact and the theme"
     return [fill.getGranularityForZoomLevel(2), stencil.getGranularityForZoomLevel(2)];
   });
   expect(cells).toEqual([16, 16]);
+  // The countries the globe draws never jump across the world at the antimeridian (Russia's did,
+  // a band around the North Pole) and stop at ±85°; Antarctica's ring is closed by its pole.
+  const outline = await globe.evaluate(async (el) => {
+    type Source = { getData: () => Promise<GeoJSON.FeatureCollection> };
+    const map = (el as unknown as { maplibreMap: { getSource: (id: string) => Source } })
+      .maplibreMap;
+    const data = await map.getSource("countries").getData();
+    const across: string[] = [];
+    let maxLatitude = 0;
+    for (const { geometry, properties } of data.features) {
+      const polygons =
+        geometry.type === "Polygon"
+          ? [geometry.coordinates]
+          : geometry.type === "MultiPolygon"
+            ? geometry.coordinates
+            : [];
+      for (const ring of polygons.flat()) {
+        for (const p of ring) maxLatitude = Math.max(maxLatitude, Math.abs(p[1]!));
+        if (ring.some((p, i) => i > 0 && Math.abs(p[0]! - ring[i - 1]![0]!) > 180))
+          across.push(String(properties?.name));
+      }
+    }
+    return { across, maxLatitude };
+  });
+  expect(outline).toEqual({ across: ["Antarctica"], maxLatitude: 85 });
 
   // Markers only for the three with a place; the two in Paris share a cluster at zoom 3.
   await expect.poll(async () => (await renderedMarkers(page)).length).toBe(2);

@@ -20,7 +20,7 @@ import {
   type MapStyleTier,
   type StartPosition,
 } from "../../../../core/map";
-import { loadCountries, type Countries } from "../lib/basemap";
+import { countriesForGlobe, loadCountries, type Countries } from "../lib/basemap";
 import { coarsenGlobeMesh } from "../lib/coarser-globe-mesh";
 import { loadMapLibre } from "../lib/load-maplibre";
 import { isIgnorableMapError, isTokenError, reportMapError } from "../lib/map-errors";
@@ -155,7 +155,10 @@ export function GlobeMap(props: {
       let maplibregl: typeof MapLibre;
       let countries: Countries;
       try {
-        [maplibregl, countries] = await Promise.all([loadMapLibre(), loadCountries()]);
+        [maplibregl, countries] = await Promise.all([
+          loadMapLibre(),
+          loadCountries().then(countriesForGlobe),
+        ]);
       } catch (error) {
         if (isCancelled) return;
         reportMapError("init", error);

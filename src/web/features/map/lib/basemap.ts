@@ -7,6 +7,7 @@ import countriesUrl from "world-atlas/countries-110m.json?url";
 
 export type CountryProperties = { name: string };
 export type Countries = FeatureCollection<Geometry, CountryProperties>;
+export type WorldTopology = Topology<{ countries: GeometryCollection<CountryProperties> }>;
 
 /**
  * MapLibre's globe smears data beyond ±85° (the Web Mercator tiles end there): Antarctica's
@@ -20,28 +21,63 @@ function clipPosition(p: Position): Position {
   return [p[0] ?? 0, lat];
 }
 
-function clipGeometry(geometry: Geometry): Geometry {
+/**
+ * A ring that crosses the antimeridian, made continuous. world-atlas jumps from 180° to -180° and
+ * goes on (Chukotka, Wrangel Island, Fiji): d3 reads that as one step on the sphere, MapLibre as
+ * an edge across the whole flat world, so Russia drew a band of land and two lines around the
+ * North Pole at 65–69°N. Continuous, the ring runs past 180° and MapLibre's tiler wraps what is
+ * past it to the other side (decision 216). A ring around a pole (Antarctica) comes back a whole
+ * turn off: it is already whole from -180° to 180°, and is kept as it is.
+ */
+export function continuousLongitudes(ring: Position[]): Position[] {
+  let shift = 0;
+  let previous = ring[0]?.[0] ?? 0;
+  const continuous = ring.map(([lng = 0, lat = 0]) => {
+    let x = lng + shift;
+    if (x - previous > 180) {
+      shift -= 360;
+      x -= 360;
+    } else if (x - previous < -180) {
+      shift += 360;
+      x += 360;
+    }
+    previous = x;
+    return [x, lat];
+  });
+  return shift === 0 ? continuous : ring;
+}
+
+function globeRing(ring: Position[]): Position[] {
+  return continuousLongitudes(ring.map(clipPosition));
+}
+
+function globeGeometry(geometry: Geometry): Geometry {
   switch (geometry.type) {
     case "Polygon":
-      return { ...geometry, coordinates: geometry.coordinates.map((r) => r.map(clipPosition)) };
+      return { ...geometry, coordinates: geometry.coordinates.map(globeRing) };
     case "MultiPolygon":
       return {
         ...geometry,
-        coordinates: geometry.coordinates.map((poly) => poly.map((r) => r.map(clipPosition))),
+        coordinates: geometry.coordinates.map((polygon) => polygon.map(globeRing)),
       };
     default:
       return geometry;
   }
 }
 
-export function clipToGlobe(countries: Countries): Countries {
+/** The countries as the globe draws them: clipped at the poles, whole across the antimeridian. */
+export function countriesForGlobe(countries: Countries): Countries {
   return {
     type: "FeatureCollection",
     features: countries.features.map((f): Feature<Geometry, CountryProperties> => ({
       ...f,
-      geometry: clipGeometry(f.geometry),
+      geometry: globeGeometry(f.geometry),
     })),
   };
+}
+
+export function countriesOf(topology: WorldTopology): Countries {
+  return feature(topology, topology.objects.countries);
 }
 
 let loading: Promise<Countries> | null = null;
@@ -51,9 +87,9 @@ export function loadCountries(): Promise<Countries> {
   loading ??= fetch(countriesUrl)
     .then((res) => {
       if (!res.ok) throw new Error(`the world outline could not be loaded (${res.status})`);
-      return res.json() as Promise<Topology<{ countries: GeometryCollection<CountryProperties> }>>;
+      return res.json() as Promise<WorldTopology>;
     })
-    .then((topology): Countries => feature(topology, topology.objects.countries))
+    .then(countriesOf)
     .catch((error: unknown) => {
       loading = null;
       throw error;
