@@ -278,6 +278,34 @@ test("without WebGL: the spec's message and a flat map with the contacts", async
   expect(outside).toEqual([]);
 });
 
+test("on a phone the in-view list holds who is on screen, not everyone on that side of the globe", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await createUser(page);
+  await addContact(page, "Yuri", "Anadyr", { latitude: 64.73, longitude: 177.5 });
+  await addContact(page, "Ana", "Silva", { latitude: 38.7223, longitude: -9.1393 });
+  await page.goto("/app/map");
+  const globe = page.getByTestId("globe");
+  await expect(globe).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  // Over the Bering Strait at zoom 2: Lisbon is on the near side of the globe (8,700 km away) but
+  // far off the edge of a 358-pixel map.
+  await globe.evaluate((el) => {
+    const map = (el as unknown as { maplibreMap: { jumpTo: (o: object) => void } }).maplibreMap;
+    map.jumpTo({ center: [175, 62], zoom: 2 });
+  });
+  const inView = page.getByTestId("in-view-list");
+  await expect(inView.getByRole("listitem")).toHaveCount(1);
+  await expect(inView).toContainText("Yuri Anadyr");
+  // Over Portugal, Anadyr is behind the globe and Lisbon on screen.
+  await globe.evaluate((el) => {
+    const map = (el as unknown as { maplibreMap: { jumpTo: (o: object) => void } }).maplibreMap;
+    map.jumpTo({ center: [-9, 39], zoom: 2 });
+  });
+  await expect(inView.getByRole("listitem")).toHaveCount(1);
+  await expect(inView).toContainText("Ana Silva");
+});
+
 test("/map leads to the world map", async ({ page }) => {
   await createUser(page);
   await page.goto("/map");

@@ -99,18 +99,26 @@ function lowerResolutionWhileMoving(map: MapLibreMap, sharpRatio: number): void 
   map.on("remove", () => clearTimeout(sharpTimer));
 }
 
-/** A visible hemisphere is a little under 90° from the centre; the rest is behind the globe. */
+/** Past ~81° from the centre a place is behind the globe at any zoom. */
 const VISIBLE_ARC_KM = 9_000;
 
+/**
+ * Who is in view: drawn inside the map's box, on the side of the globe the camera sees. A narrow
+ * phone at zoom 2 shows part of a hemisphere, so "in view" is what is on screen, not what lies
+ * within a distance of the centre. A place behind the globe projects onto the screen too; read
+ * back, that pixel is a place on the near side, so it is told apart by where it comes back.
+ */
 function pointsInView(map: MapLibreMap, points: readonly MapPoint[]): string[] {
-  const bounds = map.getBounds();
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
   const centre = map.getCenter();
-  const isWholeGlobe = map.getZoom() < 2.5;
   return points
-    .filter(
-      (p) =>
-        distanceKm(centre, p) < VISIBLE_ARC_KM && (isWholeGlobe || bounds.contains([p.lng, p.lat])),
-    )
+    .filter((p) => {
+      if (distanceKm(centre, p) >= VISIBLE_ARC_KM) return false;
+      const pixel = map.project([p.lng, p.lat]);
+      if (pixel.x < 0 || pixel.x > width || pixel.y < 0 || pixel.y > height) return false;
+      const back = map.unproject(pixel);
+      return distanceKm(back, p) < 1;
+    })
     .map((p) => p.id);
 }
 
