@@ -236,8 +236,6 @@ test("feedback with and without an image, refusals in the spec's words, stored r
 test("the tour from onboarding: seven steps less the absent map, keyboard, completion toast, no restart", async ({
   page,
 }) => {
-  // Fourteen axe passes (each step in both themes): past a minute on a slow shared machine.
-  test.setTimeout(120_000);
   await createUser(page);
   await page.goto("/app/contacts?fromOnboarding=true");
   const popover = page.locator(".driver-popover");
