@@ -172,9 +172,10 @@ describe("compareText", () => {
   const sign = (n: number) => Math.sign(n);
 
   it("orders plain names exactly as English collation does", () => {
-    // Letters of both cases and spaces, where the fast comparison applies: many random pairs,
-    // and the edges (prefixes, trailing and doubled spaces, case only).
-    const letters = "aAbBmMzZ  ";
+    // Letters of both cases, digits and spaces, where the fast comparison applies: many random
+    // pairs, and the edges (prefixes, trailing and doubled spaces, case only, numbers of
+    // different lengths, a number against a letter or a space, leading zeros).
+    const letters = "aAbBmMzZ  12907";
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const word = () =>
@@ -188,8 +189,18 @@ describe("compareText", () => {
       ["a  b", "a b"],
       ["", "a"],
       ["Zoe", "zoe b"],
+      ["First9 Lastname9", "First10 Lastname10"],
+      ["First12 Lastname12", "First12 Lastname2"],
+      ["Flat 2", "Flat 10"],
+      ["a1", "a 1"],
+      ["1a", "a"],
+      ["a0", "a"],
+      ["a01", "a1"],
+      ["007", "7"],
+      ["0", "00"],
+      ["x 0", "x"],
     ];
-    for (let i = 0; i < 5000; i++) pairs.push([word(), word()]);
+    for (let i = 0; i < 20_000; i++) pairs.push([word(), word()]);
     for (const [a, b] of pairs)
       expect(sign(compareText(a, b)), `${a}|${b}`).toBe(sign(collator.compare(a, b)));
   });

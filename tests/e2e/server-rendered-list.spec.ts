@@ -58,10 +58,15 @@ test("the contact list arrives with its rows for the signed-in user, and only fo
   expect(html.replaceAll("<!-- -->", "")).toContain("3 of 1,000 contacts");
   // The product name is filled in, as on every page (decision 209).
   expect(html).not.toContain("%%");
-  // Someone's own address book: stored by no cache, and its code fetched at low priority.
+  // Someone's own address book: stored by no cache, and its code asked for only after the first
+  // paint (decision 218): no module script or preload in the head, the starter instead.
   expect(answer.headers()["cache-control"]).toBe("private, no-store");
   expect(answer.headers()["vary"]).toMatch(/\bcookie\b/i);
-  expect(html).toMatch(/<script type="module" fetchpriority="low"/);
+  expect(html).not.toContain('<script type="module"');
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).toMatch(
+    /<script defer src="\/start-after-paint\.js" data-entry="\/assets\/index-[^"]+\.js" data-preloads="[^"]+"><\/script>/,
+  );
   // Nothing else is asked for before the page paints: its reads come with its code.
   expect(html).not.toContain('rel="preload" as="fetch"');
 
@@ -119,6 +124,19 @@ test("the browser takes the rendered list over without a warning or a shift, and
   // The first row is the server's element, not a new one, and where it was.
   await expectSameElementHydrated(page, ROW);
   expect(await page.locator(ROW).first().boundingBox()).toEqual(before);
+
+  // Its code was asked for after the first paint, not with the HTML (decision 218).
+  const { paint, scripts } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/"))
+      .filter((entry) => entry.name.endsWith(".js"))
+      .map((entry) => entry.startTime),
+  }));
+  expect(paint).not.toBeNull();
+  expect(scripts.length).toBeGreaterThan(5);
+  expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint!);
 
   // It works: search, then log a contact.
   await page.getByLabel("Search contacts").fill("grace");

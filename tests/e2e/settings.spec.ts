@@ -207,30 +207,44 @@ test("shows the subscription card with the trial and a way to subscribe", async 
   await expect(page.getByRole("button", { name: "Subscribe now" })).toBeVisible();
 });
 
-test("the phone and account cards load after the first paint: placeholders stand in while their code is late", async ({
+test("the phone, subscription and account cards load after the first paint: placeholders stand in while their code is late", async ({
   page,
 }) => {
   await createUser(page);
   const releases = new Map<string, () => void>();
-  const held = ["phone-card", "account-card"].map(
+  const held = ["phone-card", "manage-subscription-card", "account-card"].map(
     (name) => [name, new Promise<void>((resolve) => releases.set(name, resolve))] as const,
   );
-  await page.route(/\/assets\/(phone-card|account-card)-[^/]*\.js$/, async (route) => {
-    const hold = held.find(([name]) => route.request().url().includes(`/assets/${name}-`))!;
-    await hold[1];
-    await route.continue();
-  });
+  await page.route(
+    /\/assets\/(phone-card|manage-subscription-card|account-card)-[^/]*\.js$/,
+    async (route) => {
+      const hold = held.find(([name]) => route.request().url().includes(`/assets/${name}-`))!;
+      await hold[1];
+      await route.continue();
+    },
+  );
   await openSettings(page);
   const phonePlaceholder = page
     .getByRole("status")
     .filter({ hasText: "Loading your phone number" });
   const accountPlaceholder = page.getByRole("status").filter({ hasText: "Loading your account" });
+  const subscriptionPlaceholder = page
+    .getByRole("status")
+    .filter({ hasText: "Loading your subscription" });
+  const subscriptionHeading = page.getByRole("heading", { level: 2, name: "Subscription" });
 
-  // The cards above render; the two held back show their placeholders.
+  // The cards above render; the three held back show their placeholders.
   await expect(page.getByRole("heading", { name: "Calendar feed" })).toBeVisible();
   await expect(phonePlaceholder).toBeVisible();
+  await expect(subscriptionPlaceholder).toBeVisible();
   await expect(accountPlaceholder).toBeVisible();
   await expect(page.getByRole("heading", { name: "Account", exact: true })).toHaveCount(0);
+  await expect(subscriptionHeading).toHaveCount(0);
+
+  releases.get("manage-subscription-card")!();
+  await expect(subscriptionHeading).toBeVisible();
+  await expect(subscriptionPlaceholder).toHaveCount(0);
+  await expect(accountPlaceholder).toBeVisible();
 
   releases.get("account-card")!();
   await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible();

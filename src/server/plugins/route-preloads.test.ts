@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type TestApp } from "../../../tests/helpers/test-app";
-import { ROUTE_MODULES } from "./route-preloads";
+import { ROUTE_MODULES, withCodeAfterFirstPaint } from "./route-preloads";
 
 const AUTH = "src/web/app/routes/auth-route.tsx";
 const SHELL = "src/web/app/routes/app-shell-route.tsx";
@@ -119,5 +119,34 @@ describe("route preloads in the served index.html", () => {
         importPathOf(ROUTE_MODULES[pathname]!.at(-1)!),
       ]);
     }
+  });
+});
+
+describe("withCodeAfterFirstPaint", () => {
+  const head =
+    '<head><meta charset="UTF-8" /><title>Tend</title>' +
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-2.js">' +
+    '<link rel="stylesheet" crossorigin href="/assets/styles-9.css">' +
+    '<link rel="modulepreload" crossorigin href="/assets/contacts-page-6.js"></head>';
+  const page = `<!doctype html><html lang="en">${head}<body><div id="root"></div></body></html>`;
+
+  it("moves the entry and every module preload out of the head into the starter, in order", () => {
+    const served = withCodeAfterFirstPaint(page);
+    expect(served).not.toContain('type="module"');
+    expect(served).not.toContain("modulepreload");
+    expect(served).toContain(
+      '<script defer src="/start-after-paint.js" data-entry="/assets/index-1.js"' +
+        ' data-preloads="/assets/react-2.js /assets/contacts-page-6.js"></script>',
+    );
+    // The stylesheet, the title and the body stay as they were.
+    expect(served).toContain('<link rel="stylesheet" crossorigin href="/assets/styles-9.css">');
+    expect(served).toContain("<title>Tend</title>");
+    expect(served).toContain('<body><div id="root"></div></body>');
+  });
+
+  it("leaves a page without a module entry as it is", () => {
+    const plain = "<!doctype html><html><head></head><body></body></html>";
+    expect(withCodeAfterFirstPaint(plain)).toBe(plain);
   });
 });

@@ -124,3 +124,22 @@ export function prerenderedHtmlByPath(
   }
   return pages;
 }
+
+const MODULE_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * A page drawn by the server starts its code after its first paint (decision 218): the entry's
+ * `<script type="module">` and every `<link rel="modulepreload">` leave the head, and
+ * `/start-after-paint.js` (deferred) asks for the same files once a frame has been drawn. A page
+ * without a module entry is returned as it is.
+ */
+export function withCodeAfterFirstPaint(html: string): string {
+  const entry = MODULE_SCRIPT.exec(html);
+  if (!entry) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const starter =
+    `<script defer src="/start-after-paint.js" data-entry="${entry[1]}"` +
+    ` data-preloads="${preloads.join(" ")}"></script>`;
+  return html.replace(MODULE_PRELOAD, "").replace(entry[0], () => starter);
+}

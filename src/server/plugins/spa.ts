@@ -16,7 +16,7 @@ import {
   indexHtmlByPath,
   prerenderedHtmlByPath,
   signedInReadTags,
-  withScriptsAtLowPriority,
+  withCodeAfterFirstPaint,
 } from "./route-preloads";
 import { createPageRenderer } from "./server-rendered-page";
 
@@ -54,11 +54,11 @@ export async function spaPlugin(
   // The contact list, rendered for the signed-in user (decision 214), where the build has a
   // renderer.
   const renderForUser = createPageRenderer(app, root);
-  // Their shells with the code at low priority (decision 210's rule), made once.
+  // Their shells, whose code starts after the first paint (decision 218), made once.
   const serverRenderedHtml = new Map<string, string>(
     SERVER_RENDERED_PATHS.map((page) => [
       page,
-      withScriptsAtLowPriority(pageHtml.get(page) ?? indexHtml),
+      withCodeAfterFirstPaint(pageHtml.get(page) ?? indexHtml),
     ]),
   );
   const landingFile = path.join(root, "landing.html");
@@ -136,7 +136,7 @@ export async function spaPlugin(
       if (!hasSession()) return reply.send(html);
       // A page the server renders for the user (decision 214), at exactly its path (the browser
       // hydrates no other), is drawn from its HTML and asks for nothing before it paints: its
-      // code, at low priority (as decision 210's pages), then reads the answers it takes the
+      // code starts after the first paint (decision 218), then reads the answers it takes the
       // markup over with.
       const shell = serverRenderedHtml.get(pathname);
       const rendered =
