@@ -194,6 +194,49 @@ test("a keyboard shortcut pressed on the rendered list before its code has run w
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
 });
 
+/**
+ * Opens the list with the app's entry script held (decision 218): the page has painted and its
+ * starter has asked for the code, which has not arrived. Resolves to a function that lets it.
+ */
+async function openWithCodeHeld(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const isAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await page.goto("/app/contacts", { waitUntil: "domcontentloaded" });
+  await isAsked;
+  return release;
+}
+
+for (const [what, press, expected] of [
+  [
+    "a press on a button",
+    (page: Page) => page.getByRole("button", { name: "Log contact with Ada Lovelace" }).click(),
+    (page: Page) => expectToast(page, /^Logged contact with/),
+  ],
+  [
+    "a keyboard shortcut",
+    (page: Page) => page.keyboard.press("?"),
+    (page: Page) => expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible(),
+  ],
+] as const) {
+  test(`${what} on the rendered list before its code has even arrived goes through once it has`, async ({
+    page,
+  }) => {
+    await signInWithAda(page);
+    const release = await openWithCodeHeld(page);
+    await expect(page.getByRole("link", { name: "Ada Lovelace" })).toBeVisible();
+    await press(page);
+    release();
+    await expected(page);
+  });
+}
+
 test("a search typed on the rendered list before its code has run is searched for", async ({
   page,
 }) => {

@@ -5,44 +5,64 @@
 // Only the last press is kept: three presses of "Sign in" while waiting send one sign-in, and a
 // tab chosen after a press of the other tab's button is the one the person sees. A keyboard
 // shortcut pressed meanwhile is held the same way.
+//
+// The contact list the server draws starts its code after its first paint (decision 218): from
+// that paint until this code runs, /start-after-paint.js holds presses by the same rules and
+// hands the last one over here (`window.tendPressBeforeCode`).
 
-/** Holds presses and submits inside `root`; the returned function replays the last (once). */
-export function holdUntilHydrated(root: HTMLElement): (replay: boolean) => void {
-  let held: (() => void) | undefined;
-  const holdPress = (event: MouseEvent) => {
-    const button = (event.target as Element | null)?.closest("button");
-    if (!button) return;
-    event.preventDefault();
-    event.stopPropagation();
-    held = () => button.isConnected && button.click();
-  };
-  const holdSubmit = (event: SubmitEvent) => {
+declare global {
+  interface Window {
+    /** Set by /start-after-paint.js: stops its holding and gives the last press it held. */
+    tendPressBeforeCode?: () => Event | null;
+  }
+}
+
+/**
+ * The press `event` is, as a function that does it again, or null for an event that is not held:
+ * a press on a button inside the page, a form sent, or a keyboard shortcut ("/", "n", "?")
+ * pressed with the focus nowhere in particular, as it is when a page has just arrived (decision
+ * 214). /start-after-paint.js holds by the same rules.
+ */
+export function pressToHold(event: Event): (() => void) | null {
+  if (event.type === "click") {
+    const button = (event.target as Element | null)?.closest?.("button");
+    return button ? () => button.isConnected && button.click() : null;
+  }
+  if (event.type === "submit") {
     const form = event.target as HTMLFormElement;
-    event.preventDefault();
-    event.stopPropagation();
-    held = () => form.isConnected && form.requestSubmit();
-  };
-  // A keyboard shortcut ("/", "n", "?") pressed with the focus nowhere in particular, as it is
-  // when a page has just arrived: its handler is not there yet either (decision 214).
-  const holdShortcut = (event: KeyboardEvent) => {
+    return () => form.isConnected && form.requestSubmit();
+  }
+  if (event.type === "keydown" && event instanceof KeyboardEvent) {
     const isOnPage = event.target === document.body || event.target === document.documentElement;
-    if (!isOnPage || event.key.length !== 1 || event.key === " ") return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    event.preventDefault();
-    event.stopPropagation();
+    if (!isOnPage || event.key.length !== 1 || event.key === " ") return null;
+    if (event.ctrlKey || event.metaKey || event.altKey) return null;
     const { key, code, shiftKey } = event;
-    held = () =>
+    return () =>
       document.body.dispatchEvent(
         new KeyboardEvent("keydown", { key, code, shiftKey, bubbles: true, cancelable: true }),
       );
+  }
+  return null;
+}
+
+/** Holds presses and submits inside `root`; the returned function replays the last (once). */
+export function holdUntilHydrated(root: HTMLElement): (replay: boolean) => void {
+  const before = window.tendPressBeforeCode?.();
+  let held = before ? (pressToHold(before) ?? undefined) : undefined;
+  const hold = (event: Event) => {
+    const press = pressToHold(event);
+    if (!press) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = press;
   };
-  root.addEventListener("click", holdPress, true);
-  root.addEventListener("submit", holdSubmit, true);
-  document.addEventListener("keydown", holdShortcut, true);
+  root.addEventListener("click", hold, true);
+  root.addEventListener("submit", hold, true);
+  document.addEventListener("keydown", hold, true);
   return (replay) => {
-    root.removeEventListener("click", holdPress, true);
-    root.removeEventListener("submit", holdSubmit, true);
-    document.removeEventListener("keydown", holdShortcut, true);
+    root.removeEventListener("click", hold, true);
+    root.removeEventListener("submit", hold, true);
+    document.removeEventListener("keydown", hold, true);
     const press = held;
     held = undefined;
     if (replay) press?.();
