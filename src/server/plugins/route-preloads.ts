@@ -131,8 +131,9 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 /**
  * A page drawn by the server starts its code after its first paint (decision 218): the entry's
  * `<script type="module">` and every `<link rel="modulepreload">` leave the head, and
- * `/start-after-paint.js` (deferred) asks for the same files once a frame has been drawn. A page
- * without a module entry is returned as it is.
+ * `/start-after-paint.js` (deferred) asks for the same files once the first paint is on screen,
+ * holding presses until the app takes them over. A page without a module entry is returned as it
+ * is.
  */
 export function withCodeAfterFirstPaint(html: string): string {
   const entry = MODULE_SCRIPT.exec(html);
