@@ -10,6 +10,7 @@ import {
   setClock,
 } from "./billing-helpers";
 import { createUser, expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
+import { expectAppLive } from "./hydration";
 
 const ONBOARDING_UNREADABLE = "Could not verify onboarding status. Redirecting to contacts.";
 
@@ -99,6 +100,8 @@ test("moving between /app pages reads the status again once the cached answer ha
   await createUser(page);
   await page.goto("/app/contacts");
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  // The list is drawn by the server: its code must have read the list before the test holds it.
+  await expectAppLive(page);
   const nav = page.getByRole("navigation", { name: "Main" });
 
   // The trial and its 24 h grace are over on the server. The paid API is held unanswered, so

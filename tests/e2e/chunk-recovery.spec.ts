@@ -8,6 +8,7 @@ import { copyFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { test, type Page } from "@playwright/test";
 import { createUser, expect, expectNoAxeViolations } from "./fixtures";
+import { expectAppLive } from "./hydration";
 
 const DIST = process.env.E2E_DIST;
 const ASSETS = path.resolve(DIST ?? "dist/web", "assets");
@@ -52,6 +53,8 @@ test("a page whose chunk is gone: 3 import retries, boundary retries at 1 s and 
   page.on("load", () => loads.push(Date.now()));
   await page.goto("/app/contacts");
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  // Drawn by the server: a link followed before the code is live is a plain page load.
+  await expectAppLive(page);
 
   const restore = await deleteChunk(page, chunk);
   try {
@@ -88,6 +91,8 @@ test("a chunk error no page handles reloads once, then offers 'App Update Availa
   const chunk = chunkOf("rhythms-page");
   await page.goto("/app/contacts");
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  // The app's handlers of a failed import must be there: the list is drawn by the server first.
+  await expectAppLive(page);
   const restore = await deleteChunk(page, chunk);
   try {
     const orphanImport = (url: string) =>
@@ -97,6 +102,7 @@ test("a chunk error no page handles reloads once, then offers 'App Update Availa
       }, url);
     await Promise.all([page.waitForEvent("load"), orphanImport(`/assets/${chunk}?orphan=1`)]);
     await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+    await expectAppLive(page);
 
     await page.clock.install();
     await orphanImport(`/assets/${chunk}?orphan=2`);

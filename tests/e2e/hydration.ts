@@ -45,3 +45,19 @@ export async function expectSameElementHydrated(page: Page, selector: string): P
     );
   expect(isSame, `${selector} is the prerendered element, not a new one`).toBe(true);
 }
+
+/**
+ * Waits until the app's code owns the page: a page drawn by the server looks ready before its code
+ * has even been asked for (decision 218), and a link followed before then is a plain navigation,
+ * a read the test holds back after then keeps the page from coming alive.
+ */
+export async function expectAppLive(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const main = document.querySelector("#root main");
+        return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
+      }),
+    )
+    .toBe(true);
+}
