@@ -52,12 +52,5 @@ export async function expectSameElementHydrated(page: Page, selector: string): P
  * a read the test holds back after then keeps the page from coming alive.
  */
 export async function expectAppLive(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const main = document.querySelector("#root main");
-        return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
-      }),
-    )
-    .toBe(true);
+  await expect.poll(() => isHydrated(page, "#root main")).toBe(true);
 }

@@ -48,7 +48,7 @@ export function pressToHold(event: Event): (() => void) | null {
 /** Holds presses and submits inside `root`; the returned function replays the last (once). */
 export function holdUntilHydrated(root: HTMLElement): (replay: boolean) => void {
   const before = window.tendPressBeforeCode?.();
-  let held = before ? (pressToHold(before) ?? undefined) : undefined;
+  let held = before ? pressToHold(before) : null;
   const hold = (event: Event) => {
     const press = pressToHold(event);
     if (!press) return;
@@ -64,7 +64,7 @@ export function holdUntilHydrated(root: HTMLElement): (replay: boolean) => void 
     root.removeEventListener("submit", hold, true);
     document.removeEventListener("keydown", hold, true);
     const press = held;
-    held = undefined;
+    held = null;
     if (replay) press?.();
   };
 }
