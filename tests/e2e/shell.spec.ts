@@ -16,15 +16,24 @@ import {
 
 const E2E_DATA = path.resolve(".tmp", `e2e-data-${process.env.E2E_PORT ?? 4173}`);
 
-/** Opens the user menu from the keyboard and moves to `name` with the arrow keys. */
+/**
+ * Opens the user menu from the keyboard and moves to `name` with the arrow keys. The menu moves
+ * its focus a task after the key (Radix's roving focus), so each press waits for the focus to
+ * move before looking at it: on a busy machine a look straight after the press saw the item
+ * before and pressed past the one wanted.
+ */
 async function chooseFromMenu(page: Page, name: string): Promise<void> {
   await page.getByRole("button", { name: "Open user menu" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu")).toBeVisible();
+  const focused = page.locator('[role="menuitem"]:focus');
+  await expect(focused).toHaveCount(1);
   const item = page.getByRole("menuitem", { name, exact: true });
   for (let i = 0; i < 10; i++) {
-    if (await item.evaluate((el) => el === document.activeElement)) break;
+    const current = (await focused.innerText()).trim();
+    if (current === name) break;
     await page.keyboard.press("ArrowDown");
+    await expect(focused).not.toHaveText(current);
   }
   await expect(item).toBeFocused();
   await page.keyboard.press("Enter");

@@ -10,6 +10,7 @@ import { Outlet, useLocation, useNavigate } from "react-router";
 import {
   decideAccess,
   isOnboardingPath,
+  signInReturnPath,
   ONBOARDING_UNREADABLE_MESSAGE,
 } from "../lib/access-gating";
 import { GATING_SUBSCRIPTION_WAIT_MS, REDIRECT_FLAG_RESET_MS } from "../../core/constants";
@@ -36,7 +37,9 @@ function isUnderApp(pathname: string): boolean {
 }
 
 export function AccessGate() {
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  const { pathname, search } = location;
+  const locationState: unknown = location.state;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const gate = useGateSession();
@@ -90,6 +93,7 @@ export function AccessGate() {
       onboarding,
       subscription: status,
       hasWaitedForSubscription: hasWaited,
+      returnTo: signInReturnPath(locationState),
     });
     if (!decision || decision.to === pathname || isRedirecting.current) return;
     isRedirecting.current = true;
@@ -107,7 +111,7 @@ export function AccessGate() {
     // Signed out inside the app: /auth brings the user back here after signing in.
     const state = decision.to === "/auth" ? { from: pathname + search } : undefined;
     void navigate(decision.to, { replace: true, state });
-  }, [pathname, search, session, onboarding, status, hasWaited, navigate]);
+  }, [pathname, search, locationState, session, onboarding, status, hasWaited, navigate]);
 
   if (!isUnderApp(pathname)) return <Outlet />;
   if (gate.isUnreachable) return <ConnectionProblem retry={gate.retry} />;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decideAccess, isGateSkipped, isPublicPath, type GateInput } from "./access-gating";
+import {
+  decideAccess,
+  isGateSkipped,
+  isPublicPath,
+  signInReturnPath,
+  type GateInput,
+} from "./access-gating";
 
 function input(patch: Partial<GateInput>): GateInput {
   return {
@@ -97,6 +103,15 @@ describe("decideAccess", () => {
           expect(decideAccess(input({ pathname }))).toEqual({ to: "/app/contacts" });
       });
 
+      it("sends them from /auth back to the app page that sent them there, and only from /auth", () => {
+        const returnTo = "/app/rhythms?due=1";
+        expect(decideAccess(input({ pathname: "/auth", returnTo }))).toEqual({ to: returnTo });
+        expect(decideAccess(input({ pathname: "/", returnTo }))).toEqual({ to: "/app/contacts" });
+        expect(
+          decideAccess(input({ pathname: "/auth", returnTo, onboarding: "incomplete" })),
+        ).toEqual({ to: "/app/onboarding" });
+      });
+
       it("sends them away from /subscribe with the already-subscribed notice", () => {
         expect(decideAccess(input({ pathname: "/subscribe" }))).toEqual({
           to: "/app/contacts",
@@ -181,5 +196,25 @@ describe("decideAccess", () => {
         ).toBeNull();
       });
     });
+  });
+});
+
+describe("signInReturnPath", () => {
+  it("takes an /app page with its query from the location's state", () => {
+    expect(signInReturnPath({ from: "/app/rhythms" })).toBe("/app/rhythms");
+    expect(signInReturnPath({ from: "/app" })).toBe("/app");
+    expect(signInReturnPath({ from: "/app?archived=true" })).toBe("/app?archived=true");
+  });
+
+  it("takes nothing else", () => {
+    for (const state of [null, undefined, "x", {}, { from: 3 }, { from: "/auth" }])
+      expect(signInReturnPath(state)).toBeNull();
+    for (const from of [
+      "/application",
+      "//evil.example/app",
+      "https://evil.example/app/x",
+      "app/x",
+    ])
+      expect(signInReturnPath({ from })).toBeNull();
   });
 });

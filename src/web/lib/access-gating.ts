@@ -16,6 +16,8 @@ export type GateInput = {
   subscription: SubscriptionStatus | null;
   /** True once the status has been loading for the 2 s the spec allows. */
   hasWaitedForSubscription: boolean;
+  /** On /auth: the /app page that sent the signed-out user there (signInReturnPath). */
+  returnTo?: string | null;
 };
 
 export type GateDecision = {
@@ -37,6 +39,17 @@ export function isAppPath(pathname: string): boolean {
 /** Everything outside /app is public (spec 02 §2); the OAuth callback is its own route. */
 export function isPublicPath(pathname: string): boolean {
   return !isAppPath(pathname);
+}
+
+/**
+ * The /app page (with its query) a signed-out user was sent to /auth from, kept in the /auth
+ * location's state by the gate: where signing in there leads, instead of the contact list. Null
+ * for anything else, so a crafted state cannot send anyone off the app.
+ */
+export function signInReturnPath(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== "string") return null;
+  return from === "/app" || /^\/app[/?]/.test(from) ? from : null;
 }
 
 export function isOnboardingPath(pathname: string): boolean {
@@ -103,6 +116,9 @@ export function decideAccess(input: GateInput): GateDecision {
   // active, or unknown (a failed read lets the user through, spec 01 §4)
   if (input.onboarding === "incomplete") return { to: "/app/onboarding" };
   if (isPublicPath(pathname)) {
+    // Back to the page that sent the user to sign in: the sign-in form goes there too, and the
+    // two must agree whichever of them moves first.
+    if (pathname === "/auth" && input.returnTo) return { to: input.returnTo };
     return pathname === "/subscribe"
       ? { to: "/app/contacts", notice: "already-subscribed" }
       : { to: "/app/contacts" };

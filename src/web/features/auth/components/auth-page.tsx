@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { signInReturnPath } from "../../../lib/access-gating";
 import { toast } from "../../../lib/toast";
 import { useConfig, useTrialWording } from "../../../lib/session/get-config";
 import { fetchMe, ME_QUERY_KEY, useMe } from "../../../lib/session/get-me";
@@ -49,7 +50,7 @@ export function AuthPage({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const state = (location.state ?? {}) as { show?: Mode; from?: string };
+  const state = (location.state ?? {}) as { show?: Mode };
   const [mode, setMode] = useState<Mode>(
     state.show === "signup" || params.get("show") === "signup" ? "signup" : "login",
   );
@@ -64,7 +65,8 @@ export function AuthPage({
   // Where a signed-in user goes: back to the app page that sent them here, or the contact list.
   // Fixed when the page opens: once sign-in navigates, the location (and its state) is the new
   // page's, and a render in between must not send the user to the list instead.
-  const [target] = useState(() => (state.from?.startsWith("/app") ? state.from : "/app/contacts"));
+  // The gate sends a signed-in user on /auth to the same place (access-gating.ts).
+  const [target] = useState(() => signInReturnPath(location.state) ?? "/app/contacts");
 
   if (isPending) return <PageSpinner />;
   if (me) return <Navigate to={target} replace />;
@@ -102,7 +104,7 @@ export function AuthPage({
   }
 
   async function handleGoogle() {
-    await continueWithGoogle(state.from ?? "/app/contacts");
+    await continueWithGoogle(target);
   }
 
   return (
