@@ -39,7 +39,7 @@ function isUnderApp(pathname: string): boolean {
 export function AccessGate() {
   const location = useLocation();
   const { pathname, search } = location;
-  const locationState: unknown = location.state;
+  const returnTo = signInReturnPath(location.state);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const gate = useGateSession();
@@ -93,7 +93,7 @@ export function AccessGate() {
       onboarding,
       subscription: status,
       hasWaitedForSubscription: hasWaited,
-      returnTo: signInReturnPath(locationState),
+      returnTo,
     });
     if (!decision || decision.to === pathname || isRedirecting.current) return;
     isRedirecting.current = true;
@@ -111,7 +111,7 @@ export function AccessGate() {
     // Signed out inside the app: /auth brings the user back here after signing in.
     const state = decision.to === "/auth" ? { from: pathname + search } : undefined;
     void navigate(decision.to, { replace: true, state });
-  }, [pathname, search, locationState, session, onboarding, status, hasWaited, navigate]);
+  }, [pathname, search, returnTo, session, onboarding, status, hasWaited, navigate]);
 
   if (!isUnderApp(pathname)) return <Outlet />;
   if (gate.isUnreachable) return <ConnectionProblem retry={gate.retry} />;

@@ -41,15 +41,30 @@ export function isPublicPath(pathname: string): boolean {
   return !isAppPath(pathname);
 }
 
+// `next` is honoured only as a path inside /app on this origin, so a verification link cannot
+// send anyone to another site (decision 011).
+export function readSafeNextPath(next: string | null): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
+  const base = "http://tend.invalid";
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  if (url.pathname !== "/app" && !url.pathname.startsWith("/app/")) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /**
  * The /app page (with its query) a signed-out user was sent to /auth from, kept in the /auth
  * location's state by the gate: where signing in there leads, instead of the contact list. Null
- * for anything else, so a crafted state cannot send anyone off the app.
+ * for anything else (readSafeNextPath's rule), so a crafted state cannot send anyone off the app.
  */
 export function signInReturnPath(state: unknown): string | null {
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== "string") return null;
-  return from === "/app" || /^\/app[/?]/.test(from) ? from : null;
+  return typeof from === "string" ? readSafeNextPath(from) : null;
 }
 
 export function isOnboardingPath(pathname: string): boolean {

@@ -1,5 +1,6 @@
 // What /verify-email does after the verification sequence (spec 01 §4, §8): where it sends the
 // user and when, the subscription link and status refresh, and the spec's toasts.
+import { readSafeNextPath } from "../../../lib/access-gating";
 import { describe, expect, it, vi } from "vitest";
 import { VERIFICATION_CATEGORIES, type VerificationParams } from "../lib/verification";
 import {
@@ -13,7 +14,6 @@ import {
   LINKING_ERROR_TOAST,
   ONBOARDING_AFTER_VERIFICATION_PATH,
   ONBOARDING_STATUS_ERROR_TOAST,
-  readSafeNextPath,
   type CompleteVerificationDeps,
 } from "./complete-verification";
 

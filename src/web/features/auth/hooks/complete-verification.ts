@@ -5,6 +5,7 @@
 import type { Me } from "../../../../core/account";
 import { VERIFY_REDIRECT_DELAY_MS } from "../../../../core/constants";
 import type { VerificationParams } from "../lib/verification";
+import { readSafeNextPath } from "../../../lib/access-gating";
 import { logVerification } from "../../../lib/local-log";
 import type { ToastInput } from "../../../lib/toast-store";
 import { sleep } from "../../../lib/utils";
@@ -49,22 +50,6 @@ export function failurePath(outcome: VerificationOutcome): string | null {
   if (outcome.kind === "failed")
     return `/auth?error=verification_failed&category=${outcome.category}`;
   return null;
-}
-
-// `next` is honoured only as a path inside /app on this origin, so a verification link cannot
-// send anyone to another site (decision 011).
-export function readSafeNextPath(next: string | null): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
-  const base = "http://tend.invalid";
-  let url: URL;
-  try {
-    url = new URL(next, base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== base) return null;
-  if (url.pathname !== "/app" && !url.pathname.startsWith("/app/")) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export async function completeVerification(
