@@ -1,5 +1,7 @@
 // Shared by the benchmarks: percentiles, the PostgreSQL they measure on, and what happens when
 // something they need is missing (a failure, unless BENCH_ALLOW_SKIP=1 says a partial run is fine).
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { startE2EServer } from "../helpers/app-process";
 export const POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -58,5 +60,48 @@ export function startBrowserBenchServer(options: {
   return startE2EServer({
     ...options,
     env: { E2E_BILLING_PROVIDER: "off", ...options.env },
+  });
+}
+
+export type Probe = {
+  /** Starts a new segment of probes from here on. */
+  mark: () => void;
+  /** Ends the probe process: its probes, one list per segment (the first before any mark). */
+  stop: () => Promise<number[][]>;
+};
+
+/**
+ * Times GET `url` every `everyMs` ms in a process of its own (probe-client.ts) until stopped,
+ * once that process has warmed its own fetch. A probe in the process that also sends the load
+ * measured that process's own busy event loop (decisions 195, 220).
+ */
+export function startProbe(url: string, everyMs: number): Promise<Probe> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(import.meta.dirname, "probe-client.ts")],
+    {
+      env: { ...process.env, PROBE_URL: url, PROBE_EVERY_MS: String(everyMs) },
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.stdout.on("data", (chunk: Buffer) => {
+      const wasReady = output.startsWith("ready\n");
+      output += chunk.toString();
+      if (wasReady || !output.startsWith("ready\n")) return;
+      resolve({
+        mark: () => child.stdin.write("mark\n"),
+        async stop() {
+          child.stdin.end();
+          const code = await exited;
+          if (code !== 0) throw new Error(`the probe process exited with ${code}`);
+          return JSON.parse(output.slice("ready\n".length)) as number[][];
+        },
+      });
+    });
+    void exited.then((code) => reject(new Error(`the probe process exited with ${code}`)));
   });
 }

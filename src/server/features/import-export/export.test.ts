@@ -41,7 +41,7 @@ describe("exports", () => {
     await injectAs(t.app, user, {
       method: "POST",
       url: `/api/contacts/${ada.json().id}/interactions`,
-      payload: { channel: "email", note: "Caught up" },
+      payload: { channel: "email", note: "Caught up at the café ☕" },
     });
     await add(other, { firstName: "Someone", lastName: "Else" });
     const imported = await upload(t.app, user, "/api/imports", {
@@ -92,13 +92,15 @@ describe("exports", () => {
   it("JSON: profile, settings, reminders, contacts, history and imports of this account only", async () => {
     const res = await injectAs(t.app, user, { url: "/api/exports/account.json" });
     expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.headers["content-length"]).toBe(String(res.rawPayload.length));
     expect(res.headers["content-disposition"]).toMatch(/tend-account-\d{4}-\d{2}-\d{2}\.json/);
     const data = AccountExportSchema.parse(res.json());
     expect(data.account.email).toBe(user.email);
     expect(data.contacts).toHaveLength(2);
     const ada = data.contacts.find((c) => c.lastName === "Lovelace")!;
     const grace = data.contacts.find((c) => c.lastName === "Hopper")!;
-    expect(data.interactions).toMatchObject([{ channel: "email", note: "Caught up" }]);
+    expect(data.interactions).toMatchObject([{ channel: "email", note: "Caught up at the café ☕" }]);
     expect(data.interactions[0]!.contactId).toBe(ada.id);
     expect(data.imports).toEqual([
       {

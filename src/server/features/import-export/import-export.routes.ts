@@ -167,10 +167,13 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         exportFileName(app.env.APP_NAME, "account", "json", day),
       );
       // Checked and serialised in a worker thread (decision 157): a large account's export
-      // must not hold the event loop that answers everyone else. The string goes out as is.
-      const json = await pool.run<string>("accountJsonTask", await buildAccountExport(db, ctx));
-      // The schema above still documents the shape; the typed send() expects the object.
-      return reply.serializer((payload: unknown) => payload as string).send(json as never);
+      // must not hold the event loop that answers everyone else. Its bytes go out as they are
+      // (decision 221); the schema above still documents the shape.
+      const bytes = await pool.run<Uint8Array>(
+        "accountJsonTask",
+        await buildAccountExport(db, ctx),
+      );
+      return reply.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
     },
   );
 }
