@@ -9,7 +9,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Mailer } from "./adapters/mail";
 import type { SmsSender } from "./adapters/sms";
-import { openDatabase, type Database, type Db } from "./db/client";
+import { startDatabase, type Database, type Db } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/account/account.routes";
 import { createAuth } from "./features/auth/auth";
@@ -77,7 +77,11 @@ declare module "fastify" {
 
 export type BuildAppOptions = {
   env: Env;
+  /** A database the caller opened and closes itself (tests); the app migrates none. */
   database?: Database;
+  /** The app's own database, which it migrates and closes: main.ts starts it before the app's
+   * modules load (decision 222). Without either, the app starts its own. */
+  ownDatabase?: Database;
   serveWeb?: boolean;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
@@ -110,8 +114,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  if (ownsDatabase) await database.migrate();
+    options.ownDatabase ??
+    startDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // The migrations run while the routes register (nothing below queries the database until it
+  // is ready), and are awaited before the app is handed back (decision 222).
+  const migrating = ownsDatabase ? database.migrate() : Promise.resolve();
+  migrating.catch(() => undefined);
   const services = createServices({ env, database, log: app.log });
   const { mailer, sms, clock } = services;
   app.addHook("onClose", async () => {
@@ -190,5 +198,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       distDir: env.WEB_DIST_DIR,
       serveSourceMaps: env.NODE_ENV !== "production",
     });
+  await migrating;
   return app;
 }

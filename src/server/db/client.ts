@@ -9,7 +9,12 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { openPgliteThread, type PgliteBridge } from "./pglite-bridge";
+import {
+  openPgliteThread,
+  startPgliteThread,
+  type OpenOptions,
+  type PgliteBridge,
+} from "./pglite-bridge";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -77,14 +82,25 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   if (options.pglite) return wrapPglite(options.pglite);
+  return wrapPglite(await openPgliteThread(threadOptions(options)));
+}
+
+/**
+ * The database at once, for the server's start (decision 222): PGlite's thread opens its files
+ * while the server loads and registers its routes; the first query waits for it, and fails with
+ * its error when it cannot open them.
+ */
+export function startDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.pglite) return wrapPglite(options.pglite);
+  return wrapPglite(startPgliteThread(threadOptions(options)));
+}
+
+function threadOptions(options: DatabaseOptions): OpenOptions {
   const dir = options.dataDir ?? "./data";
   const isMemory = dir.startsWith("memory://");
   if (!isMemory) mkdirSync(dir, { recursive: true });
-  const bridge = await openPgliteThread({
-    dataDir: isMemory ? dir : `${dir}/pglite`,
-    loadDataDir: options.loadDataDir,
-  });
-  return wrapPglite(bridge);
+  return { dataDir: isMemory ? dir : `${dir}/pglite`, loadDataDir: options.loadDataDir };
 }
 
 // Both an in-thread PGlite and the bridge to one in its own thread (decision 170) answer what
@@ -113,7 +129,7 @@ function wrapPglite(client: PgliteClient): Database {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {

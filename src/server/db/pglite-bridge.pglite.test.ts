@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/helpers/test-database";
-import type { Database } from "./client";
+import { startDatabase, type Database } from "./client";
 
 describe("PGlite in a worker thread", () => {
   let database: Database;
@@ -68,5 +68,32 @@ describe("PGlite in a worker thread", () => {
     await database.db.execute(sql`select pg_notify('bridge_channel', 'two')`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(payloads).toEqual(["one"]);
+  });
+});
+
+describe("PGlite started before its thread has opened the database (decision 222)", () => {
+  it("holds the calls made meanwhile and runs them in order once it has", async () => {
+    const database = startDatabase({ dataDir: "memory://" });
+    try {
+      const steps = [
+        database.db.execute(sql`create table early_t (id int primary key)`),
+        database.db.execute(sql`insert into early_t values (1), (2)`),
+        database.db.execute(sql`select count(*)::int as n from early_t`),
+      ];
+      const [, , counted] = await Promise.all(steps);
+      expect(counted).toMatchObject({ rows: [{ n: 2 }] });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("fails the first call with the thread's error when it cannot open the database", async () => {
+    const database = startDatabase({
+      dataDir: "memory://",
+      loadDataDir: new TextEncoder().encode("not a dumped data directory"),
+    });
+    await expect(database.db.execute(sql`select 1`)).rejects.toThrow();
+    await expect(database.migrate()).rejects.toThrow();
+    await database.close();
   });
 });

@@ -96,6 +96,17 @@ function toError(plain: PlainError): Error {
 }
 
 export async function openPgliteThread(options: OpenOptions): Promise<PgliteBridge> {
+  const bridge = startPgliteThread(options);
+  await bridge.ready;
+  return bridge;
+}
+
+/**
+ * Starts the thread and hands out its bridge at once: calls made before the thread has opened
+ * the database wait for it, in order, and fail with its error if it cannot (decision 222). The
+ * server registers its routes meanwhile.
+ */
+export function startPgliteThread(options: OpenOptions): PgliteBridge & { ready: Promise<void> } {
   const worker = new Worker(THREAD_FILE, { workerData: options });
   const calls = new Map<number, Call>();
   const listeners = new Map<number, (payload: string) => void>();
@@ -103,11 +114,12 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
   let closed = false;
   let failure: Error | undefined;
   let writes = 0;
+  let isReady = false;
 
   const settle = (id: number) => {
     const call = calls.get(id);
     calls.delete(id);
-    if (calls.size === 0) worker.unref();
+    if (isReady && calls.size === 0) worker.unref();
     return call;
   };
   const failAll = (error: Error) => {
@@ -123,10 +135,16 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
       if (reply.kind === "ready") resolve();
     });
   });
-  await ready;
-  // From here the thread keeps the process alive only while a call waits on it (a CLI awaiting
-  // a query), never merely by being open (a test that forgets close(), a listener).
-  worker.unref();
+  // Every call made before it fails with the thread's error; this branch only marks it ready.
+  ready.then(
+    () => {
+      isReady = true;
+      // From here the thread keeps the process alive only while a call waits on it (a CLI
+      // awaiting a query), never merely by being open (a test that forgets close(), a listener).
+      if (calls.size === 0) worker.unref();
+    },
+    () => undefined,
+  );
 
   worker.on("message", (reply: BridgeReply) => {
     if (reply.kind === "notify") listeners.get(reply.listener)?.(reply.payload);
@@ -138,6 +156,7 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
 
   function call<T>(body: RequestBody): Promise<T> {
     if (failure) return Promise.reject(failure);
+    if (!isReady) return ready.then(() => call<T>(body));
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -160,6 +179,7 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
   let nextListener = 1;
   return {
     ...client(),
+    ready,
     get closed() {
       return closed;
     },

@@ -1,26 +1,18 @@
 // Deterministic avatar SVGs rendered here (DiceBear), replacing a third-party avatar service.
-import * as collection from "@dicebear/collection";
-import { createAvatar, type Style } from "@dicebear/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { DICEBEAR_STYLES } from "../../../core/constants";
-import { AVATAR_SIZES } from "../../../core/constants";
+import { AVATAR_SIZES, DICEBEAR_STYLES } from "../../../core/constants";
 import { AppError } from "../../lib/app-error";
+import type { renderAvatar } from "./avatar-render";
 
-const STYLES = {
-  avataaars: collection.avataaars,
-  bottts: collection.bottts,
-  initials: collection.initials,
-  lorelei: collection.lorelei,
-  micah: collection.micah,
-  notionists: collection.notionists,
-  "fun-emoji": collection.funEmoji,
-  shapes: collection.shapes,
-  thumbs: collection.thumbs,
-} satisfies Record<(typeof DICEBEAR_STYLES)[number], Style<object>>;
+type AvatarStyle = (typeof DICEBEAR_STYLES)[number];
 
-export const AVATAR_STYLES = Object.keys(STYLES);
+function isAvatarStyle(name: string): name is AvatarStyle {
+  return (DICEBEAR_STYLES as readonly string[]).includes(name);
+}
+
+let renderer: Promise<{ renderAvatar: typeof renderAvatar }> | undefined;
 
 export async function avatarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,20 +34,16 @@ export async function avatarRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      // Own keys only: "__proto__" or "toString" are not styles (they answered 500 once).
-      const style = Object.hasOwn(STYLES, request.params.style)
-        ? (STYLES as Record<string, Style<object>>)[request.params.style]
-        : undefined;
-      if (!style) {
+      // Only the listed names: "__proto__" or "toString" are not styles (they answered 500 once).
+      const { style } = request.params;
+      if (!isAvatarStyle(style)) {
         throw new AppError(
           "NOT_FOUND",
-          `Unknown avatar style. Use one of: ${AVATAR_STYLES.join(", ")}.`,
+          `Unknown avatar style. Use one of: ${DICEBEAR_STYLES.join(", ")}.`,
         );
       }
-      const svg = createAvatar(style, {
-        seed: request.query.seed,
-        size: request.query.size,
-      }).toString();
+      const { renderAvatar } = await (renderer ??= import("./avatar-render"));
+      const svg = renderAvatar(style, { seed: request.query.seed, size: request.query.size });
       return reply
         .type("image/svg+xml")
         .header("cache-control", "public, max-age=31536000, immutable")

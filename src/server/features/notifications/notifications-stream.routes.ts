@@ -23,7 +23,9 @@ export async function notificationsStreamRoutes(fastify: FastifyInstance) {
     pollMs: app.env.NOTIFICATIONS_STREAM_POLL_MS,
     log: app.log,
   });
-  await hub.start();
+  // When the app is ready, not while it registers: the database may still be migrating then
+  // (decision 222), and ready() still waits for the hub to listen before anything is served.
+  app.addHook("onReady", async () => hub.start());
   app.metrics?.countSseConnections(() => hub.size());
   // Open streams end before the server waits for its connections to close.
   app.addHook("preClose", async () => hub.stop());
