@@ -120,6 +120,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // is ready), and are awaited before the app is handed back (decision 222).
   const migrating = ownsDatabase ? database.migrate() : Promise.resolve();
   migrating.catch(() => undefined);
+  try {
+    await registerEverything(app, options, database, ownsDatabase);
+  } catch (error) {
+    // An app that failed to register never runs: its migrations finish rather than being cut
+    // off mid-transaction by the process exiting, and the database it owns closes.
+    await migrating.catch(() => undefined);
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  await migrating;
+  return app;
+}
+
+/** Everything the app decorates, hooks and registers on top of its database. */
+async function registerEverything(
+  app: FastifyInstance,
+  options: BuildAppOptions,
+  database: Database,
+  ownsDatabase: boolean,
+): Promise<void> {
+  const { env } = options;
   const services = createServices({ env, database, log: app.log });
   const { mailer, sms, clock } = services;
   app.addHook("onClose", async () => {
@@ -198,6 +219,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       distDir: env.WEB_DIST_DIR,
       serveSourceMaps: env.NODE_ENV !== "production",
     });
-  await migrating;
-  return app;
 }

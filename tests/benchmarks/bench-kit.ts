@@ -66,7 +66,8 @@ export function startBrowserBenchServer(options: {
 export type Probe = {
   /** Starts a new segment of probes from here on. */
   mark: () => void;
-  /** Ends the probe process: its probes, one list per segment (the first before any mark). */
+  /** Ends the probe process (once; later calls get the same answer): its probes, one list per
+   * segment (the first before any mark). */
   stop: () => Promise<number[][]>;
 };
 
@@ -86,22 +87,49 @@ export function startProbe(url: string, everyMs: number): Promise<Probe> {
   );
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  let stopping: Promise<number[][]> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      child.stdin.end();
+      const code = await exited;
+      if (code !== 0) throw new Error(`the probe process exited with ${code}`);
+      return JSON.parse(output.slice("ready\n".length)) as number[][];
+    })());
   return new Promise((resolve, reject) => {
     child.on("error", reject);
     child.stdout.on("data", (chunk: Buffer) => {
       const wasReady = output.startsWith("ready\n");
       output += chunk.toString();
-      if (wasReady || !output.startsWith("ready\n")) return;
-      resolve({
-        mark: () => child.stdin.write("mark\n"),
-        async stop() {
-          child.stdin.end();
-          const code = await exited;
-          if (code !== 0) throw new Error(`the probe process exited with ${code}`);
-          return JSON.parse(output.slice("ready\n".length)) as number[][];
-        },
-      });
+      if (!wasReady && output.startsWith("ready\n")) {
+        resolve({ mark: () => void child.stdin.write("mark\n"), stop });
+      }
     });
     void exited.then((code) => reject(new Error(`the probe process exited with ${code}`)));
   });
+}
+
+/** What a load client (runLoadClient) prints just before its first request. */
+export const LOAD_STARTS = "load starts\n";
+
+/**
+ * Runs this benchmark's own file as its load client (BENCH_CLIENT = `input`) and returns the JSON
+ * it prints after LOAD_STARTS. `probe` starts a segment when the client says its load starts and
+ * another when it has exited, so the probe's middle segment covers the load and nothing else:
+ * not the client's own start (loading its code, building its files).
+ */
+export async function runLoadClient<T>(file: string, input: unknown, probe: Probe): Promise<T> {
+  const client = spawn(process.execPath, ["--import", "tsx", file], {
+    env: { ...process.env, BENCH_CLIENT: JSON.stringify(input) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  client.stdout.on("data", (chunk: Buffer) => {
+    const hadStarted = output.includes(LOAD_STARTS);
+    output += chunk.toString();
+    if (!hadStarted && output.includes(LOAD_STARTS)) probe.mark();
+  });
+  const code = await new Promise<number | null>((resolve) => client.on("exit", resolve));
+  probe.mark();
+  if (code !== 0) throw new Error(`the client process exited with ${code}`);
+  return JSON.parse(output.slice(output.indexOf(LOAD_STARTS) + LOAD_STARTS.length)) as T;
 }

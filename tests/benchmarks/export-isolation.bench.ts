@@ -3,14 +3,13 @@
 // database; a client in its own process downloads /api/exports/account.json five at a time while
 // another times GET /healthz every 25 ms. Budget: /healthz p99 ≤ 100 ms. Run with
 // `npm run bench -- export-isolation`.
-import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { CONTACT_LIMIT } from "../../src/core/constants";
 import { contacts, interactions } from "../../src/server/db/schema/index";
 import { build, createUser, TEST_APP_URL, type TestApp } from "../helpers/test-app";
-import { startProbe, summarise } from "./bench-kit";
+import { LOAD_STARTS, runLoadClient, startProbe, summarise } from "./bench-kit";
 
 const CONCURRENT_EXPORTS = 5;
 const EXPORTS_EACH = Number(process.env.BENCH_RUNS ?? 2);
@@ -26,6 +25,7 @@ async function runClient({ baseUrl, cookie }: ClientInput): Promise<ClientResult
   const statuses: number[] = [];
   const exportMs: number[] = [];
   let bytes = 0;
+  process.stdout.write(LOAD_STARTS);
   await Promise.all(
     Array.from({ length: CONCURRENT_EXPORTS }, async () => {
       for (let i = 0; i < EXPORTS_EACH; i++) {
@@ -83,18 +83,19 @@ async function main() {
     loop.enable();
     // How long the event loop was busy in all: less swayed by other processes than a delay.
     const busyAtStart = performance.eventLoopUtilization();
-    // From before the first export starts until the last one ends.
+    // From the first export's request until the last one's answer.
     const probe = await startProbe(`${baseUrl}/healthz`, PROBE_EVERY_MS);
-    const client = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
-      env: { ...process.env, BENCH_CLIENT: JSON.stringify({ baseUrl, cookie: user.cookie }) },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    client.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => client.on("exit", resolve));
-    if (code !== 0) throw new Error(`the client process exited with ${code}`);
-    const result = JSON.parse(output) as ClientResult;
-    const probes = (await probe.stop()).flat();
+    let result: ClientResult;
+    try {
+      result = await runLoadClient<ClientResult>(
+        fileURLToPath(import.meta.url),
+        { baseUrl, cookie: user.cookie },
+        probe,
+      );
+    } finally {
+      await probe.stop().catch(() => undefined);
+    }
+    const [, probes = []] = await probe.stop();
     loop.disable();
     const busy = performance.eventLoopUtilization(busyAtStart);
     const health = summarise(probes);

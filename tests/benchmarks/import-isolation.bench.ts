@@ -5,7 +5,6 @@
 // of one contact's history, the largest CSV every cap lets through), again and again, while a
 // third process times GET /healthz every 25 ms. Budget: /healthz p99 ≤ 100 ms. Run with
 // `npm run bench -- import-isolation`.
-import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -16,12 +15,12 @@ import {
   wideCsv,
 } from "../fixtures/import/hostile-files";
 import { build, createUser, TEST_APP_URL } from "../helpers/test-app";
-import { startProbe, summarise } from "./bench-kit";
+import { LOAD_STARTS, runLoadClient, startProbe, summarise } from "./bench-kit";
 
 const CONCURRENT_IMPORTS = 5;
 const IMPORTS_EACH = Number(process.env.BENCH_RUNS ?? 3);
 const PROBE_EVERY_MS = 25;
-const IDLE_PROBES = 40;
+const IDLE_MS = 1_000;
 const BUDGET_MS = 100;
 
 type ClientInput = { baseUrl: string; cookie: string };
@@ -61,6 +60,7 @@ function hostileImports(): HostileImport[] {
 
 async function runClient({ baseUrl, cookie }: ClientInput): Promise<ClientResult> {
   const kinds = hostileImports();
+  process.stdout.write(LOAD_STARTS);
   const lanes = await Promise.all(
     Array.from({ length: CONCURRENT_IMPORTS }, async (_, lane) => {
       const kind = kinds[lane % kinds.length]!;
@@ -97,22 +97,21 @@ async function main() {
     loop.enable();
     // How long the event loop was busy in all: less swayed by other processes than a delay.
     const busyAtStart = performance.eventLoopUtilization();
-    // A second of probes on the idle server first (what this machine does on its own), then
-    // from before the first import starts until the last one ends.
+    // Probes on the idle server first (what this machine does on its own: a second of them, then
+    // while the client loads its code and builds its files), then while the imports run.
     const probe = await startProbe(`${baseUrl}/healthz`, PROBE_EVERY_MS);
-    await new Promise((r) => setTimeout(r, IDLE_PROBES * PROBE_EVERY_MS));
-    probe.mark();
-    const client = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
-      env: { ...process.env, BENCH_CLIENT: JSON.stringify({ baseUrl, cookie: user.cookie }) },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    client.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => client.on("exit", resolve));
-    if (code !== 0) throw new Error(`the client process exited with ${code}`);
-    const result = JSON.parse(output) as ClientResult;
-    const [idleProbes = [], ...loaded] = await probe.stop();
-    const probes = loaded.flat();
+    let result: ClientResult;
+    try {
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      result = await runLoadClient<ClientResult>(
+        fileURLToPath(import.meta.url),
+        { baseUrl, cookie: user.cookie },
+        probe,
+      );
+    } finally {
+      await probe.stop().catch(() => undefined);
+    }
+    const [idleProbes = [], probes = []] = await probe.stop();
     loop.disable();
     const busy = performance.eventLoopUtilization(busyAtStart);
     const health = summarise(probes);

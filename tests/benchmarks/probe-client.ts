@@ -10,7 +10,8 @@ const everyMs = Number(process.env.PROBE_EVERY_MS ?? 25);
 
 async function timeOnce(): Promise<number> {
   const started = performance.now();
-  await (await fetch(url)).text();
+  // A server that stops answering fails the benchmark rather than hanging it.
+  await (await fetch(url, { signal: AbortSignal.timeout(10_000) })).text();
   return performance.now() - started;
 }
 

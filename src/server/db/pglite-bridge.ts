@@ -119,7 +119,7 @@ export function startPgliteThread(options: OpenOptions): PgliteBridge & { ready:
   const settle = (id: number) => {
     const call = calls.get(id);
     calls.delete(id);
-    if (isReady && calls.size === 0) worker.unref();
+    if (calls.size === 0) worker.unref();
     return call;
   };
   const failAll = (error: Error) => {
