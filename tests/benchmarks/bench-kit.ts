@@ -133,3 +133,26 @@ export async function runLoadClient<T>(file: string, input: unknown, probe: Prob
   if (code !== 0) throw new Error(`the client process exited with ${code}`);
   return JSON.parse(output.slice(output.indexOf(LOAD_STARTS) + LOAD_STARTS.length)) as T;
 }
+
+/**
+ * Probes `probeUrl` from before this benchmark's load client starts until it has exited: the
+ * probes before its load (the idle server, for `idleMs` and while the client starts), those
+ * during it, and the client's answer.
+ */
+export async function probeAroundLoad<T>(options: {
+  probeUrl: string;
+  everyMs: number;
+  file: string;
+  input: unknown;
+  idleMs?: number;
+}): Promise<{ idle: number[]; loaded: number[]; result: T }> {
+  const probe = await startProbe(options.probeUrl, options.everyMs);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, options.idleMs ?? 0));
+    const result = await runLoadClient<T>(options.file, options.input, probe);
+    const [idle = [], loaded = []] = await probe.stop();
+    return { idle, loaded, result };
+  } finally {
+    await probe.stop().catch(() => undefined);
+  }
+}

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { CONTACT_LIMIT } from "../../src/core/constants";
 import { contacts, interactions } from "../../src/server/db/schema/index";
 import { build, createUser, TEST_APP_URL, type TestApp } from "../helpers/test-app";
-import { LOAD_STARTS, runLoadClient, startProbe, summarise } from "./bench-kit";
+import { LOAD_STARTS, probeAroundLoad, summarise } from "./bench-kit";
 
 const CONCURRENT_EXPORTS = 5;
 const EXPORTS_EACH = Number(process.env.BENCH_RUNS ?? 2);
@@ -84,18 +84,12 @@ async function main() {
     // How long the event loop was busy in all: less swayed by other processes than a delay.
     const busyAtStart = performance.eventLoopUtilization();
     // From the first export's request until the last one's answer.
-    const probe = await startProbe(`${baseUrl}/healthz`, PROBE_EVERY_MS);
-    let result: ClientResult;
-    try {
-      result = await runLoadClient<ClientResult>(
-        fileURLToPath(import.meta.url),
-        { baseUrl, cookie: user.cookie },
-        probe,
-      );
-    } finally {
-      await probe.stop().catch(() => undefined);
-    }
-    const [, probes = []] = await probe.stop();
+    const { loaded: probes, result } = await probeAroundLoad<ClientResult>({
+      probeUrl: `${baseUrl}/healthz`,
+      everyMs: PROBE_EVERY_MS,
+      file: fileURLToPath(import.meta.url),
+      input: { baseUrl, cookie: user.cookie },
+    });
     loop.disable();
     const busy = performance.eventLoopUtilization(busyAtStart);
     const health = summarise(probes);

@@ -15,7 +15,7 @@ import {
   wideCsv,
 } from "../fixtures/import/hostile-files";
 import { build, createUser, TEST_APP_URL } from "../helpers/test-app";
-import { LOAD_STARTS, runLoadClient, startProbe, summarise } from "./bench-kit";
+import { LOAD_STARTS, probeAroundLoad, summarise } from "./bench-kit";
 
 const CONCURRENT_IMPORTS = 5;
 const IMPORTS_EACH = Number(process.env.BENCH_RUNS ?? 3);
@@ -99,19 +99,17 @@ async function main() {
     const busyAtStart = performance.eventLoopUtilization();
     // Probes on the idle server first (what this machine does on its own: a second of them, then
     // while the client loads its code and builds its files), then while the imports run.
-    const probe = await startProbe(`${baseUrl}/healthz`, PROBE_EVERY_MS);
-    let result: ClientResult;
-    try {
-      await new Promise((r) => setTimeout(r, IDLE_MS));
-      result = await runLoadClient<ClientResult>(
-        fileURLToPath(import.meta.url),
-        { baseUrl, cookie: user.cookie },
-        probe,
-      );
-    } finally {
-      await probe.stop().catch(() => undefined);
-    }
-    const [idleProbes = [], probes = []] = await probe.stop();
+    const {
+      idle: idleProbes,
+      loaded: probes,
+      result,
+    } = await probeAroundLoad<ClientResult>({
+      probeUrl: `${baseUrl}/healthz`,
+      everyMs: PROBE_EVERY_MS,
+      file: fileURLToPath(import.meta.url),
+      input: { baseUrl, cookie: user.cookie },
+      idleMs: IDLE_MS,
+    });
     loop.disable();
     const busy = performance.eventLoopUtilization(busyAtStart);
     const health = summarise(probes);
