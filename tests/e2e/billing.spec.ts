@@ -413,7 +413,10 @@ test("a linking error is shown while payment success keeps checking, then 'Subsc
   // The linking error stays up through the 15 status reads, 2 s apart. From here time moves only
   // when the test moves it: flowing, the page's 2 s waits ran on while a slow machine spent
   // seconds in the checks, and its 15th read came before the test looked for the 14th.
-  await page.clock.pauseAt(Date.now() + 100);
+  // Paused a second ahead of the page's own clock, not this process's: on a busy machine the
+  // page's clock was ahead of `Date.now() + 100` here, and pausing in its past is an error (a CI
+  // run). A poll the jump brings forward only counts as one of the 15 reads.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   while (statusReads < 15) {
     await expectToast(page, "Subscription Linking Error");
     const readsBefore = statusReads;
