@@ -13,13 +13,14 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
 import { cpus, loadavg } from "node:os";
+import { setTimeout } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { inject } from "light-my-request";
 import { CONTACT_LIMIT } from "../../src/core/constants";
 import { build, cookieFrom, createUser, injectAs, TEST_APP_URL } from "../helpers/test-app";
-import { isPostgresUp, POSTGRES_URL, reportMissing, summarise } from "./bench-kit";
+import { isPostgresUp, POSTGRES_URL, reportMissing, startProbe, summarise } from "./bench-kit";
 import { seedContacts } from "./seed-contacts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -30,9 +31,7 @@ const BUDGETS = { me: 0.25, listRepeated: 0.5, listAfterWriteCpu: 1.5, healthUnd
 
 type Load = { url: string; headers?: Record<string, string>; connections: number };
 type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
-type ClientJob =
-  | { kind: "load"; load: Load; seconds: number }
-  | { kind: "probe"; seconds: number; probeUrl: string };
+type ClientJob = { kind: "load"; load: Load; seconds: number };
 
 // ---- the client process -------------------------------------------------------------------
 
@@ -52,26 +51,8 @@ async function runLoad(load: Load, seconds: number): Promise<LoadResult> {
   };
 }
 
-// The probe has a process of its own: in the load generator's process it waited for that
-// process's own event loop, busy reading 50 connections' answers (decision 195).
 async function runClient(job: ClientJob) {
-  if (job.kind === "load") return runLoad(job.load, job.seconds);
-  const probes: number[] = [];
-  const end = performance.now() + job.seconds * 1000;
-  // The first fetch of a new process loads and compiles fetch itself and opens the connection:
-  // 30-80 ms on a slow machine, against the bare server too, and it was a round's slowest probe
-  // in every round (decision 220). It is the probe's own start, not the server's answer, so it
-  // is done before the load's window, unmeasured.
-  for (let i = 0; i < 3; i++) await (await fetch(job.probeUrl)).text();
-  // Both processes start together; probe only well inside the load's window.
-  await new Promise((r) => setTimeout(r, 1000));
-  while (performance.now() < end - 500) {
-    const started = performance.now();
-    await (await fetch(job.probeUrl)).text();
-    probes.push(performance.now() - started);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return probes;
+  return runLoad(job.load, job.seconds);
 }
 
 function inClient<T>(job: ClientJob): Promise<T> {
@@ -227,16 +208,28 @@ async function main(database: "pglite" | "postgres") {
       );
 
       // /healthz while 50 connections load the list, and the same on the bare server.
+      // The probe has a process of its own (bench-kit's startProbe, warmed before it measures):
+      // in the load generator's process it waited for that process's own event loop, busy
+      // reading 50 connections' answers (decision 195). Only probes well inside the load's
+      // window count: from a second after both start to half a second before the load ends.
       const probeUnderLoad = async (url: string, headers?: Record<string, string>) => {
-        const [loaded, probes] = await Promise.all([
-          inClient<LoadResult>({
+        const probe = await startProbe(`${url}/healthz`, 25);
+        try {
+          const loading = inClient<LoadResult>({
             kind: "load",
             load: { url: `${url}/api/contacts`, connections: 50, headers },
             seconds: SECONDS,
-          }),
-          inClient<number[]>({ kind: "probe", seconds: SECONDS, probeUrl: `${url}/healthz` }),
-        ]);
-        return { rps: loaded.rps, ...summarise(probes) };
+          });
+          await setTimeout(1000);
+          probe.mark();
+          await setTimeout((SECONDS - 1.5) * 1000);
+          probe.mark();
+          const loaded = await loading;
+          const [, probes = []] = await probe.stop();
+          return { rps: loaded.rps, ...summarise(probes) };
+        } finally {
+          await probe.stop().catch(() => undefined);
+        }
       };
       const p = await probeUnderLoad(appUrl, await freshHeaders());
       const bareProbe = await probeUnderLoad(barePrecompressed.url, {
