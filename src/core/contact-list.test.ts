@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { compareText, countTags, foldText, selectContacts } from "./contact-list";
+import {
+  compareText,
+  CONTACT_SORTS,
+  countTags,
+  filterContacts,
+  foldText,
+  selectContacts,
+  sortContacts,
+} from "./contact-list";
 import { ContactListQuerySchema } from "./contact-list-schema";
 import type { Contact } from "./contacts";
 
@@ -154,6 +162,38 @@ describe("sort", () => {
       "José",
       "Grace",
     ]);
+  });
+});
+
+describe("the contacts screen's sort once, filter per keystroke", () => {
+  it("filters a sorted list to the same rows and counts the API selects", () => {
+    const queries = [
+      {},
+      { q: "a" },
+      { q: "work" },
+      { q: "jose nunez" },
+      { state: "overdue" },
+      { tag: "work", q: "a" },
+      { archived: "true" },
+      { rhythm: "1-week" },
+    ];
+    for (const sort of CONTACT_SORTS) {
+      const sorted = sortContacts(all, sort);
+      for (const query of queries) {
+        const selection = ContactListQuerySchema.parse({ ...query, sort });
+        expect(filterContacts(sorted, selection), JSON.stringify(selection)).toEqual(
+          selectContacts(all, selection),
+        );
+      }
+    }
+  });
+
+  it("keeps the order it is given and leaves the input as it was", () => {
+    const given = [grace, bob, ada, jose];
+    const selection = ContactListQuerySchema.parse({ q: "work" });
+    expect(names(filterContacts(given, selection).items)).toEqual(["Grace", "Ada"]);
+    expect(names(sortContacts(given, "name"))).toEqual(["Ada", "bob", "Grace", "José"]);
+    expect(names(given)).toEqual(["Grace", "bob", "Ada", "José"]);
   });
 });
 

@@ -47,10 +47,13 @@ function haystackOf(c: Contact): string {
   return text;
 }
 
+/** The query's words, folded as the contacts' text is: once per search, not once per contact. */
+function searchWords(q: string | undefined): string[] {
+  return q ? foldText(q).split(/\s+/).filter(Boolean) : [];
+}
+
 /** Every word of the query must appear in the name, email, phone, company, notes or tags. */
-export function matchesSearch(c: Contact, q: string | undefined): boolean {
-  if (!q) return true;
-  const words = foldText(q).split(/\s+/).filter(Boolean);
+function matchesWords(c: Contact, words: readonly string[]): boolean {
   if (words.length === 0) return true;
   const text = haystackOf(c);
   return words.every((w) => text.includes(w));
@@ -60,7 +63,7 @@ export function matchesSearch(c: Contact, q: string | undefined): boolean {
 
 type Filters = Omit<ContactListSelection, "sort">;
 
-function matchesFiltersExceptState(c: Contact, f: Filters): boolean {
+function matchesFiltersExceptState(c: Contact, f: Filters, words: readonly string[]): boolean {
   if (Boolean(c.archivedAt) !== f.archived) return false;
   if (f.tag) {
     const tag = f.tag.toLocaleLowerCase();
@@ -72,7 +75,7 @@ function matchesFiltersExceptState(c: Contact, f: Filters): boolean {
     const code = c.countryCode?.toLocaleLowerCase();
     if (code !== country && c.country?.toLocaleLowerCase() !== country) return false;
   }
-  return matchesSearch(c, f.q);
+  return matchesWords(c, words);
 }
 
 // Names and tags sort as English collation orders them, case- and accent-blind, with numbers by
@@ -171,20 +174,39 @@ export function emptyCounts(): StateCounts {
   return { all: 0, overdue: 0, due_soon: 0, on_track: 0, no_rhythm: 0 };
 }
 
-export function selectContacts(
+/**
+ * The contacts the search and filters let through, in the order given, with the per-state counts.
+ * The contacts screen filters a list it sorted once (sortContacts) on every keystroke: filtering
+ * keeps the order, so the keystroke does not sort 1,000 contacts again.
+ */
+export function filterContacts(
   contacts: readonly Contact[],
-  query: ContactListSelection,
+  query: Omit<ContactListSelection, "sort">,
 ): { items: Contact[]; counts: StateCounts } {
   const counts = emptyCounts();
   const items: Contact[] = [];
+  const words = searchWords(query.q);
   for (const c of contacts) {
-    if (!matchesFiltersExceptState(c, query)) continue;
+    if (!matchesFiltersExceptState(c, query, words)) continue;
     counts.all += 1;
     counts[c.state] += 1;
     if (!query.state || c.state === query.state) items.push(c);
   }
-  items.sort(compareContacts(query.sort ?? "next_due"));
   return { items, counts };
+}
+
+/** A sorted copy of the contacts. */
+export function sortContacts(contacts: readonly Contact[], sort: ContactSort): Contact[] {
+  return [...contacts].sort(compareContacts(sort));
+}
+
+export function selectContacts(
+  contacts: readonly Contact[],
+  query: ContactListSelection,
+): { items: Contact[]; counts: StateCounts } {
+  const selected = filterContacts(contacts, query);
+  selected.items.sort(compareContacts(query.sort ?? "next_due"));
+  return selected;
 }
 
 /** Distinct tags with how many contacts carry each, most used first. */

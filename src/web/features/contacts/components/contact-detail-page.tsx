@@ -12,7 +12,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
-import { Avatar } from "../../../components/avatar";
+import { InitialsAvatar } from "../../../components/avatar";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/dialog";
@@ -164,7 +164,7 @@ function ContactView({ contact }: { contact: Contact }) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-4">
-        <Avatar seed={name} style="initials" size={64} />
+        <InitialsAvatar seed={name} size={64} />
         <div className="grid min-w-0 gap-1">
           <h1 id="contact-title" className="text-3xl font-bold wrap-anywhere">
             {name}

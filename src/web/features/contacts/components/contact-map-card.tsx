@@ -6,7 +6,7 @@ import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { estimateLocalTime, pointOf } from "../../../../core/map";
 import { describeDue } from "../../../../core/rhythm";
-import { Avatar } from "../../../components/avatar";
+import { InitialsAvatar } from "../../../components/avatar";
 import { Button } from "../../../components/ui/button";
 import { describeLastContact } from "../lib/format";
 import { LogContactButton } from "./log-contact-button";
@@ -30,7 +30,7 @@ export function ContactMapCard(props: {
       className="grid gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-lg"
     >
       <div className="flex items-start gap-3">
-        <Avatar seed={name} style="initials" size={64} />
+        <InitialsAvatar seed={name} size={64} />
         <div className="min-w-0 flex-1">
           <h2 id={`map-card-${c.id}`} className="truncate text-lg font-semibold">
             {name}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
-import { Avatar } from "../../../components/avatar";
+import { InitialsAvatar } from "../../../components/avatar";
 import { Badge } from "../../../components/ui/badge";
 import { describeLastContact, describeLastContactShort } from "../lib/format";
 import { ChannelLink } from "./channel-link";
@@ -40,7 +40,7 @@ export const ContactRow = memo(function ContactRow(props: {
       className="relative flex h-full items-center gap-2 border-b border-border px-3 hover:bg-accent/40 has-[a[data-row-link]:focus-visible]:bg-accent/40 sm:gap-3"
       data-testid="contact-row"
     >
-      <Avatar seed={name} style="initials" size={32} />
+      <InitialsAvatar seed={name} size={32} />
       <div className="min-w-0 flex-1">
         <Link
           to={`/app/contacts/${contact.id}`}

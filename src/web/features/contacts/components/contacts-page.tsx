@@ -1,7 +1,7 @@
 import { Plus, Upload, UserPlus } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { selectContacts } from "../../../../core/contact-list";
+import { filterContacts, sortContacts } from "../../../../core/contact-list";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
@@ -18,13 +18,12 @@ import { formatContactCount, formatWholeNumber } from "../../../../core/plural";
 export function ContactsPage() {
   const { filters, setFilter, clearFilters, hasFilters } = useContactFilters();
   const list = useContacts({ archived: filters.archived });
-  const selected = useMemo(
-    () =>
-      list.data
-        ? selectContacts(list.data.items, filters)
-        : { items: [], counts: { all: 0, overdue: 0, due_soon: 0, on_track: 0, no_rhythm: 0 } },
-    [list.data, filters],
+  // Sorted when the list or the order changes; a keystroke in the search only filters it.
+  const sorted = useMemo(
+    () => (list.data ? sortContacts(list.data.items, filters.sort) : []),
+    [list.data, filters.sort],
   );
+  const selected = useMemo(() => filterContacts(sorted, filters), [sorted, filters]);
   const total = list.data?.total ?? 0;
   const limit = list.data?.limit ?? 1000;
 
@@ -66,8 +65,8 @@ export function ContactsPage() {
 
       {total >= limit ? (
         <Alert>
-          You have reached the limit of {formatWholeNumber(limit)} contacts. Delete contacts
-          you no longer need to add more.
+          You have reached the limit of {formatWholeNumber(limit)} contacts. Delete contacts you no
+          longer need to add more.
         </Alert>
       ) : null}
 
