@@ -73,10 +73,24 @@ function initialsOf(seed: string, discardAtSymbol = true): string {
   return (first + last).toUpperCase();
 }
 
-export type InitialsAvatar = { initials: string; background: string };
+export type InitialsAvatar = Readonly<{ initials: string; background: string }>;
+
+// Worked out once per name: a keystroke in the list's search brings back rows it drew before.
+const drawn = new Map<string, InitialsAvatar>();
+const DRAWN_KEPT = 2000;
 
 /** The letters and the background colour (#rrggbb) DiceBear's initials style gives `seed`. */
 export function initialsAvatar(seed: string): InitialsAvatar {
+  let avatar = drawn.get(seed);
+  if (avatar === undefined) {
+    avatar = draw(seed);
+    if (drawn.size >= DRAWN_KEPT) drawn.clear();
+    drawn.set(seed, avatar);
+  }
+  return avatar;
+}
+
+function draw(seed: string): InitialsAvatar {
   const trimmed = seed.slice(0, MAX_SEED_LENGTH);
   const next = generator(trimmed);
   // The values DiceBear takes before the background, in its order: the text colour (one

@@ -6,8 +6,8 @@
 //   server sending a pre-compressed copy: throughput ratio ≥ 50 %.
 // - A list read right after a write (the cache cannot help): CPU per request ≤ 1.5× a bare
 //   handler doing JSON.stringify + brotli q2 of the same list.
-// - /healthz p99 while 50 connections load the list: ≤ 50 ms (the bare server's under the same
-//   load is printed beside it, as its floor on this machine).
+// - /healthz p99 while 50 connections load the list: ≤ 50 ms, over the probes of all rounds
+//   together (the bare server's under the same load is printed beside it, as its floor here).
 // The load comes from autocannon in a process of its own, so its work is not the server's.
 // Run with `npm run bench -- server-load` (PGlite; `BENCH_DB=postgres` for PostgreSQL).
 import { spawn } from "node:child_process";
@@ -145,6 +145,9 @@ async function main(database: "pglite" | "postgres") {
 
     const rounds: Record<string, number[]> = {};
     const note = (name: string, value: number) => (rounds[name] ??= []).push(value);
+    // Every round's /healthz probes under list load, pooled: a round has ~80, so its own "p99" is
+    // its slowest probe; the budget's p99 is taken over all the rounds' probes together.
+    const probesUnderLoad: number[] = [];
     const lines: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // A browser stores the fresh session copy the server hands it every minute; autocannon
@@ -226,7 +229,7 @@ async function main(database: "pglite" | "postgres") {
           probe.mark();
           const loaded = await loading;
           const [, probes = []] = await probe.stop();
-          return { rps: loaded.rps, ...summarise(probes) };
+          return { rps: loaded.rps, probes, ...summarise(probes) };
         } finally {
           await probe.stop().catch(() => undefined);
         }
@@ -236,6 +239,7 @@ async function main(database: "pglite" | "postgres") {
         "accept-encoding": BROWSER_ACCEPT_ENCODING,
       });
       note("healthz p99 under list load (ms)", p.p99);
+      probesUnderLoad.push(...p.probes);
       lines.push(
         `  round ${round + 1}: /healthz while 50 connections load the list (${p.rps.toFixed(0)} req/s): median ${p.median.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms over ${p.runs} probes; the bare server under the same load (${bareProbe.rps.toFixed(0)} req/s): median ${bareProbe.median.toFixed(1)} ms, p99 ${bareProbe.p99.toFixed(1)} ms`,
       );
@@ -261,11 +265,15 @@ async function main(database: "pglite" | "postgres") {
       ],
       [
         "healthz p99 under list load (ms)",
-        summarise(rounds["healthz p99 under list load (ms)"]!).p99,
+        summarise(probesUnderLoad).p99,
         BUDGETS.healthUnderLoadMs,
         "max",
       ],
     ];
+    const pooled = [...probesUnderLoad].sort((a, b) => a - b);
+    console.log(
+      `/healthz under list load, all rounds: ${pooled.length} probes, median ${summarise(pooled).median.toFixed(1)} ms, p99 ${summarise(pooled).p99.toFixed(1)} ms, slowest ${pooled.at(-1)?.toFixed(1)} ms (each round's figure below is its own slowest probe)`,
+    );
     for (const [name, value, budget, kind] of verdicts) {
       const values = rounds[name]!.map((v) => v.toFixed(2)).join(", ");
       const isWithin = kind === "min" ? value >= budget : value <= budget;

@@ -3,6 +3,7 @@
 // the list.
 import type { Locator, Page } from "@playwright/test";
 import { BASE_URL, createUser, expect, expectAccessibleInBothThemes, test } from "./fixtures";
+import { expectAppLive } from "./hydration";
 
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -112,6 +113,36 @@ test("the list logs contact in one tap, searches as you type, and filters by sta
   await expect(rows).toHaveCount(3);
 
   await expectAccessibleInBothThemes(page);
+});
+
+test("a row's name opens the contact in the app; with Ctrl held, in a new tab", async ({
+  page,
+  context,
+}) => {
+  await createUser(page);
+  const id = await addViaApi(page, { firstName: "Grace", lastName: "Hopper" });
+  await page.goto("/app/contacts");
+  await expectAppLive(page);
+  const name = page.getByRole("link", { name: "Grace Hopper", exact: true });
+  await expect(name).toHaveAttribute("href", `/app/contacts/${id}`);
+
+  // Ctrl+click: the browser opens it in a new tab, and this page stays on the list.
+  const newTab = context.waitForEvent("page");
+  await name.click({ modifiers: ["Control"] });
+  const opened = await newTab;
+  await expect(opened).toHaveURL(new RegExp(`/app/contacts/${id}$`));
+  await opened.close();
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+
+  // A plain click: the app shows the contact, without loading the page again.
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  await name.click();
+  await expect(page).toHaveURL(new RegExp(`/app/contacts/${id}$`));
+  await expect(page.getByRole("heading", { name: "Grace Hopper", level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // Back returns to the list.
+  await page.goBack();
+  await expect(page.getByRole("link", { name: "Grace Hopper", exact: true })).toBeVisible();
 });
 
 function isCutOff(locator: Locator): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useNavigate } from "react-router";
 import type { Contact } from "../../../../core/contacts";
 import { cn } from "../../../lib/utils";
 import { CONTACT_ROW_HEIGHT, ContactRow } from "./contact-row";
@@ -16,6 +17,7 @@ export function ContactList(props: {
   isStale?: boolean;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -47,6 +49,18 @@ export function ContactList(props: {
     requestAnimationFrame(() => requestAnimationFrame(() => find()?.focus()));
   }
 
+  // A row's name is a plain link (ContactRow): a click the browser would follow in this tab opens
+  // the contact in the app instead, as a router Link does; a click with a modifier key or another
+  // button is left to the browser (a new tab or window).
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-row-link]");
+    if (!link) return;
+    event.preventDefault();
+    void navigate(link.pathname);
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const row = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
@@ -73,6 +87,7 @@ export function ContactList(props: {
       role="list"
       aria-label="Contacts"
       aria-busy={props.isStale || undefined}
+      onClick={onClick}
       onKeyDown={onKeyDown}
       className={cn(
         "relative rounded-xl border border-border bg-card transition-opacity",

@@ -1,5 +1,4 @@
 import { memo } from "react";
-import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
@@ -17,7 +16,8 @@ export const CONTACT_ROW_HEIGHT = 76;
 // the last contact: on a third line below the large breakpoint, in a column of its own from it.
 // From the medium breakpoint a column says when the contact is due. The name's link stretches
 // over the whole row (one link to read and tab to; the buttons sit above it). Archived contacts
-// show no due state and no Log button: they are out of the rhythm.
+// show no due state and no Log button: they are out of the rhythm. The name is a plain link: the
+// list follows it in the app (ContactList), so each row does not carry a router Link's hooks.
 export const ContactRow = memo(function ContactRow(props: {
   contact: Contact;
   today: string;
@@ -42,13 +42,13 @@ export const ContactRow = memo(function ContactRow(props: {
     >
       <InitialsAvatar seed={name} size={32} />
       <div className="min-w-0 flex-1">
-        <Link
-          to={`/app/contacts/${contact.id}`}
+        <a
+          href={`/app/contacts/${contact.id}`}
           data-row-link
           className="block truncate font-medium outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
         >
           {name}
-        </Link>
+        </a>
         <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
           {isArchived ? (
             <Badge variant="outline" className="shrink-0">
