@@ -181,7 +181,7 @@ export function emptyCounts(): StateCounts {
  */
 export function filterContacts(
   contacts: readonly Contact[],
-  query: Omit<ContactListSelection, "sort">,
+  query: Filters,
 ): { items: Contact[]; counts: StateCounts } {
   const counts = emptyCounts();
   const items: Contact[] = [];

@@ -82,22 +82,18 @@ function roundOf(report: LighthouseReport): Round {
   };
 }
 
-/** Every figure's own median over the rounds (so one round's outlier moves none of them). */
+/** Every figure's own median over the rounds (so one round's outlier moves none of them); of an
+ * even number of rounds, the mean of the middle two, so no figure leans either way. */
 function medianRound(rounds: Round[]): Round {
-  const median = (key: keyof Round) => {
-    const sorted = rounds.map((r) => r[key]).sort((a, b) => a - b);
+  const median = (values: number[]) => {
+    const sorted = values.sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);
     return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   };
-  return {
-    performance: median("performance"),
-    accessibility: median("accessibility"),
-    bestPractices: median("bestPractices"),
-    seo: median("seo"),
-    fcp: median("fcp"),
-    lcp: median("lcp"),
-    tbt: median("tbt"),
-  };
+  const keys = Object.keys(rounds[0]!) as (keyof Round)[];
+  return Object.fromEntries(
+    keys.map((key) => [key, median(rounds.map((round) => round[key]))]),
+  ) as Round;
 }
 
 function describeRound(r: Round): string {
