@@ -2,7 +2,7 @@
 // markup in the HTML itself, React takes that markup over (the same elements, no hydration
 // error or warning), the form works afterwards, a press made before the code ran is not lost,
 // and a query or a session still gets the app's shell, as before.
-import { createUser, expect, expectToast, test } from "./fixtures";
+import { PASSWORD, createUser, expect, expectToast, test, uniqueEmail } from "./fixtures";
 import { expectSameElementHydrated, isHydrated, keepFirstElement, watchConsole } from "./hydration";
 import { holdApiAnswer } from "./late-answer";
 
@@ -64,6 +64,47 @@ test("what is typed and pressed on /auth before its code runs goes through the f
   session.release();
   await expectToast(page, "Invalid email or password");
   await expect(page.getByLabel("Email")).toHaveValue("nobody@example.com");
+});
+
+test("Sign up clicked before /auth's code runs, then typed into, creates the account", async ({
+  page,
+}) => {
+  // The click on the tab is held until the page is live (decision 204); what was typed meanwhile
+  // went into the sign-in form's fields, and the sign-up form it opens starts with it.
+  const email = uniqueEmail("early-signup");
+  const session = await holdApiAnswer(page, "GET", /^\/api\/auth\/get-session$/);
+  await page.goto("/auth");
+  await session.asked;
+  await page.getByRole("tab", { name: "Sign up" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  expect(await isHydrated(page, "#root form")).toBe(false);
+
+  session.release();
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test("switching between Sign in and Sign up keeps the email and password typed", async ({
+  page,
+}) => {
+  await page.goto("/auth");
+  await expect.poll(() => isHydrated(page, "#root form")).toBe(true);
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByLabel("Password").fill("typed-in-sign-in");
+  await page.getByRole("tab", { name: "Sign up" }).click();
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("ada@example.com");
+  await expect(page.getByLabel("Password")).toHaveValue("typed-in-sign-in");
+
+  await page.getByLabel("Email").fill("grace@example.com");
+  await page.getByRole("tab", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("grace@example.com");
+  await expect(page.getByLabel("Password")).toHaveValue("typed-in-sign-in");
 });
 
 test("a prerendered page's code is fetched at low priority, its stylesheet first", async ({

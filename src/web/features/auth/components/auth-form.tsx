@@ -12,11 +12,17 @@ const credentialsResolver = lazyZodResolver<Credentials>(() =>
 
 export function AuthForm(props: {
   mode: "login" | "signup";
+  /** What was typed in the other tab before switching to this one. */
+  initialValues?: Partial<Credentials>;
   onSubmit: (values: Credentials) => Promise<void>;
 }) {
-  // No default values: on a prerendered /auth, react-hook-form then takes what was typed before
-  // the page's code ran from the fields instead of clearing them (decision 204).
-  const form = useForm<Credentials>({ resolver: credentialsResolver });
+  // No default values of its own: on a prerendered /auth, react-hook-form then takes what was
+  // typed before the page's code ran from the fields instead of clearing them (decision 204).
+  // A form opened by switching tabs starts with what was typed in the other one.
+  const form = useForm<Credentials>({
+    resolver: credentialsResolver,
+    defaultValues: props.initialValues,
+  });
   const { errors, isSubmitting } = form.formState;
   const isLogin = props.mode === "login";
   return (

@@ -1,7 +1,7 @@
 // /auth: sign in, sign up, the check-your-email panel, a relationship quote, and the messages
 // of a failed verification (spec 01 §2, §4, §8).
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import {
   NO_SESSION_MESSAGE,
@@ -19,6 +19,7 @@ import { useConfig, useTrialWording } from "../../../lib/session/get-config";
 import { fetchMe, ME_QUERY_KEY, useMe } from "../../../lib/session/get-me";
 import { continueWithGoogle, signInWithEmail } from "../api/sign-in";
 import { AuthFlowError, signUpWithEmail } from "../api/sign-up";
+import type { Credentials } from "../../../lib/auth-forms";
 import { AuthForm } from "./auth-form";
 import { CheckEmailPanel } from "./check-email-panel";
 import { findShownQuote, pickQuote, RELATIONSHIP_QUOTES } from "./quotes";
@@ -55,6 +56,9 @@ export function AuthPage({
     state.show === "signup" || params.get("show") === "signup" ? "signup" : "login",
   );
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // What was typed in the tab being left, for the tab being opened (see switchMode).
+  const [carried, setCarried] = useState<Credentials>();
+  const tabsRef = useRef<HTMLDivElement>(null);
   // A prerendered /auth keeps the quote it was drawn with (decision 204).
   const [quote] = useState(() => findShownQuote() ?? pickQuote());
   const { data: me, isPending } = useMe();
@@ -71,7 +75,23 @@ export function AuthPage({
   if (isPending) return <PageSpinner />;
   if (me) return <Navigate to={target} replace />;
 
-  async function handleSubmit(values: { email: string; password: string }) {
+  // Switching between Sign in and Sign up keeps what was typed: each tab has its own form, and a
+  // person who typed their email (or, before the page's code ran, clicked Sign up and typed
+  // while the held click waited, decision 204) expects to find it in the form they now see.
+  // Read from the fields themselves, so typing the page's code has not seen yet counts too.
+  function switchMode(next: Mode) {
+    const form = tabsRef.current?.querySelector<HTMLFormElement>('[role="tabpanel"] form');
+    if (form) {
+      const typed = new FormData(form);
+      setCarried({
+        email: String(typed.get("email") ?? ""),
+        password: String(typed.get("password") ?? ""),
+      });
+    }
+    setMode(next);
+  }
+
+  async function handleSubmit(values: Credentials) {
     try {
       if (mode === "signup") {
         await signUpWithEmail(values);
@@ -143,7 +163,8 @@ export function AuthPage({
               {verificationError ? <Alert variant="destructive">{verificationError}</Alert> : null}
               <Tabs
                 value={mode}
-                onValueChange={(value) => setMode(value as Mode)}
+                ref={tabsRef}
+                onValueChange={(value) => switchMode(value as Mode)}
                 className="grid gap-4"
               >
                 <TabsList aria-label="Sign in or sign up">
@@ -155,7 +176,7 @@ export function AuthPage({
                 </TabsList>
                 {(["login", "signup"] as const).map((m) => (
                   <TabsContent key={m} value={m} tabIndex={-1} className="block pt-0">
-                    <AuthForm mode={m} onSubmit={handleSubmit} />
+                    <AuthForm mode={m} initialValues={carried} onSubmit={handleSubmit} />
                   </TabsContent>
                 ))}
               </Tabs>
