@@ -4,14 +4,17 @@ import type { Contact } from "../../../../core/contacts";
 import { buttonVariants } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 
+// Elements made once: the same object each render is not rendered again (the contact list
+// re-renders its rows on every keystroke in the search).
+const CHAT_ICON = <MessageCircle aria-hidden />;
 const ICONS = {
-  email: Mail,
-  phone: Phone,
-  text: MessageSquare,
-  whatsapp: MessageCircle,
-  telegram: Send,
-  in_person: MessageCircle,
-  other: MessageCircle,
+  email: <Mail aria-hidden />,
+  phone: <Phone aria-hidden />,
+  text: <MessageSquare aria-hidden />,
+  whatsapp: CHAT_ICON,
+  telegram: <Send aria-hidden />,
+  in_person: CHAT_ICON,
+  other: CHAT_ICON,
 };
 
 // The preferred way to get in touch, as a link that opens the mail, phone or chat app. When the
@@ -20,7 +23,6 @@ const ICONS = {
 export function ChannelLink(props: { contact: Contact; isCompact?: boolean }) {
   const link = preferredChannelLink(props.contact);
   if (!link) return null;
-  const Icon = ICONS[link.method];
   const isWeb = link.href.startsWith("https:");
   return (
     <a
@@ -31,7 +33,7 @@ export function ChannelLink(props: { contact: Contact; isCompact?: boolean }) {
       aria-label={`${link.label} ${contactDisplayName(props.contact)}`}
       title={link.insteadOf?.reason ?? link.label}
     >
-      <Icon aria-hidden />
+      {ICONS[link.method]}
       <span className={props.isCompact ? "sr-only sm:not-sr-only" : undefined}>{link.label}</span>
     </a>
   );

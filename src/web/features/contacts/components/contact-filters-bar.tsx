@@ -1,5 +1,5 @@
 import { Search, SlidersHorizontal } from "lucide-react";
-import { Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { memo, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import {
   CONTACT_SORT_LABELS,
   CONTACT_SORTS,
@@ -85,6 +85,12 @@ export function ContactFiltersBar(props: Props) {
   const moreCount = [filters.tag, filters.rhythm, filters.country, filters.archived].filter(
     Boolean,
   ).length;
+  // The controls behind "Filters" do not show the search: a keystroke does not render them again.
+  const { tag, rhythm, country, sort, archived } = filters;
+  const moreFilters = useMemo(
+    () => ({ tag, rhythm, country, sort, archived }),
+    [tag, rhythm, country, sort, archived],
+  );
   const stateTabs = [
     ["all", counts.all] as const,
     ...DUE_STATES.map((s) => [s, counts[s]] as const),
@@ -146,7 +152,7 @@ export function ContactFiltersBar(props: Props) {
       </div>
       {isSheetShown ? null : (
         <div className="hidden sm:block">
-          <MoreFilters {...props} options={options} />
+          <MoreFilters filters={moreFilters} setFilter={setFilter} options={options} />
         </div>
       )}
       {hasOpenedSheet && (
@@ -157,7 +163,7 @@ export function ContactFiltersBar(props: Props) {
             returnFocusTo={filtersButton}
             shownCount={shownCount}
           >
-            <MoreFilters {...props} options={options} />
+            <MoreFilters filters={moreFilters} setFilter={setFilter} options={options} />
           </FiltersSheet>
         </Suspense>
       )}
@@ -165,7 +171,15 @@ export function ContactFiltersBar(props: Props) {
   );
 }
 
-function MoreFilters({ filters, setFilter, options }: Props & { options: Options }) {
+const MoreFilters = memo(function MoreFilters({
+  filters,
+  setFilter,
+  options,
+}: {
+  filters: Omit<ContactFilters, "q">;
+  setFilter: Props["setFilter"];
+  options: Options;
+}) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
       <FilterSelect
@@ -210,7 +224,7 @@ function MoreFilters({ filters, setFilter, options }: Props & { options: Options
       </label>
     </div>
   );
-}
+});
 
 function FilterSelect(props: {
   label: string;

@@ -1,8 +1,16 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from "react";
 import { useNavigate } from "react-router";
 import type { Contact } from "../../../../core/contacts";
 import { cn } from "../../../lib/utils";
+import { assignRowKeys, sameRowKeys } from "../lib/row-keys";
 import { CONTACT_ROW_HEIGHT, ContactRow } from "./contact-row";
 
 const FIRST_RENDER_RECT = { width: 0, height: 900 };
@@ -36,6 +44,20 @@ export function ContactList(props: {
     initialOffset: 0,
   });
 
+  // Rows are keyed so that a keystroke's new contacts reuse the rows of those that left
+  // (lib/row-keys.ts); the contact whose row holds the focus keeps its own.
+  // The keys of the last render are state, set during the render when they change (React then
+  // renders this list again at once, before its rows).
+  const [shownKeys, setShownKeys] = useState(() => new Map<string, number>());
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const rows = virtualizer.getVirtualItems();
+  const keys = assignRowKeys(
+    shownKeys,
+    rows.map((row) => props.contacts[row.index]!.id),
+    focusedId,
+  );
+  if (!sameRowKeys(keys, shownKeys)) setShownKeys(keys);
+
   function focusRow(index: number) {
     const find = () =>
       listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] a[data-row-link]`);
@@ -59,6 +81,11 @@ export function ContactList(props: {
     if (!link) return;
     event.preventDefault();
     void navigate(link.pathname);
+  }
+
+  function onFocus(event: FocusEvent<HTMLDivElement>) {
+    const row = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
+    setFocusedId(row ? (props.contacts[Number(row.dataset.index)]?.id ?? null) : null);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -89,17 +116,19 @@ export function ContactList(props: {
       aria-busy={props.isStale || undefined}
       onClick={onClick}
       onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={() => setFocusedId(null)}
       className={cn(
         "relative rounded-xl border border-border bg-card transition-opacity",
         props.isStale && "opacity-60",
       )}
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((row) => {
+      {rows.map((row) => {
         const contact = props.contacts[row.index]!;
         return (
           <div
-            key={row.key}
+            key={keys.get(contact.id)}
             role="listitem"
             data-index={row.index}
             className="absolute inset-x-0 top-0 [contain:strict]"

@@ -1,5 +1,5 @@
 import { Plus, Upload, UserPlus } from "lucide-react";
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { Link } from "react-router";
 import { filterContacts, sortContacts } from "../../../../core/contact-list";
 import { Alert } from "../../../components/ui/alert";
@@ -29,46 +29,7 @@ export function ContactsPage() {
 
   return (
     <section aria-labelledby="contacts-title" className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="contacts-title" className="text-3xl font-bold">
-            Contacts
-          </h1>
-          {list.data ? (
-            <p className="text-sm text-muted-foreground">
-              {formatWholeNumber(total)} of {formatWholeNumber(limit)} contacts
-            </p>
-          ) : null}
-        </div>
-        <div className="flex gap-2">
-          <Button asChild variant="outline">
-            <Link to="/app/import">
-              <Upload aria-hidden />
-              Import
-            </Link>
-          </Button>
-          {total >= limit ? (
-            <Button disabled>
-              <Plus aria-hidden />
-              Add contact
-            </Button>
-          ) : (
-            <Button asChild>
-              <Link to="/app/contacts/new">
-                <Plus aria-hidden />
-                Add contact
-              </Link>
-            </Button>
-          )}
-        </div>
-      </div>
-
-      {total >= limit ? (
-        <Alert>
-          You have reached the limit of {formatWholeNumber(limit)} contacts. Delete contacts you no
-          longer need to add more.
-        </Alert>
-      ) : null}
+      <ContactsHeading total={total} limit={limit} isLoaded={Boolean(list.data)} />
 
       {list.isPending ? (
         <SkeletonRows label="Loading your contacts" />
@@ -121,6 +82,58 @@ export function ContactsPage() {
     </section>
   );
 }
+
+// The title, the count and the buttons: a keystroke in the search does not render them again.
+const ContactsHeading = memo(function ContactsHeading(props: {
+  total: number;
+  limit: number;
+  isLoaded: boolean;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="contacts-title" className="text-3xl font-bold">
+            Contacts
+          </h1>
+          {props.isLoaded ? (
+            <p className="text-sm text-muted-foreground">
+              {formatWholeNumber(props.total)} of {formatWholeNumber(props.limit)} contacts
+            </p>
+          ) : null}
+        </div>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to="/app/import">
+              <Upload aria-hidden />
+              Import
+            </Link>
+          </Button>
+          {props.total >= props.limit ? (
+            <Button disabled>
+              <Plus aria-hidden />
+              Add contact
+            </Button>
+          ) : (
+            <Button asChild>
+              <Link to="/app/contacts/new">
+                <Plus aria-hidden />
+                Add contact
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {props.total >= props.limit ? (
+        <Alert>
+          You have reached the limit of {formatWholeNumber(props.limit)} contacts. Delete contacts
+          you no longer need to add more.
+        </Alert>
+      ) : null}
+    </>
+  );
+});
 
 function EmptyAddressBook() {
   const appName = useProductName();

@@ -8,6 +8,10 @@ import { toast } from "../../../lib/toast";
 import { useLogInteraction } from "../api/log-interaction";
 import { useUndoToast } from "../api/undo-change";
 
+// Made once: an element that is the same object each render is not rendered again (a keystroke
+// in the contacts search re-renders the rows on screen).
+const CHECK_ICON = <Check aria-hidden />;
+
 // One tap: "I was in touch just now", by the preferred channel. Moves the due date.
 export function LogContactButton(props: {
   contact: Contact;
@@ -20,12 +24,15 @@ export function LogContactButton(props: {
   const log = useLogInteraction();
   const showUndoToast = useUndoToast();
   const name = contactDisplayName(props.contact);
+  // The contact list reuses a row for another contact (lib/row-keys.ts): a log still being saved
+  // shows on the button of the contact it is for, not on the one that took its row.
+  const isSavingThis = log.isPending && log.variables?.contactId === props.contact.id;
   return (
     <Button
       size={props.size ?? "sm"}
       variant={props.variant ?? "secondary"}
       // Not `disabled` while saving: a disabled button drops focus, and focus stays put after a save.
-      aria-disabled={log.isPending || undefined}
+      aria-disabled={isSavingThis || undefined}
       aria-label={`Log contact with ${name}`}
       onClick={() =>
         !log.isPending &&
@@ -51,7 +58,7 @@ export function LogContactButton(props: {
         )
       }
     >
-      <Check aria-hidden />
+      {CHECK_ICON}
       <span className={props.isCompact ? "sr-only sm:not-sr-only" : undefined}>
         {props.label ?? "Log contact"}
       </span>

@@ -9,19 +9,20 @@ const VARIANT = {
   no_rhythm: "outline",
 } as const;
 
+// Elements made once: the same object each render is not rendered again (the contact list
+// re-renders its rows on every keystroke in the search).
 const ICON = {
-  overdue: AlarmClock,
-  due_soon: Clock,
-  on_track: CheckCircle2,
-  no_rhythm: CircleDashed,
+  overdue: <AlarmClock className="size-3" aria-hidden />,
+  due_soon: <Clock className="size-3" aria-hidden />,
+  on_track: <CheckCircle2 className="size-3" aria-hidden />,
+  no_rhythm: <CircleDashed className="size-3" aria-hidden />,
 };
 
 // State as colour, icon and text, so it never relies on colour alone.
 export function StateBadge(props: { state: DueState; className?: string }) {
-  const Icon = ICON[props.state];
   return (
     <Badge variant={VARIANT[props.state]} className={props.className} data-due-state={props.state}>
-      <Icon className="size-3" aria-hidden />
+      {ICON[props.state]}
       {DUE_STATE_LABELS[props.state]}
     </Badge>
   );
