@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { InteractionInput, LogInteractionResult } from "../../../../core/interactions";
 import { apiFetch } from "../../../lib/api-client";
 import { interactionsKey, storeContact } from "./contacts-cache";
@@ -14,15 +15,22 @@ export function logInteraction(
 }
 
 // No retry: a lost answer must not log the same contact twice.
+// The options are made once per client: useMutation hands new options to its observer after
+// every render, which tells the whole mutation cache, and each row of the contact list has a
+// Log button that renders again on every keystroke in the search.
 export function useLogInteraction() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (vars: { contactId: string; input?: InteractionInput }) =>
-      logInteraction(vars.contactId, vars.input),
-    retry: false,
-    onSuccess: async (result) => {
-      storeContact(queryClient, result.contact);
-      await queryClient.invalidateQueries({ queryKey: interactionsKey(result.contact.id) });
-    },
-  });
+  const options = useMemo(
+    () => ({
+      mutationFn: (vars: { contactId: string; input?: InteractionInput }) =>
+        logInteraction(vars.contactId, vars.input),
+      retry: false as const,
+      onSuccess: async (result: LogInteractionResult) => {
+        storeContact(queryClient, result.contact);
+        await queryClient.invalidateQueries({ queryKey: interactionsKey(result.contact.id) });
+      },
+    }),
+    [queryClient],
+  );
+  return useMutation(options);
 }
