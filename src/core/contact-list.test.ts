@@ -3,6 +3,7 @@ import {
   compareText,
   CONTACT_SORTS,
   countTags,
+  createContactSearch,
   filterContacts,
   foldText,
   selectContacts,
@@ -194,6 +195,64 @@ describe("the contacts screen's sort once, filter per keystroke", () => {
     expect(names(filterContacts(given, selection).items)).toEqual(["Grace", "Ada"]);
     expect(names(sortContacts(given, "name"))).toEqual(["Ada", "bob", "Grace", "José"]);
     expect(names(given)).toEqual(["Grace", "bob", "Ada", "José"]);
+  });
+});
+
+describe("a search typed letter by letter", () => {
+  it("gives filterContacts' answer for every query, however it was reached", () => {
+    const many = Array.from({ length: 300 }, (_, i) =>
+      contact({
+        firstName: ["Ada", "José", "Jo", "Zoë", "Bob", "Anna Maria"][i % 6]!,
+        lastName: `Name${i}`,
+        notes: i % 7 === 0 ? "climbing at noon" : null,
+        tags: [["work", "Family", "climbing"][i % 3]!],
+        state: (["overdue", "due_soon", "on_track", "no_rhythm"] as const)[i % 4],
+        archivedAt: i % 11 === 0 ? "2025-01-01T00:00:00.000Z" : null,
+      }),
+    );
+    const sorted = sortContacts(many, "name");
+    const search = createContactSearch(sorted);
+    const typed = ["j", "jo", "jos", "josé", "jos", "jo", "j", "", "n", "na", "nam", "name1"];
+    const more = ["name12", "name1", "jose name", "JOSE NAME1", "  ", "zoe", "ZOË", "a m", "a ma"];
+    const filterSets = [
+      {},
+      { state: "overdue" },
+      { tag: "work" },
+      { archived: "true" },
+      { tag: "climbing", state: "on_track" },
+    ];
+    for (const filters of filterSets) {
+      for (const q of [...typed, ...more, ...typed.toReversed()]) {
+        const query = ContactListQuerySchema.parse({ ...filters, q });
+        expect(search(query), JSON.stringify(query)).toEqual(filterContacts(sorted, query));
+      }
+    }
+  });
+
+  it("narrows an earlier answer instead of going through every contact", () => {
+    // Every contact the filter looks at has its archived date read first: count those reads.
+    let reads = 0;
+    const watched = all.map((c) => {
+      const copy = { ...c };
+      Object.defineProperty(copy, "archivedAt", {
+        get: () => {
+          reads += 1;
+          return c.archivedAt;
+        },
+      });
+      return copy;
+    });
+    const search = createContactSearch(watched);
+    const query = (q: string) => ContactListQuerySchema.parse({ q });
+    expect(names(search(query("a")).items)).toEqual(["Ada", "José", "Grace"]);
+    expect(reads).toBe(all.length);
+    reads = 0;
+    expect(names(search(query("ad")).items)).toEqual(["Ada"]);
+    expect(reads).toBe(3);
+    // Back to "a": its answer again, without reading anyone.
+    reads = 0;
+    expect(names(search(query("a")).items)).toEqual(["Ada", "José", "Grace"]);
+    expect(reads).toBe(0);
   });
 });
 

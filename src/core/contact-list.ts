@@ -195,6 +195,47 @@ export function filterContacts(
   return { items, counts };
 }
 
+/**
+ * filterContacts for a search typed letter by letter, over one list (the contacts screen's sorted
+ * list). Each answer is kept (up to SEARCHES_KEPT): a query that only adds to an earlier one with
+ * the same filters (that query's folded text starts this one's) filters the earlier answer's
+ * contacts instead of all of them, since every word of the earlier query is part of a word of this
+ * one, and a query asked before (a letter typed then deleted) gets its answer back. The answers
+ * are kept before the state filter, so the per-state counts come with them.
+ */
+export function createContactSearch(
+  contacts: readonly Contact[],
+): (query: Filters) => { items: Contact[]; counts: StateCounts } {
+  const answers = new Map<
+    string,
+    { filters: string; text: string; items: Contact[]; counts: StateCounts }
+  >();
+  return (query) => {
+    const filters = JSON.stringify([query.archived, query.tag, query.rhythm, query.country]);
+    const text = foldText(query.q ?? "");
+    const key = `${filters}\n${text}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      // The smallest earlier answer this query narrows: every contact it finds is in there.
+      let from: readonly Contact[] = contacts;
+      for (const earlier of answers.values()) {
+        const isNarrower = earlier.filters === filters && text.startsWith(earlier.text);
+        if (isNarrower && earlier.items.length < from.length) from = earlier.items;
+      }
+      const { items, counts } = filterContacts(from, { ...query, state: undefined });
+      answer = { filters, text, items, counts };
+      if (answers.size >= SEARCHES_KEPT) answers.delete(answers.keys().next().value!);
+      answers.set(key, answer);
+    }
+    const { state } = query;
+    return {
+      items: state ? answer.items.filter((c) => c.state === state) : answer.items,
+      counts: answer.counts,
+    };
+  };
+}
+const SEARCHES_KEPT = 32;
+
 /** A sorted copy of the contacts. */
 export function sortContacts(contacts: readonly Contact[], sort: ContactSort): Contact[] {
   return [...contacts].sort(compareContacts(sort));

@@ -1,7 +1,7 @@
 import { Plus, Upload, UserPlus } from "lucide-react";
 import { memo, useMemo } from "react";
 import { Link } from "react-router";
-import { filterContacts, sortContacts } from "../../../../core/contact-list";
+import { createContactSearch, sortContacts } from "../../../../core/contact-list";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
@@ -23,7 +23,9 @@ export function ContactsPage() {
     () => (list.data ? sortContacts(list.data.items, filters.sort) : []),
     [list.data, filters.sort],
   );
-  const selected = useMemo(() => filterContacts(sorted, filters), [sorted, filters]);
+  // A search typed letter by letter narrows its previous answer (createContactSearch).
+  const search = useMemo(() => createContactSearch(sorted), [sorted]);
+  const selected = useMemo(() => search(filters), [search, filters]);
   const total = list.data?.total ?? 0;
   const limit = list.data?.limit ?? 1000;
 
