@@ -82,11 +82,11 @@ export function AuthPage({
   function switchMode(next: Mode) {
     const form = tabsRef.current?.querySelector<HTMLFormElement>('[role="tabpanel"] form');
     if (form) {
-      const typed = new FormData(form);
-      setCarried({
-        email: String(typed.get("email") ?? ""),
-        password: String(typed.get("password") ?? ""),
-      });
+      const typed = (name: string) => {
+        const field = form.elements.namedItem(name);
+        return field instanceof HTMLInputElement ? field.value : "";
+      };
+      setCarried({ email: typed("email"), password: typed("password") });
     }
     setMode(next);
   }
