@@ -2,7 +2,7 @@
 // 225): the elements stay and show the new contact, while a contact that stays on screen keeps
 // its own row, and the focus never lands on another contact's button.
 import type { Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, test } from "./fixtures";
+import { BASE_URL, createUser, expect, test, daysAgo } from "./fixtures";
 import { expectAppLive } from "./hydration";
 
 // Twelve people on a weekly rhythm, each a day more overdue than the next: "next due" lists the
@@ -21,10 +21,6 @@ const PEOPLE = [
   "Radia Perlman",
   "Tony Hoare",
 ];
-
-function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function addPeople(page: Page): Promise<void> {
   for (const [i, name] of PEOPLE.entries()) {

@@ -2,12 +2,15 @@
 // rhythm), log contact in one tap, and watch them move to on track, on the detail page and in
 // the list.
 import type { Locator, Page } from "@playwright/test";
-import { BASE_URL, createUser, expect, expectAccessibleInBothThemes, test } from "./fixtures";
+import {
+  BASE_URL,
+  createUser,
+  expect,
+  expectAccessibleInBothThemes,
+  test,
+  daysAgo,
+} from "./fixtures";
 import { expectAppLive } from "./hydration";
-
-function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 test("add a contact, log contact, and watch them move from overdue to on track", async ({
   page,

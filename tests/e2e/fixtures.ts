@@ -8,6 +8,11 @@ export { expect };
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 
+/** The calendar day `days` ago, as YYYY-MM-DD (UTC): a contact's last contact for the API. */
+export function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = "e2e"): string {
   counter += 1;

@@ -10,14 +10,11 @@ import {
   expectNoAxeViolations,
   expectToast,
   test,
+  daysAgo,
 } from "./fixtures";
 
 // Paris is in the start table: the globe opens there at zoom 3 (spec 02 §9).
 test.use({ timezoneId: "Europe/Paris", locale: "en-US" });
-
-function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 type Place = { latitude?: number; longitude?: number; city?: string; country?: string };
 

@@ -12,11 +12,8 @@ import {
   expectNoAxeViolations,
   expectToast,
   test,
+  daysAgo,
 } from "./fixtures";
-
-function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 // Someone on a weekly rhythm last seen 10 days ago: overdue, so in the digest.
 async function addOverdueContact(page: Page): Promise<string> {

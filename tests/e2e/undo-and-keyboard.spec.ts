@@ -3,13 +3,16 @@
 // rhythm change counts and asks first; unsaved edits ask before leaving; archived contacts show
 // no due state; the snooze menu says where each choice leads; and the app works by keyboard.
 import type { Page } from "@playwright/test";
-import { createUser, expect, expectAccessibleInBothThemes, expectToast, test } from "./fixtures";
+import {
+  createUser,
+  expect,
+  expectAccessibleInBothThemes,
+  expectToast,
+  test,
+  daysAgo,
+} from "./fixtures";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-function daysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

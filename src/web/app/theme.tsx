@@ -1,25 +1,16 @@
 // Pages outside /app are always light; inside /app the saved choice, else the system preference.
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { SYSTEM_THEME_CLASS } from "../../core/prerendered-pages";
 import { useMe } from "../lib/session/get-me";
+import { useMediaQuery } from "../lib/use-media-query";
 
 const darkQuery = "(prefers-color-scheme: dark)";
-
-function subscribeToScheme(listener: () => void): () => void {
-  const media = window.matchMedia(darkQuery);
-  media.addEventListener("change", listener);
-  return () => media.removeEventListener("change", listener);
-}
 
 export function ThemeController() {
   const { pathname } = useLocation();
   const { data: me } = useMe();
-  const prefersDark = useSyncExternalStore(
-    subscribeToScheme,
-    () => window.matchMedia(darkQuery).matches,
-    () => false,
-  );
+  const prefersDark = useMediaQuery(darkQuery);
   const isApp = pathname === "/app" || pathname.startsWith("/app/");
   const saved = me?.settings.theme ?? null;
   const isDark = isApp && (saved ? saved === "dark" : prefersDark);

@@ -117,7 +117,10 @@ export function ContactList(props: {
       onClick={onClick}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
-      onBlur={() => setFocusedId(null)}
+      onBlur={(event) => {
+        // A move to another row is onFocus's to record: one update, not two.
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusedId(null);
+      }}
       className={cn(
         "relative rounded-xl border border-border bg-card transition-opacity",
         props.isStale && "opacity-60",

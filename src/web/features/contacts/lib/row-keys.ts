@@ -19,38 +19,23 @@ export function assignRowKeys(
   focusedId?: string | null,
 ): Map<string, number> {
   const shown = new Set(ids);
-  // The keys that are free, by the place their row had.
-  const freeAt: (number | undefined)[] = [];
+  const keyAtPlace = [...previous.values()];
   const free = new Set<number>();
   let nextKey = 0;
-  let place = 0;
   for (const [id, key] of previous) {
     nextKey = Math.max(nextKey, key + 1);
-    if (!shown.has(id) && id !== focusedId) {
-      freeAt[place] = key;
-      free.add(key);
-    }
-    place++;
+    if (!shown.has(id) && id !== focusedId) free.add(key);
   }
-  const keys = new Map<string, number>();
-  const waiting: string[] = [];
-  ids.forEach((id, at) => {
-    if (keys.has(id)) return;
-    const kept = previous.get(id);
-    if (kept !== undefined) {
-      keys.set(id, kept);
-      return;
-    }
-    const sameSpot = freeAt[at];
-    if (sameSpot !== undefined && free.delete(sameSpot)) keys.set(id, sameSpot);
-    else {
-      keys.set(id, -1);
-      waiting.push(id);
-    }
+  // A contact still shown keeps its key; one coming in takes the key freed at its own place.
+  const chosen = ids.map((id) => previous.get(id));
+  ids.forEach((_, at) => {
+    const sameSpot = keyAtPlace[at];
+    if (chosen[at] === undefined && sameSpot !== undefined && free.delete(sameSpot))
+      chosen[at] = sameSpot;
   });
-  const rest = [...free].sort((a, b) => a - b);
-  waiting.forEach((id, i) => keys.set(id, rest[i] ?? nextKey++));
-  return keys;
+  // The others take the lowest keys still free, then new ones.
+  const rest = [...free].sort((a, b) => a - b).values();
+  return new Map(ids.map((id, at) => [id, chosen[at] ?? rest.next().value ?? nextKey++]));
 }
 
 /** Whether two key assignments give every contact the same key. */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { useMediaQuery } from "../../../lib/use-media-query";
 
 // The app's theme as applied (the `dark` class on <html>, set by the theme controller).
 function subscribe(listener: () => void): () => void {
@@ -18,13 +19,5 @@ export function useIsDark(): boolean {
 const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
 
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      const media = window.matchMedia(reducedMotionQuery);
-      media.addEventListener("change", listener);
-      return () => media.removeEventListener("change", listener);
-    },
-    () => window.matchMedia(reducedMotionQuery).matches,
-    () => false,
-  );
+  return useMediaQuery(reducedMotionQuery);
 }
