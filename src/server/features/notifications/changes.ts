@@ -19,8 +19,19 @@ export type ChangeEvent = {
   userNotificationId: string | null;
 };
 
-export async function recordChanges(tx: Db | Tx, changes: Change[]): Promise<void> {
-  if (changes.length === 0) return;
+export type WakeUp = "in-transaction" | "by-caller";
+
+/**
+ * Records the changes in the caller's transaction. `in-transaction` (the default) NOTIFYs there,
+ * delivered at its commit; `by-caller` leaves the wake-up to a caller that knows when it commits
+ * (sendWakeUpsAfterCommit, decision 226). Returns the users changed.
+ */
+export async function recordChanges(
+  tx: Db | Tx,
+  changes: Change[],
+  wakeUp: WakeUp = "in-transaction",
+): Promise<string[]> {
+  if (changes.length === 0) return [];
   const counts = new Map<string, number>();
   for (const c of changes) counts.set(c.userId, (counts.get(c.userId) ?? 0) + 1);
   // Always lock counters in the same order, so two multi-user writers cannot deadlock.
@@ -49,12 +60,14 @@ export async function recordChanges(tx: Db | Tx, changes: Change[]): Promise<voi
       };
     }),
   );
+  if (wakeUp === "by-caller") return userIds;
   await tx.execute(
     sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, u) from (values ${sql.join(
       userIds.map((id) => sql`(${id}::text)`),
       sql`, `,
     )}) as v(u)`,
   );
+  return userIds;
 }
 
 /** The user's last position (0 before any change). */

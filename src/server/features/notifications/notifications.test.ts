@@ -298,3 +298,63 @@ describe("notifications without an active subscription", () => {
     expect(res.json<Notification[]>().map((n) => n.title)).toEqual(["Payment failed"]);
   });
 });
+
+describe("wake-ups of new notifications (decision 226)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => t.close());
+
+  it("a notification made alone wakes listeners after it commits, several in one batch", async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const woken: { userId: string; rows: number }[] = [];
+    const reads: Promise<void>[] = [];
+    const stop = await t.database.listen(
+      "tend_notifications",
+      (userId) => {
+        reads.push(
+          t.app.db
+            .select()
+            .from(userNotifications)
+            .where(eq(userNotifications.userId, userId))
+            .then((rows) => void woken.push({ userId, rows: rows.length })),
+        );
+      },
+      () => {},
+    );
+    try {
+      await Promise.all([notifyUsers(t.app.db, [note(a.id)]), notifyUsers(t.app.db, [note(b.id)])]);
+      await expect.poll(() => woken.length, { timeout: 5000 }).toBe(2);
+      await Promise.all(reads);
+      expect(woken.map((w) => w.userId).sort()).toEqual([a.id, b.id].sort());
+      expect(woken.every((w) => w.rows === 1)).toBe(true);
+    } finally {
+      await stop();
+    }
+  });
+
+  it("one made in a caller's transaction that rolls back sends no wake-up", async () => {
+    const user = await createUser(t.app);
+    const woken: string[] = [];
+    const stop = await t.database.listen(
+      "tend_notifications",
+      (id) => void woken.push(id),
+      () => {},
+    );
+    try {
+      await expect(
+        t.app.db.transaction(async (tx) => {
+          await notifyUsers(tx, [note(user.id)]);
+          throw new Error("the caller's work failed");
+        }),
+      ).rejects.toThrow("the caller's work failed");
+      await notifyUsers(t.app.db, [note(user.id, { title: "after" })]);
+      await expect.poll(() => woken.length, { timeout: 5000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(woken).toEqual([user.id]);
+    } finally {
+      await stop();
+    }
+  });
+});
