@@ -60,14 +60,27 @@ export async function recordChanges(
       };
     }),
   );
-  if (wakeUp === "by-caller") return userIds;
-  await tx.execute(
-    sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, u) from (values ${sql.join(
+  if (wakeUp === "in-transaction") await wakeUsers(tx, userIds);
+  return userIds;
+}
+
+/**
+ * NOTIFYs a wake-up per user on the stream's channel. `withoutFlush` (for a statement that is its
+ * own transaction): commits without waiting for the disk, as a wake-up carries no data.
+ */
+export async function wakeUsers(
+  db: Db | Tx,
+  userIds: string[],
+  { withoutFlush = false } = {},
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const noFlush = withoutFlush ? sql`set_config('synchronous_commit', 'off', true), ` : sql``;
+  await db.execute(
+    sql`select ${noFlush}pg_notify(${NOTIFICATIONS_CHANNEL}, u) from (values ${sql.join(
       userIds.map((id) => sql`(${id}::text)`),
       sql`, `,
     )}) as v(u)`,
   );
-  return userIds;
 }
 
 /** The user's last position (0 before any change). */

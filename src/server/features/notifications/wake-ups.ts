@@ -6,9 +6,8 @@
 // user's changes from the table), so that statement commits without waiting for its flush, and
 // one that is lost (the process ending in between, the connection failing) is covered by the
 // hub's poll, as a lost listener is.
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { NOTIFICATIONS_CHANNEL } from "./changes";
+import { wakeUsers } from "./changes";
 
 /** How long wake-ups wait to be sent together: well under what a person notices. */
 export const WAKE_UP_BATCH_MS = 2;
@@ -19,28 +18,13 @@ const pending = new WeakMap<Db, Set<string>>();
 export function sendWakeUpsAfterCommit(db: Db, userIds: Iterable<string>): void {
   let batch = pending.get(db);
   if (!batch) {
-    const created = new Set<string>();
-    batch = created;
-    pending.set(db, created);
+    const ids = new Set<string>();
+    pending.set(db, (batch = ids));
     setTimeout(() => {
       pending.delete(db);
-      void flush(db, [...created]);
+      // A failure (the database closing or unreachable) is covered by the streams' poll.
+      wakeUsers(db, [...ids], { withoutFlush: true }).catch(() => {});
     }, WAKE_UP_BATCH_MS).unref();
   }
   for (const id of userIds) batch.add(id);
-}
-
-async function flush(db: Db, userIds: string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  try {
-    await db.execute(
-      sql`select set_config('synchronous_commit', 'off', true), pg_notify(${NOTIFICATIONS_CHANNEL}, u)
-          from (values ${sql.join(
-            userIds.map((id) => sql`(${id}::text)`),
-            sql`, `,
-          )}) as v(u)`,
-    );
-  } catch {
-    // The database is closing or unreachable: the streams' poll delivers these changes.
-  }
 }
