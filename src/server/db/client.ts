@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { flushNotifies, withAfterCommit } from "./after-commit";
 import {
   openPgliteThread,
   startPgliteThread,
@@ -109,7 +110,7 @@ type PgliteClient = Pick<PgliteBridge, "listen" | "close" | "closed"> &
   Partial<Pick<PgliteBridge, "writes">>;
 
 function wrapPglite(client: PgliteClient): Database {
-  const db = drizzlePglite(client as never, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = withAfterCommit(drizzlePglite(client as never, { schema, casing: "snake_case" }));
   return {
     db,
     kind: "pglite",
@@ -124,14 +125,16 @@ function wrapPglite(client: PgliteClient): Database {
       };
     },
     async close() {
-      if (!client.closed) await client.close();
+      if (client.closed) return;
+      await flushNotifies(db);
+      await client.close();
     },
   };
 }
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
-  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = withAfterCommit(drizzlePg(pool, { schema, casing: "snake_case" }));
   return {
     db,
     kind: "postgres",
@@ -139,7 +142,10 @@ function openPostgres(url: string): Database {
     listPendingMigrations: () => listPendingMigrations(db),
     migrate: () => migratePostgres(pool),
     listen: (channel, onNotify, onResync) => listenPostgres(url, channel, onNotify, onResync),
-    close: () => pool.end(),
+    async close() {
+      await flushNotifies(db);
+      await pool.end();
+    },
     poolStats: () => ({
       max: POOL_MAX,
       total: pool.totalCount,

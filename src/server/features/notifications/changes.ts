@@ -1,11 +1,12 @@
 // The change log behind the stream: every change to a user's notification rows gets the next
-// position of that user's own sequence, in the transaction that makes the change, and a
-// `pg_notify` carrying only the user id that PostgreSQL delivers when (and only if) it commits.
+// position of that user's own sequence, in the transaction that makes the change, and a wake-up
+// (a NOTIFY carrying only the user id) sent when, and only if, that transaction commits.
 //
 // The counter row is taken with INSERT … ON CONFLICT DO UPDATE, which holds its row lock until
 // commit: two transactions changing one user's rows are serialised, so positions commit in
 // order and a reader that has seen position N never later finds a new row below N.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { notifyAfterCommit } from "../../db/after-commit";
 import type { Db, Tx } from "../../db/client";
 import { notificationEvents, notificationPositions } from "../../db/schema/index";
 
@@ -19,19 +20,9 @@ export type ChangeEvent = {
   userNotificationId: string | null;
 };
 
-export type WakeUp = "in-transaction" | "by-caller";
-
-/**
- * Records the changes in the caller's transaction. `in-transaction` (the default) NOTIFYs there,
- * delivered at its commit; `by-caller` leaves the wake-up to a caller that knows when it commits
- * (sendWakeUpsAfterCommit, decision 226). Returns the users changed.
- */
-export async function recordChanges(
-  tx: Db | Tx,
-  changes: Change[],
-  wakeUp: WakeUp = "in-transaction",
-): Promise<string[]> {
-  if (changes.length === 0) return [];
+/** Records the changes in the caller's transaction; their wake-ups go out once it commits. */
+export async function recordChanges(tx: Db | Tx, changes: Change[]): Promise<void> {
+  if (changes.length === 0) return;
   const counts = new Map<string, number>();
   for (const c of changes) counts.set(c.userId, (counts.get(c.userId) ?? 0) + 1);
   // Always lock counters in the same order, so two multi-user writers cannot deadlock.
@@ -60,27 +51,7 @@ export async function recordChanges(
       };
     }),
   );
-  if (wakeUp === "in-transaction") await wakeUsers(tx, userIds);
-  return userIds;
-}
-
-/**
- * NOTIFYs a wake-up per user on the stream's channel. `withoutFlush` (for a statement that is its
- * own transaction): commits without waiting for the disk, as a wake-up carries no data.
- */
-export async function wakeUsers(
-  db: Db | Tx,
-  userIds: string[],
-  { withoutFlush = false } = {},
-): Promise<void> {
-  if (userIds.length === 0) return;
-  const noFlush = withoutFlush ? sql`set_config('synchronous_commit', 'off', true), ` : sql``;
-  await db.execute(
-    sql`select ${noFlush}pg_notify(${NOTIFICATIONS_CHANNEL}, u) from (values ${sql.join(
-      userIds.map((id) => sql`(${id}::text)`),
-      sql`, `,
-    )}) as v(u)`,
-  );
+  await notifyAfterCommit(tx, NOTIFICATIONS_CHANNEL, userIds);
 }
 
 /** The user's last position (0 before any change). */

@@ -1,12 +1,10 @@
 // Writes in-app notifications (spec 02 §3: REMINDER, ANNOUNCEMENT, SYSTEM_ALERT) for one user,
 // inside the caller's transaction, so a notification exists exactly when what it reports does;
 // each new row is a `created` change on the user's stream (changes.ts).
-import { PgTransaction } from "drizzle-orm/pg-core";
 import type { NotificationType } from "../../../core/notifications";
 import type { Db, Tx } from "../../db/client";
 import { notifications, userNotifications } from "../../db/schema/index";
 import { recordChanges } from "./changes";
-import { sendWakeUpsAfterCommit } from "./wake-ups";
 
 export type NewNotification = {
   userId: string;
@@ -21,11 +19,9 @@ export type NewNotification = {
 
 export async function notifyUsers(db: Db | Tx, items: NewNotification[]): Promise<void> {
   if (items.length === 0) return;
-  // Inside the caller's transaction this is a savepoint, and the wake-up is NOTIFYed there, sent
-  // when the caller commits. Alone, it makes the rows and their positions one commit and sends the
-  // wake-up after it (decision 226).
-  const ownsCommit = !(db instanceof PgTransaction);
-  const changed = await db.transaction(async (tx) => {
+  // Inside the caller's transaction this is a savepoint; alone, it makes the rows and their
+  // positions one commit. Either way the wake-up goes out once the outermost one commits.
+  await db.transaction(async (tx) => {
     const rows = await tx
       .insert(notifications)
       .values(
@@ -42,11 +38,9 @@ export async function notifyUsers(db: Db | Tx, items: NewNotification[]): Promis
       .insert(userNotifications)
       .values(rows.map((row, i) => ({ userId: items[i]!.userId, notificationId: row.id })))
       .returning({ id: userNotifications.id, userId: userNotifications.userId });
-    return recordChanges(
+    await recordChanges(
       tx,
       created.map((row) => ({ userId: row.userId, kind: "created", userNotificationId: row.id })),
-      ownsCommit ? "by-caller" : "in-transaction",
     );
   });
-  if (ownsCommit) sendWakeUpsAfterCommit(db, changed);
 }
