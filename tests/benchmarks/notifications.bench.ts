@@ -20,6 +20,7 @@ import { startAppProcess, stopAppProcess, type AppProcess } from "../helpers/app
 import { openSse, type SseStream } from "../helpers/sse-client";
 import { testEnv } from "../helpers/test-app";
 import { createEmptyPostgresDatabase } from "../helpers/test-database";
+import { flushNotifies, withAfterCommit } from "../../src/server/db/after-commit";
 import { openDatabase, type Db } from "../../src/server/db/client";
 import * as schema from "../../src/server/db/schema/index";
 import { notifyUsers } from "../../src/server/features/notifications/notifications.public";
@@ -159,7 +160,11 @@ async function main() {
     await quiet.query(
       "create or replace function bench_no_notify.pg_notify(text, text) returns void language sql as $$ select $$",
     );
-    const quietDb = drizzle(quiet, { schema, casing: "snake_case" }) as unknown as Db;
+    // Wrapped like the app's database, so both send the same statements after their commits; the
+    // quiet one's pg_notify is the no-op above.
+    const quietDb = withAfterCommit(
+      drizzle(quiet, { schema, casing: "snake_case" }),
+    );
     // Each round writes with and without the wake-up back to back, in alternating order so that a
     // drift in the host's speed favours neither; the ratio is the median of the rounds' ratios.
     const compare = async (rounds: number) => {
@@ -187,6 +192,7 @@ async function main() {
     for (const s of streams) s.close();
     await sleep(1000);
     const { withNotify, without, ratio, ratios } = await compare(5);
+    await flushNotifies(quietDb);
 
     console.log(
       `notifications: ${STREAMS} streams on A, ${runs} created through B: commit-to-event ` +

@@ -2,13 +2,16 @@
 // commit-time notify lock and holds it through its commit record's flush, so writers that notify
 // commit one at a time. Drizzle has no after-commit hook, so the app's database is wrapped here:
 // every transaction it starts, and every savepoint within one, keeps a list of work to run once
-// the outermost transaction has committed. Work queued in a savepoint that rolls back is dropped
-// with it; none runs when the transaction rolls back.
+// the outermost transaction's COMMIT has returned. Work queued in a savepoint that rolls back is
+// dropped with it; none runs when the transaction rolls back. (A COMMIT of a transaction that had
+// already failed rolls back without an error; its wake-ups still go out, which costs listeners
+// one needless read of their changes and nothing else.)
 //
 // What notifyAfterCommit queues goes out in one statement with the NOTIFYs of every commit of the
 // next few milliseconds, committed without waiting for its flush: a NOTIFY this app sends is a
 // wake-up carrying no data, and one that is lost (the process ending in between, the connection
-// failing) is covered by its listeners' poll. close() sends what is pending first.
+// failing) is covered by its listeners' poll, so a failure to send is not reported. close() sends
+// what is pending first, and while it closes anything queued is sent at once.
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "./client";
 
@@ -23,6 +26,7 @@ const scopes = new WeakMap<Tx, Scope>();
 const roots = new WeakSet<Db | Tx>();
 const pending = new WeakMap<Db, Pending>();
 const sending = new WeakMap<Db, Set<Promise<void>>>();
+const closing = new WeakSet<Db>();
 
 /** Gives the database's transactions (and their savepoints) after-commit work; returns it. */
 export function withAfterCommit(db: Db): Db {
@@ -73,6 +77,7 @@ function queue(db: Db, notifies: Notify[]): void {
     pending.set(db, (batch = { notifies: new Map(), timer }));
   }
   for (const n of notifies) batch.notifies.set(`${n.channel}\n${n.payload}`, n);
+  if (closing.has(db)) send(db);
 }
 
 function send(db: Db): void {
@@ -90,15 +95,22 @@ function send(db: Db): void {
   void sent.finally(() => inFlight.delete(sent));
 }
 
-/** Sends the NOTIFYs waiting for their batch and waits for those on their way: before close. */
+/**
+ * Before close: sends the NOTIFYs waiting for their batch, and from now on any queued at once,
+ * and waits until none is on its way.
+ */
 export async function flushNotifies(db: Db): Promise<void> {
+  closing.add(db);
   send(db);
-  await Promise.all([...(sending.get(db) ?? [])]);
+  for (let inFlight = sending.get(db); inFlight && inFlight.size > 0;) {
+    await Promise.all([...inFlight]);
+  }
 }
 
 /**
- * One statement NOTIFYing each channel and payload. `withoutFlush` (for a statement that is its
- * own transaction): commits without waiting for the disk.
+ * One statement NOTIFYing each channel and payload, passed as two arrays whatever their number.
+ * `withoutFlush` (for a statement that is its own transaction): commits without waiting for the
+ * disk.
  */
 async function sendNotifies(
   db: Db | Tx,
@@ -106,10 +118,14 @@ async function sendNotifies(
   { withoutFlush }: { withoutFlush: boolean },
 ): Promise<void> {
   const noFlush = withoutFlush ? sql`set_config('synchronous_commit', 'off', true), ` : sql``;
+  const channels = `{${notifies.map((n) => arrayElement(n.channel)).join(",")}}`;
+  const payloads = `{${notifies.map((n) => arrayElement(n.payload)).join(",")}}`;
   await db.execute(
-    sql`select ${noFlush}pg_notify(c, p) from (values ${sql.join(
-      notifies.map((n) => sql`(${n.channel}::text, ${n.payload}::text)`),
-      sql`, `,
-    )}) as v(c, p)`,
+    sql`select ${noFlush}pg_notify(c, p) from unnest(${channels}::text[], ${payloads}::text[]) as v(c, p)`,
   );
+}
+
+/** A text as an element of a PostgreSQL array literal: quoted, with `"` and `\\` escaped. */
+function arrayElement(text: string): string {
+  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }

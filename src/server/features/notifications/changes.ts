@@ -1,6 +1,7 @@
 // The change log behind the stream: every change to a user's notification rows gets the next
 // position of that user's own sequence, in the transaction that makes the change, and a wake-up
-// (a NOTIFY carrying only the user id) sent when, and only if, that transaction commits.
+// (a NOTIFY carrying only the user id) sent once that transaction's COMMIT has returned, and none
+// when it rolls back.
 //
 // The counter row is taken with INSERT … ON CONFLICT DO UPDATE, which holds its row lock until
 // commit: two transactions changing one user's rows are serialised, so positions commit in
