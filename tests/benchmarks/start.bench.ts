@@ -4,6 +4,7 @@
 // tsx as `npm start` did before. Budgets: ready (GET /readyz answers 200) within 2 s of the
 // process starting; idle RSS of the whole process tree ≤ 300 MB. Needs `npm run build`.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -68,13 +69,16 @@ async function startOnce(command: string[]) {
     detached: true,
     env: {
       ...process.env,
-      NODE_ENV: "development",
+      // As production runs it: no source maps served (so none registered as routes), an
+      // outgoing mail server named (nothing connects to it before a mail is sent).
+      NODE_ENV: "production",
+      AUTH_SECRET: randomBytes(32).toString("hex"),
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
-      SMTP_URL: "",
+      SMTP_URL: "smtp://127.0.0.1:9",
       LOG_LEVEL: "warn",
     },
   });

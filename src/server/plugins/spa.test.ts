@@ -168,6 +168,16 @@ describe("serving the built web app", () => {
     }
   });
 
+  it("serves a compressed copy only as its file's encoding, not at its own address", async () => {
+    for (const suffix of [".br", ".gz"]) {
+      const res = await t.app.inject({ url: `/assets/vendor-9b1e2d.js${suffix}` });
+      expect(res.statusCode, suffix).toBe(404);
+      expect(res.json(), suffix).toEqual({
+        error: { code: "NOT_FOUND", message: `No such file: /assets/vendor-9b1e2d.js${suffix}` },
+      });
+    }
+  });
+
   it("serves source maps outside production", async () => {
     const res = await t.app.inject({ url: "/assets/app-3f9a1c.js.map" });
     expect(res.statusCode).toBe(200);
