@@ -1,7 +1,7 @@
 // The private calendar feed (decision 080): each contact's next due day and birthdays for the
 // next 90 days as all-day events, written with the `ics` library. Overdue contacts show on today.
 import { and, eq, isNull } from "drizzle-orm";
-import type { DateArray, EventAttributes } from "ics";
+import { createEvents, type DateArray, type EventAttributes } from "ics";
 import { nextBirthday } from "../../../core/birthdays";
 import { contactDisplayName } from "../../../core/contacts";
 import { addDays, isValidTimeZone, toLocalDate, type LocalDate } from "../../../core/rhythm";
@@ -83,8 +83,6 @@ export async function buildCalendar(
     calName: `${env.APP_NAME} reminders`,
   };
   if (events.length === 0) return emptyCalendar(header.productId, header.calName);
-  // Loaded on the first calendar asked for, not at start (decisions 222 and 229).
-  const { createEvents } = await import("ics");
   const { error, value } = createEvents(events, header);
   if (error || !value) throw error ?? new Error("could not write the calendar");
   return value;
