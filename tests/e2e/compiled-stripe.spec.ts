@@ -3,68 +3,30 @@
 // and the Stripe tests run from source (Vitest): a package that works from source can still fail
 // once bundled (decision 229's calendar feed did), so the Stripe SDK's paths are run here in the
 // bundle too: a checkout created, a forged webhook refused, a signed one re-read (decision 230).
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort } from "../helpers/app-process";
+import { freePort, startE2EServer } from "../helpers/app-process";
 import { startStripeFake, type StripeFake } from "../helpers/stripe-fake";
 
 test.describe.configure({ mode: "serial" });
 
 let stripe: StripeFake;
-let server: ChildProcess;
+let app: ReturnType<typeof startE2EServer>;
 let baseUrl: string;
-let dataDir: string;
-let serverErrors = "";
-
-async function waitUntilReady(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited: ${serverErrors}`);
-    const res = await fetch(`${baseUrl}/readyz`).catch(() => null);
-    if (res?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server was not ready within 60 s: ${serverErrors}`);
-}
 
 test.beforeAll(async () => {
   stripe = await startStripeFake();
-  const port = await freePort();
-  baseUrl = `http://localhost:${port}`;
-  mkdirSync(".tmp", { recursive: true });
-  dataDir = mkdtempSync(path.resolve(".tmp", "compiled-stripe-"));
-  server = spawn(process.execPath, ["dist-server/main.js"], {
-    stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      ...process.env,
-      ...stripe.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: baseUrl,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: process.env.E2E_DIST ?? "dist/web",
-      SCHEDULER_ENABLED: "false",
-      RATE_LIMIT_ENABLED: "false",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      SMTP_URL: "",
-    },
+  app = startE2EServer({
+    port: String(await freePort()),
+    dist: process.env.E2E_DIST ?? "dist/web",
+    env: { ...stripe.env, E2E_BILLING_PROVIDER: "stripe" },
   });
-  server.stderr?.on("data", (chunk: Buffer) => (serverErrors += chunk.toString()));
-  await waitUntilReady();
+  baseUrl = app.base;
+  await app.ready();
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  app?.stop();
   await stripe?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("a checkout is created through the Stripe SDK in the compiled server", async () => {
