@@ -36,21 +36,45 @@ const load = () =>
     .join(" ");
 
 /**
- * BENCH_BACKGROUND_LOAD=N[:nice]: N processes that keep a core busy for the whole run, at the
- * given niceness (default 0), so the budgets are measured on a machine that is doing other work
- * too (issue 15 asks for load ≥ 3). At niceness 0 each takes its share of the two cores from
- * what is measured; at 19 it yields nearly all of it and mostly raises the load average.
+ * BENCH_BACKGROUND_LOAD=N[:nice][,N[:nice]…]: groups of N processes that keep a core busy for the
+ * whole run, each group at its niceness (default 0), so the budgets are measured on a machine that
+ * is doing other work too (issue 15 asks for load ≥ 3). At niceness 0 each takes its share of the
+ * two cores from what is measured; at 19 it yields nearly all of it and mostly raises the load
+ * average: `1,3:19` is one process competing as an equal and three that keep the load over 3.
  * Each burner stops by itself once this process is gone (its parent changes), so a runner killed
  * by a signal or a timeout leaves none behind.
  */
 function startBackgroundLoad(spec: string | undefined): ChildProcess[] {
   if (!spec) return [];
-  const [count, nice = "0"] = spec.split(":");
   const burner =
     "const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent) process.exit(); }";
-  return Array.from({ length: Number(count) }, () =>
-    spawn("nice", ["-n", nice, process.execPath, "-e", burner], { stdio: "ignore" }),
-  );
+  return spec.split(",").flatMap((group) => {
+    const [count, nice = "0"] = group.trim().split(":");
+    if (!/^\d+$/.test(count ?? "") || !/^-?\d+$/.test(nice)) {
+      throw new Error(`BENCH_BACKGROUND_LOAD: "${group}" is not N or N:niceness`);
+    }
+    return Array.from({ length: Number(count) }, () =>
+      spawn("nice", ["-n", nice, process.execPath, "-e", burner], { stdio: "ignore" }),
+    );
+  });
+}
+
+/** The load a benchmark must start at (BENCH_MIN_LOAD), and how long to wait for it at most. */
+const minLoad = Number(process.env.BENCH_MIN_LOAD ?? 0);
+const MIN_LOAD_WAIT_MS = 180_000;
+
+/**
+ * Waits until the one-minute load average is at least BENCH_MIN_LOAD (it trails what runs by about
+ * a minute, so a run whose burners have just started would measure its first benchmarks on a
+ * machine whose figure still says it is quiet). True when it got there.
+ */
+async function reachMinLoad(): Promise<boolean> {
+  const start = Date.now();
+  while (loadavg()[0]! < minLoad) {
+    if (Date.now() - start > MIN_LOAD_WAIT_MS) return false;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return true;
 }
 
 const burners = startBackgroundLoad(process.env.BENCH_BACKGROUND_LOAD);
@@ -60,8 +84,10 @@ if (burners.length > 0) {
 }
 console.log(`${availableParallelism()} cores, load ${load()}, ${memoryTouchRates()}`);
 
+const belowMinLoad: string[] = [];
 let failed = 0;
 for (const file of files) {
+  if (minLoad > 0 && !(await reachMinLoad())) belowMinLoad.push(file);
   console.log(`\n▶ ${file} (load ${load()})`);
   const result = spawnSync(process.execPath, ["--import", "tsx", path.join(dir, file)], {
     stdio: "inherit",
@@ -73,5 +99,12 @@ for (const file of files) {
   }
 }
 stopBackgroundLoad();
+if (minLoad > 0) {
+  console.log(
+    belowMinLoad.length === 0
+      ? `\nevery benchmark started at a load average of ${minLoad} or more`
+      : `\nstarted below a load average of ${minLoad} (after ${MIN_LOAD_WAIT_MS / 1000} s): ${belowMinLoad.join(", ")}`,
+  );
+}
 console.log(`\n${files.length - failed} benchmarks within budget, ${failed} failed or over budget`);
 process.exitCode = failed > 0 ? 1 : 0;
