@@ -48,19 +48,26 @@ function startBackgroundLoad(spec: string | undefined): ChildProcess[] {
   if (!spec) return [];
   const burner =
     "const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent) process.exit(); }";
-  return spec.split(",").flatMap((group) => {
-    const [count, nice = "0"] = group.trim().split(":");
-    if (!/^\d+$/.test(count ?? "") || !/^-?\d+$/.test(nice)) {
+  // Every group is read before any process starts: a bad one starts none.
+  const groups = spec.split(",").map((group) => {
+    const [count = "", nice = "0"] = group.trim().split(":");
+    if (!/^\d+$/.test(count) || !/^-?\d+$/.test(nice)) {
       throw new Error(`BENCH_BACKGROUND_LOAD: "${group}" is not N or N:niceness`);
     }
-    return Array.from({ length: Number(count) }, () =>
-      spawn("nice", ["-n", nice, process.execPath, "-e", burner], { stdio: "ignore" }),
-    );
+    return { count: Number(count), nice };
   });
+  return groups.flatMap(({ count, nice }) =>
+    Array.from({ length: count }, () =>
+      spawn("nice", ["-n", nice, process.execPath, "-e", burner], { stdio: "ignore" }),
+    ),
+  );
 }
 
 /** The load a benchmark must start at (BENCH_MIN_LOAD), and how long to wait for it at most. */
 const minLoad = Number(process.env.BENCH_MIN_LOAD ?? 0);
+if (!Number.isFinite(minLoad) || minLoad < 0) {
+  throw new Error(`BENCH_MIN_LOAD: "${process.env.BENCH_MIN_LOAD}" is not a load average`);
+}
 const MIN_LOAD_WAIT_MS = 180_000;
 
 /**
