@@ -121,8 +121,10 @@ export function ContactList(props: {
         // A move to another row is onFocus's to record: one update, not two.
         if (!event.currentTarget.contains(event.relatedTarget)) setFocusedId(null);
       }}
+      // The card's height is the rows' (box-content: its border outside it), its corners clip the
+      // rows, and the bottom row leaves its separator to the card's own border.
       className={cn(
-        "relative rounded-xl border border-border bg-card transition-opacity",
+        "relative box-content overflow-hidden rounded-xl border border-border bg-card transition-opacity [&>[role=listitem]:last-child>*]:border-b-0",
         props.isStale && "opacity-60",
       )}
       style={{ height: virtualizer.getTotalSize() }}
