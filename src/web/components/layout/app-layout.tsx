@@ -40,7 +40,7 @@ export function AppLayout({
       >
         Skip to content
       </a>
-      <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo to="/app/contacts" />
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

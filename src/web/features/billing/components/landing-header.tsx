@@ -31,7 +31,7 @@ export function LandingHeader({ appName }: { appName: string }) {
   }, [isMenuOpen]);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-border bg-background">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <a href="#top" className="flex items-center gap-2 text-lg font-bold text-foreground">
           <img src="/favicon.svg" alt="" width={28} height={28} />
