@@ -14,7 +14,7 @@ import { TEND_CSV_HEADERS } from "../../../core/import/csv-export";
 import { upload } from "../../../../tests/helpers/import-test-kit";
 import { addContact } from "../../../../tests/helpers/contacts-test-kit";
 import { sql } from "drizzle-orm";
-import { listExportHistory } from "./export.service";
+import { listExportContacts, listExportHistory } from "./export.service";
 
 describe("exports", () => {
   let t: TestApp;
@@ -100,7 +100,9 @@ describe("exports", () => {
     expect(data.contacts).toHaveLength(2);
     const ada = data.contacts.find((c) => c.lastName === "Lovelace")!;
     const grace = data.contacts.find((c) => c.lastName === "Hopper")!;
-    expect(data.interactions).toMatchObject([{ channel: "email", note: "Caught up at the café ☕" }]);
+    expect(data.interactions).toMatchObject([
+      { channel: "email", note: "Caught up at the café ☕" },
+    ]);
     expect(data.interactions[0]!.contactId).toBe(ada.id);
     expect(data.imports).toEqual([
       {
@@ -175,7 +177,7 @@ describe("paid access", () => {
   });
 });
 
-describe("history read in pages", () => {
+describe("history read and contacts mapped in pages", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await build();
@@ -204,6 +206,32 @@ describe("history read in pages", () => {
         history.map((h) => h.id),
         `pages of ${pageRows}`,
       ).toEqual(expected);
+    }
+  });
+  it("maps the contacts a page at a time into the same list, in the same order", async () => {
+    const user = await createUser(t.app);
+    for (const [firstName, lastName] of [
+      ["Grace", "Hopper"],
+      ["Ada", "Lovelace"],
+      ["Alan", "Turing"],
+      ["Ada", "Byron"],
+      ["Edsger", "Dijkstra"],
+    ]) {
+      await addContact(t.app, user, { firstName, lastName });
+    }
+    const ctx = { userId: user.id, now: t.app.clock.now(), timeZone: "UTC" };
+    const whole = await listExportContacts(t.app.db, ctx, 1_000);
+    expect(whole.map((c) => c.lastName)).toEqual([
+      "Byron",
+      "Dijkstra",
+      "Hopper",
+      "Lovelace",
+      "Turing",
+    ]);
+    for (const pageRows of [1, 2, 3, 5]) {
+      expect(await listExportContacts(t.app.db, ctx, pageRows), `pages of ${pageRows}`).toEqual(
+        whole,
+      );
     }
   });
 });
