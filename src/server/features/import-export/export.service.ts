@@ -60,17 +60,28 @@ async function mapInTurns<T, U>(items: T[], map: (item: T) => U, pageRows: numbe
   return mapped;
 }
 
-export async function listExportContacts(
+/** The user's contacts for the CSV and vCard exports, by name. */
+export function listExportContacts(
   db: Db,
   ctx: ContactContext,
   pageRows = CONTACT_PAGE_ROWS,
 ): Promise<Contact[]> {
+  return readExportContacts(db, ctx, (contact) => contact, pageRows);
+}
+
+/** The user's contacts by name, each made a Contact and then `as`, in one pass of pages. */
+async function readExportContacts<T>(
+  db: Db,
+  ctx: ContactContext,
+  as: (contact: Contact) => T,
+  pageRows: number,
+): Promise<T[]> {
   const rows = await db
     .select()
     .from(contacts)
     .where(eq(contacts.userId, ctx.userId))
     .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.createdAt));
-  return mapInTurns(rows, (row) => toContact(row, ctx), pageRows);
+  return mapInTurns(rows, (row) => as(toContact(row, ctx)), pageRows);
 }
 
 type ExportedInteraction = AccountExport["interactions"][number];
@@ -130,8 +141,7 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
     .from(imports)
     .where(eq(imports.userId, userId))
     .orderBy(asc(imports.createdAt), asc(imports.id));
-  const contactList = await listExportContacts(db, ctx);
-  const exportedContacts = await mapInTurns(contactList, exportedContact, CONTACT_PAGE_ROWS);
+  const exportedContacts = await readExportContacts(db, ctx, exportedContact, CONTACT_PAGE_ROWS);
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     version: 1,
