@@ -1,5 +1,4 @@
 // Everything an account holds, for the JSON export (decision 031); and the contacts for CSV and vCard.
-import { setImmediate as nextCheck } from "node:timers/promises";
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Contact } from "../../../core/contacts";
 import {
@@ -9,6 +8,7 @@ import {
   type ExportedContact,
 } from "../../../core/import/account-export";
 import type { Db } from "../../db/client";
+import { nextTurn } from "../../lib/next-turn";
 import {
   contacts,
   imports,
@@ -34,15 +34,6 @@ function exportedContact(c: Contact): ExportedContact {
 
 /** Rows of history per query: each is a short task on the event loop, not one long one. */
 export const HISTORY_PAGE_ROWS = 1_000;
-
-// One page of any export per turn of the event loop. Each export yielding on its own is not
-// enough: five exports' immediates run in the same check phase, their five pages back to back,
-// with no poll for waiting requests between them. In line, each turn runs one page, then polls.
-let lastTurn: Promise<unknown> = Promise.resolve();
-function nextTurn(): Promise<unknown> {
-  lastTurn = lastTurn.then(() => nextCheck());
-  return lastTurn;
-}
 
 /**
  * Contacts mapped per turn of the event loop. Mapping an account's 1,000 at once was one stretch
@@ -124,6 +115,12 @@ export async function listExportHistory(
     await nextTurn();
   }
 }
+
+/** The account export's long lists, sent to the worker that writes the file a page at a time. */
+export const ACCOUNT_EXPORT_LISTS = [
+  "contacts",
+  "interactions",
+] as const satisfies readonly (keyof AccountExport)[];
 
 export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<AccountExport> {
   const { userId } = ctx;

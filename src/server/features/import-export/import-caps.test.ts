@@ -195,8 +195,14 @@ describe("import work in worker threads", () => {
       });
       const contacts = await listContacts(t.app, user);
       expect(contacts.length).toBeGreaterThan(2);
-      expect(await pool.run("contactsCsvTask", contacts)).toBe(buildContactsCsv(contacts as never));
-      expect(await pool.run("vcardsTask", contacts)).toBe(buildVcards(contacts as never));
+      expect(await pool.run("contactsCsvTask", { contacts })).toBe(
+        buildContactsCsv(contacts as never),
+      );
+      expect(await pool.run("vcardsTask", { contacts })).toBe(buildVcards(contacts as never));
+      // Sent a page at a time (decision 234), the same file.
+      expect(await pool.runInPages("vcardsTask", { contacts }, ["contacts"])).toBe(
+        buildVcards(contacts as never),
+      );
     } finally {
       await t.close();
     }

@@ -18,7 +18,12 @@ import { toLocalDate } from "../../../core/rhythm";
 import { createCpuPool } from "../../lib/cpu-pool";
 import { siblingModule } from "../../lib/module-file";
 import { contactContext } from "../contacts/contacts.public";
-import { buildAccountExport, exportFileName, listExportContacts } from "./export.service";
+import {
+  ACCOUNT_EXPORT_LISTS,
+  buildAccountExport,
+  exportFileName,
+  listExportContacts,
+} from "./export.service";
 import { listImports, undoImport } from "./import-history";
 import { commitImport, previewImport } from "./import.service";
 import { readUpload } from "./upload";
@@ -136,7 +141,11 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         "text/csv; charset=utf-8",
         exportFileName(app.env.APP_NAME, "contacts", "csv", day),
       );
-      return pool.run<string>("contactsCsvTask", await listExportContacts(db, ctx));
+      return pool.runInPages<string>(
+        "contactsCsvTask",
+        { contacts: await listExportContacts(db, ctx) },
+        ["contacts"],
+      );
     },
   );
 
@@ -151,7 +160,11 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         "text/vcard; charset=utf-8",
         exportFileName(app.env.APP_NAME, "contacts", "vcf", day),
       );
-      return pool.run<string>("vcardsTask", await listExportContacts(db, ctx));
+      return pool.runInPages<string>(
+        "vcardsTask",
+        { contacts: await listExportContacts(db, ctx) },
+        ["contacts"],
+      );
     },
   );
 
@@ -167,11 +180,13 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         exportFileName(app.env.APP_NAME, "account", "json", day),
       );
       // Checked and serialised in a worker thread (decision 157): a large account's export
-      // must not hold the event loop that answers everyone else. Its bytes go out as they are
-      // (decision 221); the schema above still documents the shape.
-      const bytes = await pool.run<Uint8Array>(
+      // must not hold the event loop that answers everyone else, nor the copy to that thread,
+      // whose lists go a page at a time (decision 234). Its bytes go out as they are (decision
+      // 221); the schema above still documents the shape.
+      const bytes = await pool.runInPages<Uint8Array>(
         "accountJsonTask",
         await buildAccountExport(db, ctx),
+        ACCOUNT_EXPORT_LISTS,
       );
       return reply.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
     },

@@ -11,6 +11,7 @@ import { planImport, type ExistingContact } from "../../../core/import/plan-impo
 import { ImportFileError } from "../../../core/import/read-file";
 import { readImport, type ReadImport } from "../../../core/import/read-import";
 import { buildVcards } from "../../../core/import/vcard-write";
+import { isPagedInput, receivePages } from "../../lib/paged-input";
 import { toPreview } from "./import-preview";
 import type { TaskProblem } from "./upload";
 import { openUpload, UploadError, type OpenedUpload, type Upload } from "./upload-body";
@@ -67,11 +68,11 @@ export function planImportTask(input: Parameters<typeof planImport>[0]) {
   return planImport(input);
 }
 
-export function contactsCsvTask(contacts: ExportContact[]): string {
+export function contactsCsvTask({ contacts }: { contacts: ExportContact[] }): string {
   return buildContactsCsv(contacts);
 }
 
-export function vcardsTask(contacts: ExportContact[]): string {
+export function vcardsTask({ contacts }: { contacts: ExportContact[] }): string {
   return buildVcards(contacts);
 }
 
@@ -97,6 +98,11 @@ export type ImportTaskName = keyof typeof TASKS;
 
 // Piscina's entry: one default export that dispatches by name. (Piscina's lookup of a named
 // export falls back to an ESM import that tsx's hooks do not reach in a worker thread.)
-export default function runImportTask(task: { name: ImportTaskName; input: never }): unknown {
-  return TASKS[task.name](task.input);
+// An input sent in pages (decision 234) is whole again before the task runs.
+export default async function runImportTask(task: {
+  name: ImportTaskName;
+  input: unknown;
+}): Promise<unknown> {
+  const input = isPagedInput(task.input) ? await receivePages(task.input) : task.input;
+  return TASKS[task.name](input as never);
 }
