@@ -13,8 +13,8 @@ import {
 } from "./transports";
 
 export type DeliveryHooks = {
-  /** In the transaction that marks the row sent. */
-  onSent?: (tx: Tx, row: OutboxRow, now: Date) => Promise<void>;
+  /** In the transaction that marks the rows sent (a group of them: see recordSent). */
+  onSent?: (tx: Tx, rows: OutboxRow[], now: Date) => Promise<void>;
   /** In the transaction that records the failure; `outcome` says whether it will be retried. */
   onFailed?: (
     tx: Tx,
@@ -55,6 +55,42 @@ export function createOutboxSender(deps: {
   let isKickedAgain = false;
   let isClosed = false;
 
+  // Sent messages are recorded in groups: whatever was sent while the last group's transaction
+  // was being written goes in the next one. A transaction per message (begin, two updates,
+  // commit) was most of the sender's database work (decision 235). Each message still waits for
+  // its record before its slot sends another, so a crash leaves at most `concurrency` messages
+  // sent but unrecorded (sent again once their lease ends), as before.
+  type Sent = { row: OutboxRow; resolve: () => void; reject: (error: unknown) => void };
+  let unrecorded: Sent[] = [];
+  let recording: Promise<void> | undefined;
+
+  async function recordGroups(): Promise<void> {
+    while (unrecorded.length > 0) {
+      const group = unrecorded;
+      unrecorded = [];
+      const rows = group.map((sent) => sent.row);
+      const now = deps.now();
+      try {
+        await db.transaction(async (tx) => {
+          await markSent(tx, rows, { now, transportOf: (row) => transports[row.channel]!.name });
+          await hooks.onSent?.(tx, rows, now);
+        });
+        for (const sent of group) sent.resolve();
+      } catch (error) {
+        for (const sent of group) sent.reject(error);
+      }
+    }
+    recording = undefined;
+  }
+
+  function recordSent(row: OutboxRow): Promise<void> {
+    const recorded = new Promise<void>((resolve, reject) => {
+      unrecorded.push({ row, resolve, reject });
+    });
+    recording ??= recordGroups();
+    return recorded;
+  }
+
   async function deliver(row: OutboxRow): Promise<void> {
     const transport = transports[row.channel];
     try {
@@ -74,11 +110,7 @@ export function createOutboxSender(deps: {
       );
       return;
     }
-    const now = deps.now();
-    await db.transaction(async (tx) => {
-      await markSent(tx, row, { now, transport: transport.name });
-      await hooks.onSent?.(tx, row, now);
-    });
+    await recordSent(row);
   }
 
   async function drainOnce(): Promise<number> {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppWithSmtp } from "../../../../tests/helpers/smtp-app";
 import { build, type TestApp } from "../../../../tests/helpers/test-app";
 import { outbox } from "../../db/schema/index";
-import { claimDue, LEASE_MS, MAX_ATTEMPTS } from "./outbox";
+import { reminderDeliveryHooks } from "../reminders/reminders.public";
+import { claimDue, enqueue, LEASE_MS, mailRow, MAX_ATTEMPTS } from "./outbox";
 
 async function row(t: TestApp, id: string) {
   const [found] = await t.app.db.select().from(outbox).where(eq(outbox.id, id));
@@ -82,6 +83,61 @@ describe("the outbox over SMTP", () => {
     expect(await ctx.t.app.outbox.drain()).toBe(1);
     expect(await row(ctx.t, id)).toMatchObject({ status: "sent", attempts: 3 });
     expect(ctx.smtp.received.map((m) => m.messageId)).toEqual([`<${id}@localhost>`]);
+  });
+
+  it("records the messages sent while a record is being written together, in one transaction", async () => {
+    const groups: string[][] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    ctx.t.app.outbox.setHooks({
+      async onSent(_tx, rows) {
+        groups.push(rows.map((r) => r.to));
+        if (groups.length === 1) await firstHeld;
+      },
+    });
+    try {
+      const to = Array.from({ length: 6 }, (_, i) => `group${i}@example.com`);
+      // Written without a kick, so one drain claims all six; four go out at once.
+      const ids = await enqueue(
+        ctx.t.app.db,
+        to.map((address) => mailRow(mail(address))),
+      );
+      const draining = ctx.t.app.outbox.drain();
+      // While the first message's record is held, three more are sent and wait for theirs (the
+      // pause lets the peer's answers reach the sender).
+      await ctx.smtp.waitFor(4);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      releaseFirst();
+      expect(await draining).toBe(6);
+      expect(groups[0]).toHaveLength(1);
+      expect(groups[1]).toHaveLength(3);
+      expect(groups.length).toBeLessThanOrEqual(4);
+      expect(groups.flat().sort()).toEqual(to);
+      for (const id of ids) {
+        const stored = await row(ctx.t, id);
+        expect(stored).toMatchObject({ status: "sent", attempts: 1, transport: "smtp" });
+        expect(stored.sentAt).toBeInstanceOf(Date);
+        expect(stored.leaseExpiresAt).toBeNull();
+      }
+    } finally {
+      ctx.t.app.outbox.setHooks(reminderDeliveryHooks);
+    }
+  });
+
+  it("leaves a message it could not record to be sent again, and says why", async () => {
+    ctx.t.app.outbox.setHooks({
+      onSent() {
+        return Promise.reject(new Error("the database went away"));
+      },
+    });
+    try {
+      const [id] = await enqueue(ctx.t.app.db, [mailRow(mail("unrecorded@example.com"))]);
+      await expect(ctx.t.app.outbox.drain()).rejects.toThrow("the database went away");
+      // The transaction rolled back: still leased, so it is sent again once the lease ends.
+      expect(await row(ctx.t, id!)).toMatchObject({ status: "sending", sentAt: null });
+    } finally {
+      ctx.t.app.outbox.setHooks(reminderDeliveryHooks);
+    }
   });
 });
 

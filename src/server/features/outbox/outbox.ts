@@ -109,22 +109,20 @@ export async function claimDue(
     .returning();
 }
 
+/** Records rows as sent, all in one statement (the sender records them in groups). */
 export async function markSent(
   db: Db | Tx,
-  row: OutboxRow,
-  options: { now: Date; transport: string },
+  rows: readonly OutboxRow[],
+  options: { now: Date; transportOf: (row: OutboxRow) => string },
 ): Promise<void> {
-  await db
-    .update(outbox)
-    .set({
-      status: "sent",
-      sentAt: options.now,
-      transport: options.transport,
-      lastError: null,
-      failure: null,
-      leaseExpiresAt: null,
-    })
-    .where(eq(outbox.id, row.id));
+  if (rows.length === 0) return;
+  const sent = rows.map((row) => sql`(${row.id}::uuid, ${options.transportOf(row)})`);
+  await db.execute(sql`
+    update ${outbox} as o
+    set status = 'sent', sent_at = ${options.now.toISOString()}::timestamptz,
+      transport = v.transport, last_error = null, failure = null, lease_expires_at = null
+    from (values ${sql.join(sent, sql`, `)}) as v(id, transport)
+    where o.id = v.id`);
 }
 
 export type FailureOutcome = "retry" | "dead";

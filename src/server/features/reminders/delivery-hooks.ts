@@ -3,7 +3,7 @@
 // SMS is suspended only after 24 hours of continuous permanent failure, and any success resets
 // that. Reminders themselves are never deleted or deactivated by a failure. Either pause is told
 // to the user as a SYSTEM_ALERT notification (and a banner in the app).
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { reminderDeliveries, userSettings } from "../../db/schema/index";
 import { escapeHtml } from "../../lib/html";
@@ -78,20 +78,28 @@ async function recordSmsFailure(tx: Tx, row: OutboxRow, now: Date): Promise<void
 }
 
 export const reminderDeliveryHooks: DeliveryHooks = {
-  async onSent(tx, row, now) {
-    if (row.deliveryId) {
-      await tx
-        .update(reminderDeliveries)
-        .set({ status: "sent", sentAt: now, attempts: row.attempts, lastError: null })
-        .where(eq(reminderDeliveries.id, row.deliveryId));
+  async onSent(tx, rows, now) {
+    const delivered = rows.flatMap((row) =>
+      row.deliveryId ? [sql`(${row.deliveryId}::uuid, ${row.attempts}::int)`] : [],
+    );
+    if (delivered.length > 0) {
+      await tx.execute(sql`
+        update ${reminderDeliveries} as d
+        set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, attempts = v.attempts,
+          last_error = null
+        from (values ${sql.join(delivered, sql`, `)}) as v(id, attempts)
+        where d.id = v.id`);
     }
-    if (row.channel === "sms" && row.userId) {
+    const texted = [
+      ...new Set(rows.flatMap((row) => (row.channel === "sms" && row.userId ? [row.userId] : []))),
+    ];
+    if (texted.length > 0) {
       await tx
         .update(userSettings)
         .set({ smsFailingSince: null, smsSuspendedAt: null })
         .where(
           and(
-            eq(userSettings.userId, row.userId),
+            inArray(userSettings.userId, texted),
             or(
               sql`${userSettings.smsFailingSince} is not null`,
               sql`${userSettings.smsSuspendedAt} is not null`,
