@@ -44,7 +44,10 @@ export function pageInput(
         if (!Array.isArray(items)) throw new TypeError(`the paged input "${key}" is not a list`);
         for (let start = 0; start < items.length; start += pageItems) {
           await nextTurn();
-          if (isStopped()) return;
+          if (isStopped()) {
+            port1.close();
+            return;
+          }
           port1.postMessage({ key, items: items.slice(start, start + pageItems) } satisfies Page);
         }
       }
