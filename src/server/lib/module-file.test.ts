@@ -40,8 +40,13 @@ describe("the compiled server's CPU pool", () => {
     const main = pathToFileURL(path.resolve(outDir, "main.js")).href;
     const pool = createCpuPool(siblingModule(main, "./import-tasks.ts", "import-tasks"));
     try {
-      const csv = await pool.run<string>("contactsCsvTask", []);
+      const csv = await pool.run<string>("contactsCsvTask", { contacts: [] });
       expect(csv.split("\n")[0]).toMatch(/first/i);
+      // An input sent in pages (decision 234) reaches the compiled task whole too.
+      const paged = await pool.runInPages<string>("contactsCsvTask", { contacts: [] }, [
+        "contacts",
+      ]);
+      expect(paged).toBe(csv);
     } finally {
       await pool.close();
     }
