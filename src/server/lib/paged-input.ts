@@ -9,13 +9,11 @@ import { nextTurn } from "./next-turn";
 /** Items per message: a clone of one page is a millisecond or two. */
 export const INPUT_PAGE_ITEMS = 500;
 
-/** What the worker's task receives in place of its input: the input without its long arrays. */
-export type PagedInput = {
-  pagedInput: true;
-  head: Record<string, unknown>;
-  keys: readonly string[];
-  port: MessagePort;
-};
+/**
+ * What the worker's task receives in place of its input: the input with its long lists empty,
+ * filled from the port.
+ */
+export type PagedInput = { pagedInput: true; head: Record<string, unknown>; port: MessagePort };
 
 type Page = { key: string; items: unknown[] } | { done: true };
 
@@ -36,7 +34,7 @@ export function pageInput(
   const { port1, port2 } = new MessageChannel();
   const head = { ...input };
   for (const key of keys) head[key] = [];
-  const envelope: PagedInput = { pagedInput: true, head, keys, port: port2 };
+  const envelope: PagedInput = { pagedInput: true, head, port: port2 };
   async function send(isStopped: () => boolean): Promise<void> {
     try {
       for (const key of keys) {
@@ -61,20 +59,16 @@ export function pageInput(
   return { envelope, send };
 }
 
-/** In the worker: the whole input again, once every page has arrived. */
-export function receivePages(envelope: PagedInput): Promise<Record<string, unknown>> {
-  const { head, keys, port } = envelope;
-  const lists = new Map(keys.map((key) => [key, [] as unknown[]]));
+/** In the worker: the whole input again (its own copy of the head), once every page has arrived. */
+export function receivePages({ head, port }: PagedInput): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     port.on("message", (page: Page) => {
       if ("done" in page) {
         port.close();
-        const input = { ...head };
-        for (const [key, list] of lists) input[key] = list;
-        resolve(input);
+        resolve(head);
         return;
       }
-      const list = lists.get(page.key)!;
+      const list = head[page.key] as unknown[];
       for (const item of page.items) list.push(item);
     });
     // Closed before the last page (the sender failed): settling twice is a no-op once resolved.

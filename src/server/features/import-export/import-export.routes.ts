@@ -17,7 +17,7 @@ import { IMPORT_MAX_BYTES } from "../../../core/import/read-file";
 import { toLocalDate } from "../../../core/rhythm";
 import { createCpuPool } from "../../lib/cpu-pool";
 import { siblingModule } from "../../lib/module-file";
-import { contactContext } from "../contacts/contacts.public";
+import { contactContext, type ContactContext } from "../contacts/contacts.public";
 import {
   ACCOUNT_EXPORT_LISTS,
   buildAccountExport,
@@ -58,6 +58,9 @@ export async function importExportRoutes(fastify: FastifyInstance) {
   // Reading and planning imports and writing exports run in worker threads (decision 070).
   const pool = createCpuPool(siblingModule(import.meta.url, "./import-tasks.ts", "import-tasks"));
   app.addHook("onClose", () => pool.close());
+  // The CSV and vCard files: the user's contacts, sent to the task a page at a time (decision 234).
+  const contactsFile = async (task: "contactsCsvTask" | "vcardsTask", ctx: ContactContext) =>
+    pool.runInPages<string>(task, { contacts: await listExportContacts(db, ctx) }, ["contacts"]);
   const deps = { db, pool };
   const preHandler = app.requirePaidUser;
   const tags = ["import-export"];
@@ -141,11 +144,7 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         "text/csv; charset=utf-8",
         exportFileName(app.env.APP_NAME, "contacts", "csv", day),
       );
-      return pool.runInPages<string>(
-        "contactsCsvTask",
-        { contacts: await listExportContacts(db, ctx) },
-        ["contacts"],
-      );
+      return contactsFile("contactsCsvTask", ctx);
     },
   );
 
@@ -160,11 +159,7 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         "text/vcard; charset=utf-8",
         exportFileName(app.env.APP_NAME, "contacts", "vcf", day),
       );
-      return pool.runInPages<string>(
-        "vcardsTask",
-        { contacts: await listExportContacts(db, ctx) },
-        ["contacts"],
-      );
+      return contactsFile("vcardsTask", ctx);
     },
   );
 

@@ -62,9 +62,10 @@ export function createOutboxSender(deps: {
   // sent but unrecorded (sent again once their lease ends), as before.
   type Sent = { row: OutboxRow; resolve: () => void; reject: (error: unknown) => void };
   let unrecorded: Sent[] = [];
-  let recording: Promise<void> | undefined;
+  let isRecording = false;
 
   async function recordGroups(): Promise<void> {
+    isRecording = true;
     while (unrecorded.length > 0) {
       const group = unrecorded;
       unrecorded = [];
@@ -80,14 +81,14 @@ export function createOutboxSender(deps: {
         for (const sent of group) sent.reject(error);
       }
     }
-    recording = undefined;
+    isRecording = false;
   }
 
   function recordSent(row: OutboxRow): Promise<void> {
     const recorded = new Promise<void>((resolve, reject) => {
       unrecorded.push({ row, resolve, reject });
     });
-    recording ??= recordGroups();
+    if (!isRecording) void recordGroups();
     return recorded;
   }
 
