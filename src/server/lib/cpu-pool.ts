@@ -17,8 +17,14 @@ export type CpuPool = {
   /**
    * Like `run`, with the lists under `keys` sent a page per turn of the event loop instead of in
    * one structured clone (decision 234); the task receives the input whole, as `run` gives it.
+   * `pageItems` sets how many items make a page (default `INPUT_PAGE_ITEMS`).
    */
-  runInPages<T>(name: string, input: Record<string, unknown>, keys: readonly string[]): Promise<T>;
+  runInPages<T>(
+    name: string,
+    input: Record<string, unknown>,
+    keys: readonly string[],
+    pageItems?: number,
+  ): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -73,8 +79,13 @@ export function createCpuPool(workerFile: URL): CpuPool {
   }
   return {
     run,
-    async runInPages<T>(name: string, input: Record<string, unknown>, keys: readonly string[]) {
-      const { envelope, send } = pageInput(input, keys);
+    async runInPages<T>(
+      name: string,
+      input: Record<string, unknown>,
+      keys: readonly string[],
+      pageItems?: number,
+    ) {
+      const { envelope, send } = pageInput(input, keys, pageItems);
       let hasEnded = false;
       const result = run<T>(name, envelope, [envelope.port]).finally(() => {
         hasEnded = true;

@@ -159,8 +159,12 @@ describe("import work in worker threads", () => {
 
   it.each(files)("reads and plans %s exactly as this thread does", async (name) => {
     const bytes = new Uint8Array(fixture(name));
-    const upload = { kind: "file", bytes, fileName: name, options: {} };
-    const read = await pool.run("readUploadTask", { upload, now });
+    // In pieces of 7 bytes, as a socket's reads would split it (some mid-character).
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) =>
+      bytes.subarray(i * 7, i * 7 + 7),
+    );
+    const upload = { kind: "file", fileName: name, options: {} };
+    const read = await pool.runInPages("readUploadTask", { upload, chunks, now }, ["chunks"], 16);
     const file = readImport({ bytes, now });
     expect(read).toEqual({ ok: true, fileName: name, options: {}, file });
     // Each row against the file's own first row as an existing contact: duplicates, merges.
@@ -175,8 +179,8 @@ describe("import work in worker threads", () => {
 
   it("returns a file problem as data the route turns into the cap's message", async () => {
     const content = wideCsv(600);
-    const upload = { kind: "json", bytes: new TextEncoder().encode(JSON.stringify({ content })) };
-    expect(await pool.run("readUploadTask", { upload, now })).toEqual({
+    const chunks = [new TextEncoder().encode(JSON.stringify({ content }))];
+    expect(await pool.run("readUploadTask", { upload: { kind: "json" }, chunks, now })).toEqual({
       ok: false,
       fileName: null,
       kind: "file",

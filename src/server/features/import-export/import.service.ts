@@ -18,21 +18,40 @@ import { alertImportFailed, importFinishedAlert } from "./import-alerts";
 import { toImportRecord } from "./import-history";
 import { existingFromRow } from "./import-rows";
 import { applyMerges, insertCreates } from "./import-writes";
-import type { ReadUpload, TaskOutcome } from "./import-tasks";
+import type { ImportTaskName, ReadUpload, TaskOutcome } from "./import-tasks";
 import { toUploadError } from "./upload";
 import type { Upload } from "./upload-body";
 
 /** Where an import runs: its database, and the worker threads that read and plan it. */
 export type ImportDeps = { db: Db; pool: CpuPool };
 
-// The upload's bytes are moved to the worker rather than copied (a 5 MB copy cost the event
-// loop ~50 ms), unless they share a buffer with other data (Node's small-buffer pool).
-function transferOf({ bytes }: Upload): ArrayBuffer[] | undefined {
+/** Pieces of a multipart file per message to the worker: ≤ 1 MB of socket reads of ≤ 64 KB. */
+const UPLOAD_CHUNKS_PER_PAGE = 16;
+
+// A JSON body is one buffer of its own: moved to the worker rather than copied (a 5 MB copy cost
+// the event loop ~50 ms), unless it shares a buffer with other data (Node's small-buffer pool).
+function transferOf(chunks: readonly Uint8Array[]): ArrayBuffer[] | undefined {
+  if (chunks.length !== 1) return undefined;
+  const { buffer, byteOffset, byteLength } = chunks[0]!;
   const isOwnBuffer =
-    bytes.buffer instanceof ArrayBuffer &&
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength;
-  return isOwnBuffer ? [bytes.buffer] : undefined;
+    buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength;
+  return isOwnBuffer ? [buffer] : undefined;
+}
+
+/**
+ * Runs an import task on an upload. A multipart file's pieces, views of the socket's reads, go
+ * to the worker a page per turn of the event loop and are joined there (decision 236).
+ */
+function runOnUpload<T>(
+  pool: CpuPool,
+  name: ImportTaskName,
+  { chunks, ...upload }: Upload,
+  rest: Record<string, unknown>,
+): Promise<T> {
+  const input = { ...rest, upload, chunks };
+  const moved = transferOf(chunks);
+  if (moved) return pool.run<T>(name, input, moved);
+  return pool.runInPages<T>(name, input, ["chunks"], UPLOAD_CHUNKS_PER_PAGE);
 }
 
 function unwrap<T>(outcome: TaskOutcome<T>): T {
@@ -41,7 +60,7 @@ function unwrap<T>(outcome: TaskOutcome<T>): T {
 }
 
 function readForCommit(pool: CpuPool, upload: Upload, now: Date) {
-  return pool.run<TaskOutcome<ReadUpload>>("readUploadTask", { upload, now }, transferOf(upload));
+  return runOnUpload<TaskOutcome<ReadUpload>>(pool, "readUploadTask", upload, { now });
 }
 
 export async function previewImport(
@@ -50,10 +69,11 @@ export async function previewImport(
   upload: Upload,
 ): Promise<ImportPreview> {
   const rows = await listContactRows(db, ctx.userId);
-  const outcome = await pool.run<TaskOutcome<{ preview: ImportPreview }>>(
+  const outcome = await runOnUpload<TaskOutcome<{ preview: ImportPreview }>>(
+    pool,
     "previewImportTask",
-    { upload, now: ctx.now, existing: rows.map(existingFromRow), used: rows.length },
-    transferOf(upload),
+    upload,
+    { now: ctx.now, existing: rows.map(existingFromRow), used: rows.length },
   );
   return unwrap(outcome).preview;
 }

@@ -1,6 +1,7 @@
 // An import upload as it arrives (a multipart file with its form fields, or the raw bytes of a
-// JSON body) and opening it: the JSON body is parsed and checked here, in a worker thread
-// (import-tasks.ts), so a 10 MB body never runs through JSON.parse on the event loop.
+// JSON body) and opening it: the file's pieces are joined and the JSON body is parsed and checked
+// here, in a worker thread (import-tasks.ts), so the event loop never copies a whole file into
+// one buffer (decision 236) nor runs a 10 MB body through JSON.parse.
 import {
   ImportUploadSchema,
   type ImportOptions,
@@ -8,10 +9,14 @@ import {
 } from "../../../core/import/import-api";
 import { FILE_MESSAGES, IMPORT_MAX_BYTES } from "../../../core/import/read-file";
 
-export type Upload =
-  | { kind: "file"; bytes: Uint8Array; fileName: string | null; options: ImportOptions }
-  /** A JSON body (`ImportUploadSchema`), still bytes. */
-  | { kind: "json"; bytes: Uint8Array };
+/** What an upload is, without its bytes. */
+export type UploadHead =
+  | { kind: "file"; fileName: string | null; options: ImportOptions }
+  /** A JSON body (`ImportUploadSchema`). */
+  | { kind: "json" };
+
+/** An upload as received: its bytes still in the pieces they arrived in, in order. */
+export type Upload = UploadHead & { chunks: Uint8Array[] };
 
 /** An upload ready to read: the file's bytes, its name, the user's choices. */
 export type OpenedUpload = { bytes: Uint8Array; fileName: string | null; options: ImportOptions };
@@ -70,10 +75,26 @@ function parseJsonBody(bytes: Uint8Array): unknown {
   }
 }
 
-export function openUpload(upload: Upload): OpenedUpload {
-  if (upload.kind === "file") return upload;
-  if (upload.bytes.length === 0) throw new UploadError({ code: "BAD_REQUEST", message: NOT_JSON });
-  const json = parseJsonBody(upload.bytes);
+/** The pieces as one buffer; a single piece is used as it is. */
+function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  let length = 0;
+  for (const chunk of chunks) length += chunk.byteLength;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+export function openUpload({ chunks, ...upload }: Upload): OpenedUpload {
+  const body = joinChunks(chunks);
+  if (upload.kind === "file")
+    return { bytes: body, fileName: upload.fileName, options: upload.options };
+  if (body.length === 0) throw new UploadError({ code: "BAD_REQUEST", message: NOT_JSON });
+  const json = parseJsonBody(body);
   if (json === null) throw new UploadError({ code: "BAD_REQUEST", message: CHOOSE_FILE });
   const { content, fileName, ...options } = checkBody(json);
   const bytes = new TextEncoder().encode(content);
