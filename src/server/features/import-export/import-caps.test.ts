@@ -1,6 +1,7 @@
 // Hostile and oversized files through the API (issue 16, item 1): each answers 4xx with the
 // cap's message, never 500, and nothing is written. And the worker threads that now read and
 // plan imports give exactly what the same functions give in this thread.
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildContactsCsv } from "../../../core/import/csv-export";
 import { planImport } from "../../../core/import/plan-import";
@@ -11,6 +12,7 @@ import {
   build,
   createUser,
   injectAs,
+  TEST_APP_URL,
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
@@ -121,6 +123,47 @@ describe("JSON uploads are parsed in a worker thread", () => {
     const res = await post("/api/imports/preview", JSON.stringify({ content }));
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error.message).toMatch(/^This file is larger than 10 MB\./);
+  });
+
+  it("refuses a body over the route's limit with 413, declared or found while reading", async () => {
+    const declared = await injectAs(t.app, user, {
+      method: "POST",
+      url: "/api/imports/preview",
+      payload: "{}",
+      headers: { "content-type": "application/json", "content-length": String(30_000_000) },
+    });
+    expect(declared.statusCode, declared.body).toBe(413);
+    // No length given (chunked): refused once more than 20 MB has arrived.
+    const megabyte = Buffer.alloc(1024 * 1024, "a");
+    const endless = await injectAs(t.app, user, {
+      method: "POST",
+      url: "/api/imports/preview",
+      payload: Readable.from(Array.from({ length: 25 }, () => megabyte)),
+      headers: { "content-type": "application/json" },
+    });
+    expect(endless.statusCode, endless.body).toBe(413);
+    expect(endless.json().error).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "That upload is too large.",
+    });
+  });
+
+  it("reads a JSON upload that reaches the server over a socket in many pieces", async () => {
+    const note = "Zoë ☕ Ångström 🌍 ".repeat(300);
+    const lines = Array.from({ length: 200 }, (_, i) => `Zoë${i},Ørsted,"${note}"`);
+    const content = ["First Name,Last Name,Notes", ...lines].join("\n");
+    const body = JSON.stringify({ fileName: "pieces.csv", content });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(1_500_000);
+    const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const res = await fetch(`${baseUrl}/api/imports/preview`, {
+      method: "POST",
+      body,
+      headers: { cookie: user.cookie, origin: TEST_APP_URL, "content-type": "application/json" },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const preview = await res.json();
+    expect(preview).toMatchObject({ fileName: "pieces.csv", summary: { create: 200 } });
+    expect(JSON.stringify(preview)).toContain("Zoë199 Ørsted");
   });
 
   it("keeps the file name a JSON upload gives, for the import and for its failure alert", async () => {

@@ -26,7 +26,7 @@ import {
 } from "./export.service";
 import { listImports, undoImport } from "./import-history";
 import { commitImport, previewImport } from "./import.service";
-import { readUpload } from "./upload";
+import { collectBody, readUpload } from "./upload";
 
 const errors = {
   400: ApiErrorSchema,
@@ -40,7 +40,7 @@ const errors = {
 // JSON uploads carry the file as a string; escaping can make it larger than the file itself.
 const JSON_UPLOAD_LIMIT = IMPORT_MAX_BYTES * 2;
 
-// The import routes' JSON body reaches the handler as bytes (the content-type parser below) and is
+// The import routes' JSON body reaches the handler in pieces (the content-type parser below) and is
 // parsed and checked against its schema in a worker thread (upload-body.ts); the schema stays on
 // the route for the API document.
 const bodyCheckedInWorker: FastifySchemaCompiler<unknown> = () => (value: unknown) => ({ value });
@@ -68,11 +68,10 @@ export async function importExportRoutes(fastify: FastifyInstance) {
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 6 },
   });
-  // A JSON upload carries a whole file: kept as bytes here, parsed in a worker (readUpload). The
-  // two upload routes raise their own body limit; every other route here keeps the default.
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
-    done(null, body),
-  );
+  // A JSON upload carries a whole file: kept in the pieces it arrives in, joined and parsed in a
+  // worker (readUpload). The two upload routes raise their own body limit; every other route here
+  // keeps the default.
+  app.addContentTypeParser("application/json", collectBody);
 
   app.post(
     "/api/imports/preview",

@@ -25,22 +25,13 @@ import type { Upload } from "./upload-body";
 /** Where an import runs: its database, and the worker threads that read and plan it. */
 export type ImportDeps = { db: Db; pool: CpuPool };
 
-/** Pieces of a multipart file per message to the worker: ≤ 1 MB of socket reads of ≤ 64 KB. */
+/** Pieces of an upload per message to the worker: ≤ 1 MB of socket reads of ≤ 64 KB. */
 const UPLOAD_CHUNKS_PER_PAGE = 16;
 
-// A JSON body is one buffer of its own: moved to the worker rather than copied (a 5 MB copy cost
-// the event loop ~50 ms), unless it shares a buffer with other data (Node's small-buffer pool).
-function transferOf(chunks: readonly Uint8Array[]): ArrayBuffer[] | undefined {
-  if (chunks.length !== 1) return undefined;
-  const { buffer, byteOffset, byteLength } = chunks[0]!;
-  const isOwnBuffer =
-    buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength;
-  return isOwnBuffer ? [buffer] : undefined;
-}
-
 /**
- * Runs an import task on an upload. A multipart file's pieces, views of the socket's reads, go
- * to the worker a page per turn of the event loop and are joined there (decision 236).
+ * Runs an import task on an upload. Its pieces, views of the socket's reads, go to the worker a
+ * page per turn of the event loop and are joined there (decision 236). They are copied, never
+ * moved: a read's buffer may hold the start of the connection's next request too.
  */
 function runOnUpload<T>(
   pool: CpuPool,
@@ -49,8 +40,6 @@ function runOnUpload<T>(
   rest: Record<string, unknown>,
 ): Promise<T> {
   const input = { ...rest, upload, chunks };
-  const moved = transferOf(chunks);
-  if (moved) return pool.run<T>(name, input, moved);
   return pool.runInPages<T>(name, input, ["chunks"], UPLOAD_CHUNKS_PER_PAGE);
 }
 

@@ -1,8 +1,9 @@
-// Receives an import upload on the event loop without parsing it: a multipart form (field
-// "file", optional JSON field "options") is kept in the pieces it arrives in, joined in a worker
-// thread (decision 236); a JSON body arrives as bytes (the routes' content-type parser) and is
-// parsed in a worker thread (upload-body.ts).
-import type { FastifyRequest } from "fastify";
+// Receives an import upload on the event loop without parsing it or joining it into one buffer:
+// a multipart form's file (field "file", optional JSON field "options") and a JSON body are both
+// kept in the pieces they arrive in, then joined and read in a worker thread (upload-body.ts,
+// decision 236).
+import type { Readable } from "node:stream";
+import { errorCodes, type FastifyRequest } from "fastify";
 import { ImportOptionsSchema, type ImportOptions } from "../../../core/import/import-api";
 import { FILE_MESSAGES, type ImportFileError } from "../../../core/import/read-file";
 import { AppError } from "../../lib/app-error";
@@ -85,9 +86,61 @@ async function readMultipart(request: FastifyRequest): Promise<Upload> {
   return { kind: "file", chunks, fileName: cleanFileName(fileName), options };
 }
 
+/**
+ * The import routes' content-type parser for JSON: the body in the pieces it arrived in, as
+ * `readUpload` wants it (Fastify's buffer parser would join them on the event loop). It refuses
+ * what that parser refuses: a body over the route's limit (413), or not of its declared length.
+ */
+export function collectBody(
+  request: FastifyRequest,
+  payload: Readable,
+  done: (error: Error | null, body?: Buffer[]) => void,
+): void {
+  const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit!;
+  const declared = Number(request.headers["content-length"]);
+  if (declared > limit) {
+    done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const stop = () => {
+    payload.off("data", onData);
+    payload.off("end", onEnd);
+    payload.off("error", onEnd);
+  };
+  function onData(chunk: Buffer | string) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    received += bytes.byteLength;
+    if (received > limit) {
+      stop();
+      done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+      return;
+    }
+    chunks.push(bytes);
+  }
+  function onEnd(error?: Error & { statusCode?: number }) {
+    stop();
+    if (error) {
+      // A body cut off or broken on its way is the client's request, not a server fault.
+      if (!(typeof error.statusCode === "number" && error.statusCode >= 400))
+        error.statusCode = 400;
+      done(error);
+    } else if (!Number.isNaN(declared) && received !== declared) {
+      done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    } else {
+      done(null, chunks);
+    }
+  }
+  payload.on("data", onData);
+  payload.on("end", onEnd);
+  payload.on("error", onEnd);
+  payload.resume();
+}
+
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (request.isMultipart()) return readMultipart(request);
   const body: unknown = request.body;
-  if (!(body instanceof Uint8Array)) throw new AppError("BAD_REQUEST", CHOOSE_FILE);
-  return { kind: "json", chunks: [body] };
+  if (!Array.isArray(body)) throw new AppError("BAD_REQUEST", CHOOSE_FILE);
+  return { kind: "json", chunks: body as Buffer[] };
 }
