@@ -2,6 +2,7 @@
 // cap's message, never 500, and nothing is written. And the worker threads that now read and
 // plan imports give exactly what the same functions give in this thread.
 import { Readable } from "node:stream";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildContactsCsv } from "../../../core/import/csv-export";
 import { planImport } from "../../../core/import/plan-import";
@@ -17,6 +18,7 @@ import {
   type TestUser,
 } from "../../../../tests/helpers/test-app";
 import { createCpuPool, type CpuPool } from "../../lib/cpu-pool";
+import { groupPieces } from "./upload-body";
 import { fixture, listContacts, upload } from "../../../../tests/helpers/import-test-kit";
 
 const URLS = ["/api/imports/preview", "/api/imports"] as const;
@@ -148,6 +150,18 @@ describe("JSON uploads are parsed in a worker thread", () => {
     });
   });
 
+  it("reads a gzip-compressed JSON upload: its declared length is the compressed one", async () => {
+    const body = JSON.stringify({ fileName: "zipped.csv", content: "First Name\nAda\nGrace\n" });
+    const res = await injectAs(t.app, user, {
+      method: "POST",
+      url: "/api/imports/preview",
+      payload: gzipSync(body),
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ fileName: "zipped.csv", summary: { create: 2 } });
+  });
+
   it("reads a JSON upload that reaches the server over a socket in many pieces", async () => {
     const note = "Zoë ☕ Ångström 🌍 ".repeat(300);
     const lines = Array.from({ length: 200 }, (_, i) => `Zoë${i},Ørsted,"${note}"`);
@@ -202,12 +216,13 @@ describe("import work in worker threads", () => {
 
   it.each(files)("reads and plans %s exactly as this thread does", async (name) => {
     const bytes = new Uint8Array(fixture(name));
-    // In pieces of 7 bytes, as a socket's reads would split it (some mid-character).
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) =>
-      bytes.subarray(i * 7, i * 7 + 7),
+    // In pieces of 7 bytes, as a socket's reads would split it (some mid-character), in groups
+    // of three, a group per page.
+    const pieces = Array.from({ length: Math.ceil(bytes.length / 21) }, (_, g) =>
+      [0, 1, 2].map((i) => bytes.subarray(g * 21 + i * 7, g * 21 + i * 7 + 7)),
     );
     const upload = { kind: "file", fileName: name, options: {} };
-    const read = await pool.runInPages("readUploadTask", { upload, chunks, now }, ["chunks"], 16);
+    const read = await pool.runInPages("readUploadTask", { upload, pieces, now }, ["pieces"], 1);
     const file = readImport({ bytes, now });
     expect(read).toEqual({ ok: true, fileName: name, options: {}, file });
     // Each row against the file's own first row as an existing contact: duplicates, merges.
@@ -222,8 +237,8 @@ describe("import work in worker threads", () => {
 
   it("returns a file problem as data the route turns into the cap's message", async () => {
     const content = wideCsv(600);
-    const chunks = [new TextEncoder().encode(JSON.stringify({ content }))];
-    expect(await pool.run("readUploadTask", { upload: { kind: "json" }, chunks, now })).toEqual({
+    const pieces = [[new TextEncoder().encode(JSON.stringify({ content }))]];
+    expect(await pool.run("readUploadTask", { upload: { kind: "json" }, pieces, now })).toEqual({
       ok: false,
       fileName: null,
       kind: "file",
@@ -253,5 +268,20 @@ describe("import work in worker threads", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("an upload's pieces on their way to the worker", () => {
+  it("go in groups of at most 128 KB, in order, however small the socket's reads", () => {
+    const tiny = Array.from({ length: 3_000 }, (_, i) => new Uint8Array(100).fill(i % 256));
+    const groups = groupPieces(tiny);
+    expect(groups.map((g) => g.reduce((n, piece) => n + piece.byteLength, 0))).toEqual([
+      131_000, 131_000, 38_000,
+    ]);
+    expect(groups.flat()).toEqual(tiny);
+    // A piece larger than a group goes alone; an upload with no pieces sends none.
+    const large = new Uint8Array(200_000);
+    expect(groupPieces([tiny[0]!, large, tiny[1]!])).toEqual([[tiny[0]], [large], [tiny[1]]]);
+    expect(groupPieces([])).toEqual([]);
   });
 });

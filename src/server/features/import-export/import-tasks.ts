@@ -1,7 +1,7 @@
 // Runs in the worker threads of lib/cpu-pool.ts: the CPU-heavy steps of import and export.
 // Each export is a task named by its function; inputs and results cross by structured clone,
 // so a problem comes back as data (a class does not survive the crossing). A preview crosses
-// once each way: the upload's bytes in (a JSON body moved, a file's pieces a page per turn), the
+// once each way: the upload's bytes in (in groups of its socket reads, one per turn), the
 // preview out; the file's rows (notes, a JSON export's whole history) never reach the event loop.
 import { Piscina } from "piscina";
 import { AccountExportSchema } from "../../../core/import/account-export";
@@ -27,18 +27,18 @@ function asProblem(error: unknown): TaskProblem {
   throw error;
 }
 
-/** An upload as the service sends it: its bytes' pieces beside it, where they can be paged. */
-type ReadInput = { upload: UploadHead; chunks: Uint8Array[]; now: Date };
+/** An upload as the service sends it: its bytes' pieces beside it, in groups sent a page each. */
+type ReadInput = { upload: UploadHead; pieces: Uint8Array[][]; now: Date };
 
 // Opens and reads the upload, then `then` goes on with it; any file or upload problem becomes
 // data, with the name the upload gave (none when it could not be opened).
 function withUpload<T>(
-  { upload, chunks, now }: ReadInput,
+  { upload, pieces, now }: ReadInput,
   then: (read: ReadUpload) => T,
 ): TaskOutcome<T> {
   let fileName = upload.kind === "file" ? upload.fileName : null;
   try {
-    const opened = openUpload({ ...upload, chunks });
+    const opened = openUpload({ ...upload, chunks: pieces.flat() });
     fileName = opened.fileName;
     const file = readImport({ bytes: opened.bytes, mapping: opened.options.mapping, now });
     return { ok: true, ...then({ fileName, options: opened.options, file }) };

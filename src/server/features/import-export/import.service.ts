@@ -20,23 +20,15 @@ import { existingFromRow } from "./import-rows";
 import { applyMerges, insertCreates } from "./import-writes";
 import type { ImportTaskName, ReadUpload, TaskOutcome } from "./import-tasks";
 import { toUploadError } from "./upload";
-import type { Upload } from "./upload-body";
+import { groupPieces, type Upload } from "./upload-body";
 
 /** Where an import runs: its database, and the worker threads that read and plan it. */
 export type ImportDeps = { db: Db; pool: CpuPool };
 
 /**
- * Pieces of an upload per message to the worker: two socket reads of ≤ 64 KB. A clone is written
- * into memory the allocator hands out for it: up to ~128 KB that is memory it reuses, already
- * touched; a 1 MB message was fresh memory every time (decision 236: 10 MB in pages of 16 pieces
- * cost 57 ms of the event loop, in pages of 2 pieces 8 ms).
- */
-const UPLOAD_CHUNKS_PER_PAGE = 2;
-
-/**
  * Runs an import task on an upload. Its pieces, views of the socket's reads, go to the worker a
- * page per turn of the event loop and are joined there (decision 236). They are copied, never
- * moved: a read's buffer may hold the start of the connection's next request too.
+ * group per turn of the event loop and are joined there (decision 236). They are copied, never
+ * moved: a read's buffer may hold the start of the connection's next request.
  */
 function runOnUpload<T>(
   pool: CpuPool,
@@ -44,8 +36,8 @@ function runOnUpload<T>(
   { chunks, ...upload }: Upload,
   rest: Record<string, unknown>,
 ): Promise<T> {
-  const input = { ...rest, upload, chunks };
-  return pool.runInPages<T>(name, input, ["chunks"], UPLOAD_CHUNKS_PER_PAGE);
+  const input = { ...rest, upload, pieces: groupPieces(chunks) };
+  return pool.runInPages<T>(name, input, ["pieces"], 1);
 }
 
 function unwrap<T>(outcome: TaskOutcome<T>): T {

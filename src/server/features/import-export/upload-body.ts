@@ -75,6 +75,36 @@ function parseJsonBody(bytes: Uint8Array): unknown {
   }
 }
 
+/**
+ * Bytes of an upload per message to the worker. A clone is written into memory the allocator hands
+ * out for it: up to ~128 KB that is memory it reuses, already touched; a 1 MB message was fresh
+ * memory every time (decision 236: 10 MB in pages of 1 MB cost 57 ms of the event loop, in pages
+ * of 128 KB 8 ms).
+ */
+const UPLOAD_PAGE_BYTES = 128 * 1024;
+
+/**
+ * The pieces in groups of up to UPLOAD_PAGE_BYTES (a larger piece alone), one group per message:
+ * counted in bytes, so a client that trickles its upload in tiny reads does not make one message,
+ * and one turn of the event loop, of each read.
+ */
+export function groupPieces(chunks: readonly Uint8Array[]): Uint8Array[][] {
+  const groups: Uint8Array[][] = [];
+  let group: Uint8Array[] = [];
+  let bytes = 0;
+  for (const chunk of chunks) {
+    if (group.length > 0 && bytes + chunk.byteLength > UPLOAD_PAGE_BYTES) {
+      groups.push(group);
+      group = [];
+      bytes = 0;
+    }
+    group.push(chunk);
+    bytes += chunk.byteLength;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
 /** The pieces as one buffer; a single piece is used as it is. */
 function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;

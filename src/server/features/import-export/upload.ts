@@ -90,10 +90,12 @@ async function readMultipart(request: FastifyRequest): Promise<Upload> {
  * The import routes' content-type parser for JSON: the body in the pieces it arrived in, as
  * `readUpload` wants it (Fastify's buffer parser would join them on the event loop). It refuses
  * what that parser refuses: a body over the route's limit (413), or not of its declared length.
+ * A compressed body arrives through @fastify/compress's decompressor, which counts the bytes sent
+ * (`receivedEncodedLength`): the limit holds for both sizes, and the declared length is the sent.
  */
 export function collectBody(
   request: FastifyRequest,
-  payload: Readable,
+  payload: Readable & { receivedEncodedLength?: number },
   done: (error: Error | null, body?: Buffer[]) => void,
 ): void {
   const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit!;
@@ -112,7 +114,7 @@ export function collectBody(
   function onData(chunk: Buffer | string) {
     const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
     received += bytes.byteLength;
-    if (received > limit) {
+    if (received > limit || (payload.receivedEncodedLength ?? 0) > limit) {
       stop();
       done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
       return;
@@ -126,7 +128,10 @@ export function collectBody(
       if (!(typeof error.statusCode === "number" && error.statusCode >= 400))
         error.statusCode = 400;
       done(error);
-    } else if (!Number.isNaN(declared) && received !== declared) {
+    } else if (
+      !Number.isNaN(declared) &&
+      (payload.receivedEncodedLength || received) !== declared
+    ) {
       done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
     } else {
       done(null, chunks);
