@@ -105,22 +105,9 @@ export function groupPieces(chunks: readonly Uint8Array[]): Uint8Array[][] {
   return groups;
 }
 
-/** The pieces as one buffer; a single piece is used as it is. */
-function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  let length = 0;
-  for (const chunk of chunks) length += chunk.byteLength;
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 export function openUpload({ chunks, ...upload }: Upload): OpenedUpload {
-  const body = joinChunks(chunks);
+  const joined = Buffer.concat(chunks);
+  const body = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
   if (upload.kind === "file")
     return { bytes: body, fileName: upload.fileName, options: upload.options };
   if (body.length === 0) throw new UploadError({ code: "BAD_REQUEST", message: NOT_JSON });

@@ -111,8 +111,7 @@ export function collectBody(
     payload.off("end", onEnd);
     payload.off("error", onEnd);
   };
-  function onData(chunk: Buffer | string) {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+  function onData(bytes: Buffer) {
     received += bytes.byteLength;
     if (received > limit || (payload.receivedEncodedLength ?? 0) > limit) {
       stop();
