@@ -355,3 +355,39 @@ test("the rendered list paints in the user's theme from the first paint", async 
   await expect.poll(() => isHydrated(page, "#root > div")).toBe(true);
   expect(await backgroundOf(page)).toBe(light);
 });
+
+test("the rendered list's first frame holds the whole page, not the part parsed so far", async ({
+  page,
+}) => {
+  await createUser(page);
+  await addContacts(
+    page,
+    Array.from({ length: 14 }, (_, i): [string, string] => [`Person${i}`, `Surname${i}`]),
+  );
+  const html = await (await page.request.get("/app/contacts")).text();
+  const rowsInHtml = html.split('data-testid="contact-row"').length - 1;
+  expect(rowsInHtml).toBeGreaterThan(5);
+  // What the page holds in the first frame the browser renders with its root in it: a frame
+  // callback runs just before each frame is drawn (frames before the head is parsed have no root).
+  await page.addInitScript(() => {
+    const seen = window as unknown as { firstFrame?: unknown };
+    const look = () => {
+      if (!document.getElementById("root")) return requestAnimationFrame(look);
+      seen.firstFrame = {
+        rows: document.querySelectorAll('#root [data-testid="contact-row"]').length,
+        hasBody: document.querySelector("#root main") !== null,
+      };
+    };
+    requestAnimationFrame(look);
+  });
+  // A slow phone: the HTML parser yields after a few milliseconds, and without the page asking
+  // the browser to wait for its root, the first frame showed the header and no rows.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+  await page.goto("/app/contacts");
+  const firstFrame = await page
+    .waitForFunction(() => (window as unknown as { firstFrame?: unknown }).firstFrame)
+    .then((handle) => handle.jsonValue());
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  expect(firstFrame).toEqual({ rows: rowsInHtml, hasBody: true });
+});
