@@ -68,10 +68,11 @@ if (!root) {
   const hasMarkup =
     root.hasAttribute(PRERENDERED_ATTRIBUTE) || root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
   const release = hasMarkup ? holdUntilHydrated(root) : () => {};
-  // The first reads leave first; the router (matching and ranking the route table, starting the
-  // page's code) is built in a task of its own, so on a slow phone neither makes one long task
-  // with the rest of the entry's start (decision 214).
-  const firstAnswer = waitForFirstAuthAnswer(queryClient);
+  // The first reads leave first, in a task of their own once the entry's modules have run; the
+  // router (matching and ranking the route table, starting the page's code) is built in the next
+  // one, so on a slow phone none of the three makes one long task with another (decisions 214
+  // and 238).
+  const firstAnswer = sleep(0).then(() => waitForFirstAuthAnswer(queryClient));
   const routerReady = sleep(0).then(createRouter);
   void Promise.all([firstAnswer, routerReady]).then(async ([, router]) => {
     const app = <AppTree queryClient={queryClient} router={router} />;
