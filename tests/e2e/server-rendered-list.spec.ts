@@ -381,7 +381,7 @@ test("the rendered list's first frame holds the whole page, not the part parsed 
     requestAnimationFrame(look);
   });
   // A slow phone: the HTML parser yields after a few milliseconds, and without the page asking
-  // the browser to wait for its root, the first frame showed the header and no rows.
+  // the browser to wait for its end (decision 237), the first frame showed the header and no rows.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
   await page.goto("/app/contacts");
