@@ -1,5 +1,6 @@
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { observeWindowRect, useWindowVirtualizer } from "@tanstack/react-virtual";
 import {
+  startTransition,
   useLayoutEffect,
   useRef,
   useState,
@@ -15,6 +16,20 @@ import { CONTACT_ROW_HEIGHT, ContactRow } from "./contact-row";
 
 const FIRST_RENDER_RECT = { width: 0, height: 900 };
 
+// The window's size as the virtualiser reads it (observeWindowRect), with the first reading (taken
+// in a layout effect once the list is drawn) rendered in a transition, as the list's offset is.
+function observeWindowRectAfterFirstRender(
+  instance: Parameters<typeof observeWindowRect>[0],
+  onRect: Parameters<typeof observeWindowRect>[1],
+) {
+  let first = true;
+  return observeWindowRect(instance, (rect) => {
+    if (!first) return onRect(rect);
+    first = false;
+    startTransition(() => onRect(rect));
+  });
+}
+
 // Only the rows on screen are in the page, so 1,000 contacts scroll and filter smoothly. Up and
 // down arrows move between the rows' links (scrolling a row not yet drawn into view first),
 // Home and End go to the ends; Enter opens the focused contact (it is a link).
@@ -27,9 +42,16 @@ export function ContactList(props: {
   const listRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const [offset, setOffset] = useState(0);
+  // The list's place on the page and the window's size are measured once it is drawn. What they
+  // change (which rows below the screen are in the page) is rendered in a transition: an update in
+  // a layout effect would otherwise be rendered at once, in the task that drew the list, and take
+  // the effects that start the page's reads with it (on the server-drawn page, that task is the
+  // hydration's, the longest a slow phone runs; decision 239).
   useLayoutEffect(() => {
     const el = listRef.current;
-    if (el) setOffset(el.getBoundingClientRect().top + window.scrollY);
+    if (!el) return;
+    const top = el.getBoundingClientRect().top + window.scrollY;
+    startTransition(() => setOffset(top));
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: props.contacts.length,
@@ -42,6 +64,7 @@ export function ContactList(props: {
     // (a reload keeps the scroll position, which the server cannot know).
     initialRect: FIRST_RENDER_RECT,
     initialOffset: 0,
+    observeElementRect: observeWindowRectAfterFirstRender,
   });
 
   // Rows are keyed so that a keystroke's new contacts reuse the rows of those that left
