@@ -152,6 +152,38 @@ test("the browser takes the rendered list over without a warning or a shift, and
   expect(messages).toEqual([]);
 });
 
+test("once taken over, the rendered list keeps the rows of the phone's own screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 600 });
+  await createUser(page);
+  await addContacts(
+    page,
+    Array.from({ length: 30 }, (_, i): [string, string] => [`Person${i}`, `Surname${i}`]),
+  );
+  await keepFirstElement(page, ROW);
+  const list = await openWithListHeld(page);
+  // The server draws the rows of a 900 px screen with the list at the top of the page.
+  const drawn = await page.locator(ROW).count();
+  list.release();
+  await expectSameElementHydrated(page, ROW);
+  // Once the list's place and the window are measured (in a transition, decision 239), the rows
+  // further below this screen than the few kept ahead are let go, and none is left out above.
+  await expect.poll(() => page.locator(ROW).count()).toBeLessThan(drawn);
+  const rows = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("#root [data-index]")].map((row) => ({
+      index: Number(row.dataset.index),
+      top: row.getBoundingClientRect().top,
+    })),
+  );
+  const aheadKept = 4 * 76;
+  expect(Math.max(...rows.map((row) => row.top))).toBeLessThan(600 + aheadKept);
+  expect(rows.map((row) => row.index).sort((a, b) => a - b)[0]).toBe(0);
+  // The rest arrive as the page scrolls.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.locator('#root [data-index="29"]')).toBeVisible();
+});
+
 test("each row draws its contact's initials on the avatar route's colour, with no image to load", async ({
   page,
 }) => {
