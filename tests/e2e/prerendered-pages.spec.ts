@@ -88,6 +88,23 @@ test("Sign up clicked before /auth's code runs, then typed into, creates the acc
   await expect(page.getByText(email)).toBeVisible();
 });
 
+test("an arrow key on the tabs before /auth's code runs goes to the other tab once it has", async ({
+  page,
+}) => {
+  // The keyboard's way to Sign up is held as a click on it is (decision 204).
+  const session = await holdApiAnswer(page, "GET", /^\/api\/auth\/get-session$/);
+  await page.goto("/auth");
+  await session.asked;
+  await page.getByRole("tab", { name: "Sign in" }).focus();
+  await page.keyboard.press("ArrowRight");
+  expect(await isHydrated(page, "#root form")).toBe(false);
+
+  session.release();
+  await expect(page.getByRole("tab", { name: "Sign up" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Sign up" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Create account" })).toBeVisible();
+});
+
 test("switching between Sign in and Sign up keeps the email and password typed", async ({
   page,
 }) => {

@@ -4,7 +4,7 @@
 // What was typed stays in the fields, and the forms read it from there (they set no default).
 // Only the last press is kept: three presses of "Sign in" while waiting send one sign-in, and a
 // tab chosen after a press of the other tab's button is the one the person sees. A keyboard
-// shortcut pressed meanwhile is held the same way.
+// shortcut pressed meanwhile is held the same way, and so is an arrow key on a tab.
 //
 // The contact list the server draws starts its code after its first paint (decision 218): from
 // that paint until this code runs, /start-after-paint.js holds presses by the same rules and
@@ -17,11 +17,15 @@ declare global {
   }
 }
 
+const TAB_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+
 /**
  * The press `event` is, as a function that does it again, or null for an event that is not held:
- * a press on a button inside the page, a form sent, or a keyboard shortcut ("/", "n", "?")
- * pressed with the focus nowhere in particular, as it is when a page has just arrived (decision
- * 214). /start-after-paint.js holds by the same rules.
+ * a press on a button inside the page, a form sent, a key that moves between tabs pressed on one
+ * (the keyboard's way to the other tab, held as a click on it is), or a keyboard shortcut ("/",
+ * "n", "?") pressed with the focus nowhere in particular, as it is when a page has just arrived
+ * (decision 214). /start-after-paint.js holds by the same rules, but for tabs: the page it starts
+ * has none.
  */
 export function pressToHold(event: Event): (() => void) | null {
   if (event.type === "click") {
@@ -33,10 +37,21 @@ export function pressToHold(event: Event): (() => void) | null {
     return () => form.isConnected && form.requestSubmit();
   }
   if (event.type === "keydown" && event instanceof KeyboardEvent) {
-    const isOnPage = event.target === document.body || event.target === document.documentElement;
-    if (!isOnPage || event.key.length !== 1 || event.key === " ") return null;
     if (event.ctrlKey || event.metaKey || event.altKey) return null;
     const { key, code, shiftKey } = event;
+    // An arrow, Home or End on a tab moves to another tab, as a click on it would.
+    const tab = (event.target as Element | null)?.closest?.<HTMLElement>('[role="tab"]');
+    if (tab && TAB_KEYS.has(key)) {
+      return () => {
+        if (!tab.isConnected) return;
+        tab.focus();
+        tab.dispatchEvent(
+          new KeyboardEvent("keydown", { key, code, bubbles: true, cancelable: true }),
+        );
+      };
+    }
+    const isOnPage = event.target === document.body || event.target === document.documentElement;
+    if (!isOnPage || key.length !== 1 || key === " ") return null;
     return () =>
       document.body.dispatchEvent(
         new KeyboardEvent("keydown", { key, code, shiftKey, bubbles: true, cancelable: true }),
