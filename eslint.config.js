@@ -1,8 +1,12 @@
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import tendRules from "./eslint-rules/feature-boundaries.js";
+import featureBoundaries from "./eslint-rules/feature-boundaries.js";
+import kebabCaseFilenames from "./eslint-rules/kebab-case-filenames.js";
+
+const tend = { rules: { ...featureBoundaries.rules, ...kebabCaseFilenames.rules } };
 
 // Import boundaries: core imports neither server nor web; server and web never import each other.
 const boundary = (patterns, message) => ({
@@ -32,7 +36,18 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node, ...globals.browser },
     },
+    plugins: { tend, "import-x": importX },
+    settings: {
+      // Cycles are ours to find: the packages' own files are not read.
+      "import-x/ignore": ["node_modules"],
+      "import-x/resolver-next": [
+        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] }),
+      ],
+    },
     rules: {
+      "tend/kebab-case-filenames": "error",
+      // A cycle makes load order decide what a module sees; type-only imports do not count.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": [
         "error",
@@ -55,9 +70,8 @@ export default tseslint.config(
     },
   },
   {
-    // Features use each other only through public modules (server) or app/ (web): decision 060.
+    // Features use each other only through public modules (server) or app/ (web).
     files: ["src/**/*.{ts,tsx}"],
-    plugins: { tend: tendRules },
     rules: { "tend/feature-boundaries": "error" },
   },
   {

@@ -13,7 +13,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 // zod's classic schemas reference its JSON Schema generator (toJSONSchema, "~standard".jsonSchema)
 // although the browser never generates JSON Schema (only the server does, for its API docs):
 // in the browser build those modules become functions that say so, which keeps ~25 KB gzip of
-// generator out of every page (decision 135). The bundle benchmark checks it stays out.
+// generator out of every page. The bundle benchmark checks it stays out.
 const ZOD_JSON_SCHEMA_MODULES = [
   "/zod/v4/core/to-json-schema.js",
   "/zod/v4/core/json-schema-processors.js",
@@ -30,7 +30,7 @@ function zodJsonSchemaOnTheServerOnly(): Plugin {
       const names = Object.keys((await import(pathToFileURL(file).href)) as object);
       return [
         "function unavailable() {",
-        '  throw new Error("JSON Schema is generated on the server only (decision 135).");',
+        '  throw new Error("JSON Schema is generated on the server only.");',
         "}",
         `export { ${names.map((name) => `unavailable as ${name}`).join(", ")} };`,
       ].join("\n");
@@ -42,8 +42,7 @@ function zodJsonSchemaOnTheServerOnly(): Plugin {
 // `new Function`, though caught, is reported by the browser as a violation (a console error,
 // and Lighthouse's best-practices score). In the browser build zod's configuration object starts
 // out `jitless`, so no schema is ever built before it and no statement of ours has to run first
-// (decision 131 configured zod in a module every `import from "zod"` went through; decision 194
-// says why that went). The server keeps zod's compiled parsers; the dev server sends no CSP.
+// The server keeps zod's compiled parsers; the dev server sends no CSP.
 const ZOD_CONFIG_START = "__zod_globalConfig = {})";
 function zodWithoutEvalInTheBrowser(): Plugin {
   return {
@@ -67,8 +66,8 @@ function zodWithoutEvalInTheBrowser(): Plugin {
 // constants or helpers loaded zod (~20 KB gzip) and built every schema of the module. Building
 // a schema has no effect outside it (the browser never reads zod's registry), so in the browser
 // build each top-level value of our own modules that import zod is computed in a function call
-// marked pure: a value no code of the page uses is left out, and zod with it when none is used
-// (decision 192). Values are still computed once, in the same order, when the module runs.
+// marked pure: a value no code of the page uses is left out, and zod with it when none is used.
+// Values are still computed once, in the same order, when the module runs.
 const COMPUTED_VALUES = new Set([
   "CallExpression",
   "MemberExpression",
@@ -114,12 +113,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   // The server's renderer bundles what it uses, tree-shaken (a handful of lucide's icons, not
-  // the package's 1,500), so loading it on first use is quick and small (decision 214).
+  // the package's 1,500), so loading it on first use is quick and small.
   ssr: isSsrBuild ? { noExternal: true } : undefined,
   resolve: {
     alias: [
       // react-router's package exports only its development build (with its warnings); the
-      // production build is the same code without them (decision 135).
+      // production build is the same code without them.
       ...(command === "build"
         ? [
             {
@@ -132,21 +131,21 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   build: {
     // `vite build --ssr src/web/server-render.tsx` writes the server's renderer of the signed-in
-    // contact list beside the web app, in <outDir>-ssr (decision 214).
+    // contact list beside the web app, in <outDir>-ssr.
     outDir: isSsrBuild ? "dist/web-ssr" : "dist/web",
     emptyOutDir: true,
     copyPublicDir: !isSsrBuild,
     // Maps are written for our own error reports but not linked from the files, and the server
-    // does not serve them in production (decision 136).
+    // does not serve them in production.
     sourcemap: "hidden",
     manifest: !isSsrBuild,
-    // The app, and the prerendered landing page with only its own small script (decision 135).
+    // The app, and the prerendered landing page with only its own small script.
     rollupOptions: {
       input: { index: "index.html", landing: "landing.html" },
       output: {
         // TanStack Query in one chunk: split by which pages use which part (useMutation,
         // useQuery, their shared base), its pieces cost each page more in per-file gzip
-        // overhead than the parts a page does not use (decision 194).
+        // overhead than the parts a page does not use.
         codeSplitting: {
           // React, which TanStack Query imports, stays where it was (the landing page needs it,
           // not TanStack Query).

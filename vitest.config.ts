@@ -1,13 +1,27 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
+// Every test runs once. The API suite runs on PostgreSQL when TEST_DATABASE_URL is set and on the
+// embedded PGlite otherwise; a file that only means something on one database is named for it
+// (`*.pglite.test.ts`, `*.postgres.test.ts`) and runs in that database's project alone.
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const apiFiles = ["src/server/**/*.test.ts", "tests/api/**/*.test.ts"];
-// A test that only means something on one database is named for it: `*.pglite.test.ts` (the
-// embedded database on disk, the real `npm start` process) or `*.postgres.test.ts` (several
-// servers on one PostgreSQL). Each runs in its own project only, so no test is ever skipped.
 const pgliteOnly = "**/*.pglite.test.ts";
 const postgresOnly = "**/*.postgres.test.ts";
+// With PostgreSQL as the main database, these shared files also run on PGlite, so the embedded
+// path keeps an end-to-end round trip of its own.
+const contactsRoundTrip = "src/server/features/contacts/contacts.test.ts";
+const pgliteSmoke = [contactsRoundTrip, "src/server/features/import-export/round-trip.test.ts"];
 const setupFiles = ["tests/helpers/vitest-setup.ts"];
+const databaseTemplate = "tests/helpers/database-template-setup.ts";
+// The server is imported once per worker and each file gets a fresh database from a template.
+const apiProject = {
+  environment: "node" as const,
+  setupFiles,
+  globalSetup: [databaseTemplate],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  isolate: false,
+};
 
 export default defineConfig({
   test: {
@@ -27,34 +41,42 @@ export default defineConfig({
       },
       {
         test: {
-          name: "api-pglite",
+          ...apiProject,
+          name: "api",
           include: apiFiles,
-          exclude: [...configDefaults.exclude, postgresOnly],
-          environment: "node",
-          setupFiles,
+          exclude: [...configDefaults.exclude, pgliteOnly, postgresOnly],
+          env: { TEST_DB: hasPostgres ? "postgres" : "pglite" },
+        },
+      },
+      {
+        test: {
+          ...apiProject,
+          name: "pglite",
+          include: [pgliteOnly, ...(hasPostgres ? pgliteSmoke : [])],
           env: { TEST_DB: "pglite" },
-          // One migrated database for the whole run, loaded by every test database (decision 190).
-          globalSetup: ["tests/helpers/pglite-template-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // One worker process runs file after file: the server is imported once (decision 190).
-          isolate: false,
         },
       },
       ...(hasPostgres
         ? [
             {
               test: {
-                name: "api-postgres",
-                include: apiFiles,
-                exclude: [...configDefaults.exclude, pgliteOnly],
-                environment: "node",
-                setupFiles,
+                ...apiProject,
+                name: "postgres",
+                include: [postgresOnly],
                 env: { TEST_DB: "postgres" },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-                // As api-pglite: the server is imported once per worker (decision 190).
-                isolate: false,
+              },
+            },
+          ]
+        : []),
+      // The second Node's smoke set (scripts/test.mjs): migrations, start and an API round trip.
+      ...(process.env.VITEST_SMOKE
+        ? [
+            {
+              test: {
+                ...apiProject,
+                name: "smoke",
+                include: ["src/server/app.pglite.test.ts", contactsRoundTrip],
+                env: { TEST_DB: "pglite" },
               },
             },
           ]

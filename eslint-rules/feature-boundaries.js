@@ -1,5 +1,5 @@
 // ESLint rule `tend/feature-boundaries`: features do not reach into each other (architecture.md
-// §4, decision 060). It resolves each relative import against the importing file and checks:
+// §4). It resolves each relative import against the importing file and checks:
 // - server: a feature, a plugin or a lib module uses another feature only through that
 //   feature's public module, `features/<name>/<name>.public.ts`; the composition roots
 //   (app.ts, main.ts, worker.ts, jobs/) register features and may import anything;

@@ -1,4 +1,4 @@
-// Compiles the server to plain JavaScript in dist-server/ (decision 137), so production runs it
+// Compiles the server to plain JavaScript in dist-server/, so production runs it
 // with `node dist-server/main.js`: no TypeScript compiler loaded at run time. Each entry is one
 // bundled ES module; packages stay in node_modules (imported, not copied). The migrations are
 // copied next to the bundle, where the compiled db client looks for them.
@@ -52,7 +52,7 @@ export async function buildServer(outDir = "dist-server") {
     format: "esm",
     // Code reached only by a dynamic import (the app behind main.ts's early database start, the
     // AWS SDK, the avatar drawings) goes into chunks of its own, parsed when first imported: main.js
-    // starts the database thread after ~0.4 s instead of ~1.3 s (decision 222).
+    // starts the database thread after ~0.4 s instead of ~1.3 s.
     splitting: true,
     target: "node20.19",
     // Packages are bundled too: loading ~3,000 files one by one was most of the start (decision
@@ -65,7 +65,7 @@ export async function buildServer(outDir = "dist-server") {
     },
     // V8 keeps each module's source text for as long as the process runs (functions compile
     // lazily from it). Without whitespace and comments main.js is a third smaller, and names stay
-    // as written so stack traces read as the source does (decision 197).
+    // as written so stack traces read as the source does.
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: "none",

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module script without types
 import { asciiOnly } from "./build-server.mjs";
 
-// The compiled server is rewritten to ASCII so V8 holds its source at one byte per character
-// (decision 197): the rewritten module must mean exactly what the original meant.
+// The compiled server is rewritten to ASCII so V8 holds its source at one byte per character:
+// the rewritten module must mean exactly what the original meant.
 describe("asciiOnly", () => {
   mkdirSync(".tmp", { recursive: true });
   const dir = mkdtempSync(path.resolve(".tmp", "ascii-only-"));

@@ -1,4 +1,4 @@
-// Pre-compresses the built web app once, at build time (decision 136): next to every text file
+// Pre-compresses the built web app once, at build time: next to every text file
 // of 1 KB or more, `<file>.br` (brotli quality 11) and `<file>.gz` (gzip level 9). The server
 // sends these as they are to a browser that accepts them (@fastify/static preCompressed), instead
 // of compressing every response again. Source maps are skipped: browsers are not sent them.

@@ -1,5 +1,5 @@
 // `npm start` on a fresh clone: build what is missing, then run the compiled server in this same
-// process (decision 137). The web app is built once (into WEB_DIST_DIR, where the server serves it
+// process. The web app is built once (into WEB_DIST_DIR, where the server serves it
 // from) if it has not been built yet, or again with REBUILD=1; the server is compiled into
 // dist-server/ when it is missing or older than its sources, so a pulled change is never run stale.
 // Production can skip this script and npm: `node dist-server/main.js` after `npm run build`.
@@ -20,7 +20,7 @@ function run(command, args) {
 if (!existsSync(`${dist}/index.html`) || !existsSync(`${dist}-ssr/server-render.js`) || rebuild) {
   console.log(`Building the web app into ${dist}...`);
   run("npx", ["vite", "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"]);
-  // The server's renderer of the signed-in contact list, beside the app (decision 214).
+  // The server's renderer of the signed-in contact list, beside the app.
   const ssr = ["--ssr", "src/web/server-render.tsx", "--outDir", `${dist}-ssr`, "--emptyOutDir"];
   run("npx", ["vite", "build", ...ssr, "--logLevel", "warn"]);
   run("node", ["scripts/prerender.mjs", dist]);

@@ -1,12 +1,12 @@
 // Prerenders the landing page into <outDir>/landing.html, so "/" paints before any JavaScript
 // runs (the server serves landing.html for "/"). Vite builds landing.html with the page's own
 // small script (src/web/app/landing.tsx); each island is rendered as its own React root, the way that
-// script hydrates it (decision 135). Run after `vite build`:
+// script hydrates it. Run after `vite build`:
 //   node scripts/prerender.mjs [outDir]   (default dist/web)
 // The product name (APP_NAME) is only known when the server runs: the page is rendered with a
 // marker in its place, the <head>'s default name becomes the marker too, and an
-// application-name meta tag carries it to the client; the server fills them in (decision 046).
-// index.html's head gets the same markers and meta tags, for every page of the app (decision 209).
+// application-name meta tag carries it to the client; the server fills them in.
+// index.html's head gets the same markers and meta tags, for every page of the app.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
@@ -42,7 +42,7 @@ const html = renderToString(
   ),
 );
 // index.html's title and description name the product by its default name: markers in their
-// place, and the meta tags the client reads the served name and trial length from (decision 209).
+// place, and the meta tags the client reads the served name and trial length from.
 function markServedHead(page) {
   const headEnd = page.indexOf("</head>");
   const head = page
@@ -57,7 +57,7 @@ const landing = markServedHead(template).replace(marker, html);
 writeFileSync(path.join(outDir, "landing.html"), landing);
 console.log(`prerendered ${path.join(outDir, "landing.html")} (${html.length} characters)`);
 
-// /auth and /subscribe as a visitor without a session first sees them (decision 204): the app's
+// /auth and /subscribe as a visitor without a session first sees them: the app's
 // own tree (app-tree.tsx) on a memory router at the plain path, its route code loaded and the
 // session answered "signed out", which is what the browser has when it hydrates the markup.
 const { QueryClient } = await import("@tanstack/react-query");
@@ -75,7 +75,7 @@ if (!rawAppTemplate.includes(rootTag)) {
   console.error(`${outDir}/index.html has no ${rootTag}; nothing to prerender into.`);
   process.exit(1);
 }
-// Every page of the app names the configured product from its first paint (decision 209); the
+// Every page of the app names the configured product from its first paint; the
 // build is run once, so a second run finds the head already marked.
 const appTemplate = rawAppTemplate.includes('name="application-name"')
   ? rawAppTemplate

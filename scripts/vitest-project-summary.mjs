@@ -1,6 +1,6 @@
-// A Vitest reporter for scripts/test.mjs: writes test counts per project (unit, api-pglite,
-// api-postgres) to the file named by VITEST_PROJECT_SUMMARY, so the test command can add them up
-// and prove that each database's project really ran. Vitest's JSON report names no project.
+// A Vitest reporter for scripts/test.mjs: writes test counts per project to the file named by
+// VITEST_PROJECT_SUMMARY, so the test command can add them up and prove that each project ran,
+// and the slowest files, which is where CI's time goes.
 import { writeFileSync } from "node:fs";
 
 export default class ProjectSummaryReporter {
@@ -8,7 +8,12 @@ export default class ProjectSummaryReporter {
     const file = process.env.VITEST_PROJECT_SUMMARY;
     if (!file) return;
     const projects = {};
+    const durations = [];
     for (const testModule of testModules) {
+      durations.push({
+        file: `${testModule.project.name || "default"}: ${testModule.relativeModuleId}`,
+        seconds: Math.round(testModule.diagnostic().duration / 100) / 10,
+      });
       const name = testModule.project.name || "default";
       const counts = (projects[name] ??= { files: 0, passed: 0, failed: 0, skipped: 0 });
       counts.files += 1;
@@ -23,6 +28,10 @@ export default class ProjectSummaryReporter {
       if (failedTests === 0 && testModule.state() === "failed") failedTests = 1;
       counts.failed += failedTests;
     }
-    writeFileSync(file, JSON.stringify({ projects, unhandledErrors: unhandledErrors.length }));
+    const slowest = durations.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+    writeFileSync(
+      file,
+      JSON.stringify({ projects, unhandledErrors: unhandledErrors.length, slowest }),
+    );
   }
 }

@@ -53,12 +53,24 @@ describe("vitest project summary reporter", () => {
       { env: { ...env, VITEST_PROJECT_SUMMARY: summaryFile }, encoding: "utf8" },
     );
     expect(result.status).toBe(1);
-    expect(JSON.parse(readFileSync(summaryFile, "utf8"))).toEqual({
+    const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as {
+      slowest: { file: string; seconds: number }[];
+    };
+    expect(summary).toEqual({
       projects: {
         alpha: { files: 1, passed: 1, failed: 1, skipped: 1 },
         beta: { files: 2, passed: 1, failed: 1, skipped: 0 },
       },
       unhandledErrors: 0,
+      slowest: expect.any(Array) as unknown,
     });
+    // Every file, named with its project, slowest first.
+    expect(summary.slowest.map((s) => s.file).sort()).toEqual([
+      "alpha: alpha/a.test.mjs",
+      "beta: beta/b.test.mjs",
+      "beta: beta/broken.test.mjs",
+    ]);
+    const seconds = summary.slowest.map((s) => s.seconds);
+    expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
   }, 60_000);
 });

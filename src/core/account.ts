@@ -1,5 +1,7 @@
 // Contracts for the signed-in user's own account: who they are, their profile and settings.
 import { z } from "zod";
+import { NAME_MAX_LENGTH } from "./constants";
+import { ONBOARDING_MESSAGES } from "./onboarding";
 import { sanitizeText } from "./sanitize";
 
 export const MeSchema = z.object({
@@ -35,7 +37,7 @@ export type Me = z.infer<typeof MeSchema>;
 
 const NameSchema = z
   .string()
-  .max(100, "Names can be at most 100 characters")
+  .max(NAME_MAX_LENGTH, ONBOARDING_MESSAGES.nameTooLong)
   .transform(sanitizeText);
 
 export const PhoneSchema = z
@@ -51,7 +53,7 @@ export const MeUpdateSchema = z.object({
 });
 export type MeUpdate = z.input<typeof MeUpdateSchema>;
 
-/** How long after signing in an account without a password may be deleted (decision 155). */
+/** How long after signing in an account without a password may be deleted. */
 export const DELETE_WITHOUT_PASSWORD_MAX_SESSION_AGE_MS = 60 * 60 * 1000;
 
 export const ACCOUNT_MESSAGES = {

@@ -4,7 +4,7 @@
 // this list to the router's.
 /**
  * /auth on its sign-up tab. The tab is in the address, not only in the navigation state, so the
- * server sends the app's shell rather than the prerendered sign-in tab (decision 204) and a
+ * server sends the app's shell rather than the prerendered sign-in tab and a
  * link followed before any script has run still opens it.
  */
 export const AUTH_SIGNUP_PATH = "/auth?show=signup";
@@ -23,6 +23,8 @@ export const APP_PATHS = [
   "/subscribe",
   "/payment-success",
   "/account-creation",
+  "/privacy",
+  "/terms",
   "/app",
   "/app/onboarding",
   "/app/contacts",

@@ -9,6 +9,10 @@ export type BillingProviderName = (typeof BILLING_PROVIDERS)[number];
 /** Where "trial" and "off" rows come from when no payment provider made them. */
 export const TRIAL_PROVIDER = "trial";
 
+/** A paid subscription still to be charged: running, or paid for during the trial and waiting
+ * for it to end ("trialing", as Stripe calls it). */
+export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"];
+
 export const CheckoutSessionIdSchema = z
   .string()
   .trim()
@@ -56,7 +60,7 @@ export const BillingRowSchema = z.object({
 export type BillingRow = z.infer<typeof BillingRowSchema>;
 
 // The signed-in user's own rows, without internal ids (the provider's subscription id, or the
-// trial's, which carries the user id): the debug page shows them as they are (issue 14).
+// trial's, which carries the user id): the debug page shows them as they are.
 export const SubscriptionRowSchema = z.object({
   status: z.string(),
   provider: z.string(),
@@ -73,10 +77,25 @@ export const BillingStatusResponseSchema = z.object({
   subscriptions: z.array(SubscriptionRowSchema),
   status: z.enum(["active", "none", "unknown"]),
   isWithinGrace: z.boolean(),
+  /** A plan paid for during the trial: it starts (first charge) when the trial ends. */
+  scheduledPlan: z.object({ startsAt: z.string(), cancelAtPeriodEnd: z.boolean() }).nullable(),
   /** portal: the provider's hosted portal; local: cancel / resume here; none: nothing to manage. */
   manage: z.enum(["portal", "local", "none"]),
 });
 export type BillingStatusResponse = z.infer<typeof BillingStatusResponseSchema>;
+
+export const PaymentRowSchema = z.object({
+  paidAt: z.string(),
+  amountCents: z.number().int(),
+  /** ISO 4217, lower case as the providers write it ("usd"). */
+  currency: z.string(),
+  status: z.string(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+});
+export type PaymentRow = z.infer<typeof PaymentRowSchema>;
+
+export const PaymentsResponseSchema = z.object({ payments: z.array(PaymentRowSchema) });
 
 export const PortalResponseSchema = z.object({ url: z.string() });
 

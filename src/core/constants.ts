@@ -8,6 +8,8 @@ export const DAY_MS = 24 * HOUR_MS;
 export const PLAN_PRICE_USD = 8;
 export const PLAN_NAME = "Standard Plan";
 export const CONTACT_LIMIT = 1000;
+/** A first, last or account name, in characters. */
+export const NAME_MAX_LENGTH = 100;
 
 export const SUBSCRIPTION_CACHE_MS = 5 * MINUTE_MS;
 export const SUBSCRIPTION_ERROR_CACHE_MS = 30 * SECOND_MS;
@@ -48,6 +50,7 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const LOCAL_LOG_LIMIT = 50;
 
 export const TOAST_LIMIT = 1;
+/** The longest a dismissed toast stays on the page (sonner removes it once it has closed). */
 export const TOAST_REMOVE_DELAY_MS = 3 * SECOND_MS;
 
 export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -107,7 +110,7 @@ export const LAZY_IMPORT_BACKOFF = 1.5;
 export const UPDATE_BANNER_AUTO_DISMISS_MS = 30 * SECOND_MS;
 /** The error boundary's retries of a failed load, before it reloads the page once (spec 02 §8). */
 export const ERROR_BOUNDARY_RETRY_DELAYS_MS = [SECOND_MS, 2 * SECOND_MS] as const;
-/** How long a reload for a stale chunk counts as "already reloaded once" (decision 112). */
+/** How long a reload for a stale chunk counts as "already reloaded once". */
 export const CHUNK_RELOAD_MEMORY_MS = MINUTE_MS;
 
 export const DEFAULT_TRIAL_DAYS = 14;
@@ -130,7 +133,9 @@ export const TRAVEL_RADIUS_MIN_KM = 25;
 export const TRAVEL_RADIUS_MAX_KM = 500;
 export const TRAVEL_RADIUS_DEFAULT_KM = 100;
 
-/** How long a one-tap change (log, snooze, archive, bulk rhythm) can be undone (decision 150). */
+/** How long a one-tap change (log, snooze, archive, bulk rhythm) can be undone. */
 export const UNDO_WINDOW_MS = HOUR_MS;
 /** The toast that offers "Undo" stays this long. */
 export const UNDO_TOAST_MS = 10 * SECOND_MS;
+/** A second "Log contact" for the same person this soon is the same conversation, not a new one. */
+export const LOG_REPEAT_WINDOW_MS = 2 * MINUTE_MS;

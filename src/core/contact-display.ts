@@ -1,5 +1,5 @@
 // How a contact is named and reached on screen: display name, initials, the preferred channel
-// as a link. Free of zod, so the contacts screen loads without it (decision 185); contacts.ts
+// as a link. Free of zod, so the contacts screen loads without it; contacts.ts
 // re-exports these.
 import { CONTACT_METHOD_LABELS, phoneDigits, type ContactMethod } from "./contact-methods";
 import type { Contact } from "./contacts";
@@ -44,7 +44,7 @@ export const NEEDS_COUNTRY_CODE =
 /**
  * The preferred way to get in touch as a link, or null when there is nothing to link to.
  * WhatsApp and Telegram reach a phone number only in international form; for a national
- * number the link falls back to a phone call, and says so (decision 021).
+ * number the link falls back to a phone call, and says so.
  */
 export function preferredChannelLink(c: Reachable): ChannelLink | null {
   const method = c.preferredMethod;

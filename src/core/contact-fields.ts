@@ -10,9 +10,11 @@ import { RhythmSchema } from "./rhythm-schema";
 import { sanitizeMultilineText, sanitizePhone, sanitizeText, isEmailShaped } from "./sanitize";
 import { CONTACT_LIMITS } from "./contact-limits";
 import { CONTACT_METHODS, phoneDigits } from "./contact-methods";
+import { ADDRESS_PART_LABELS, isBlankAddress } from "./postal-address";
+import { PHONE_EXTENSION_MAX, splitExtension } from "./phone-numbers";
 
 // Kept importable from here, where every field is declared; defined apart so the contacts screen
-// can use them without zod (decision 185).
+// can use them without zod.
 export {
   CONTACT_METHOD_LABELS,
   CONTACT_METHODS,
@@ -20,8 +22,7 @@ export {
   type ContactMethod,
 } from "./contact-methods";
 
-// Kept importable from here too; defined apart so the contact form can use them without zod
-// (decision 192).
+// Kept importable from here too; defined apart so the contact form can use them without zod.
 export { CONTACT_LIMITS } from "./contact-limits";
 
 // ---------------------------------------------------------------- sanitisers (also for import)
@@ -98,19 +99,59 @@ export const EmailEntrySchema = z.object({
     .refine((v) => v === "" || isEmailShaped(v), "Please enter a valid email address"),
 });
 
-export const PhoneEntrySchema = z.object({
+// A number typed or imported with its extension ("+1 555 0100 x12", "…;ext=12") keeps the
+// extension apart, so the number stays dialable and the extension is not read as more digits.
+function withExtensionApart(entry: unknown): unknown {
+  if (!entry || typeof entry !== "object") return entry;
+  const e = entry as Record<string, unknown>;
+  if (typeof e.value !== "string" || (typeof e.ext === "string" && e.ext.trim() !== ""))
+    return entry;
+  const split = splitExtension(e.value);
+  return split.ext ? { ...e, value: split.value, ext: split.ext } : entry;
+}
+
+export const PhoneEntrySchema = z.preprocess(
+  withExtensionApart,
+  z.object({
+    label: LabelSchema,
+    value: z
+      .string()
+      .max(CONTACT_LIMITS.phone, "That phone number is too long")
+      .refine(
+        (v) => v.trim() === "" || phoneDigits(v).length >= 3,
+        "Please enter a phone number with at least 3 digits",
+      )
+      .transform(sanitizePhone),
+    ext: z
+      .string()
+      .max(PHONE_EXTENSION_MAX + 10, `An extension has at most ${PHONE_EXTENSION_MAX} digits`)
+      .nullish()
+      .transform((v) => (v ?? "").replace(/\D/g, ""))
+      .refine(
+        (v) => v.length <= PHONE_EXTENSION_MAX,
+        `An extension has at most ${PHONE_EXTENSION_MAX} digits`,
+      )
+      .transform((v) => v || undefined)
+      .optional(),
+  }),
+);
+
+export const WebsiteEntrySchema = z.object({
   label: LabelSchema,
   value: z
     .string()
-    .max(CONTACT_LIMITS.phone, "That phone number is too long")
+    .max(CONTACT_LIMITS.website, "That web address is too long")
+    .transform((v) => sanitizeText(v).replace(/\s+/g, ""))
     .refine(
-      (v) => v.trim() === "" || phoneDigits(v).length >= 3,
-      "Please enter a phone number with at least 3 digits",
-    )
-    .transform(sanitizePhone),
+      (v) => v === "" || /^(https?:\/\/)?[^\s/$.?#]+\.[^\s]+$/i.test(v),
+      "Please enter a web address like example.com",
+    ),
 });
 
-function entryList<T extends z.ZodType<{ value: string; label?: string }>>(entry: T, what: string) {
+function entryList<T extends z.ZodType<{ value: string; label?: string; ext?: string }>>(
+  entry: T,
+  what: string,
+) {
   return z
     .array(entry)
     .max(CONTACT_LIMITS.values, `At most ${CONTACT_LIMITS.values} ${what}`)
@@ -118,12 +159,44 @@ function entryList<T extends z.ZodType<{ value: string; label?: string }>>(entry
     .transform((list) => {
       const seen = new Set<string>();
       return (list ?? []).filter((e) => {
-        if (!e.value || seen.has(e.value)) return false;
-        seen.add(e.value);
+        // The same number with another extension is another phone (a switchboard's lines).
+        const key = e.ext ? `${e.value} x${e.ext}` : e.value;
+        if (!e.value || seen.has(key)) return false;
+        seen.add(key);
         return true;
       });
     });
 }
+
+function addressPart(max: number, label: string) {
+  return z
+    .string()
+    .max(max, `${label} can be at most ${max} characters`)
+    .nullish()
+    .transform((v) => sanitizeText(v ?? ""));
+}
+
+export const AddressEntrySchema = z.object({
+  label: LabelSchema,
+  street: addressPart(CONTACT_LIMITS.street, ADDRESS_PART_LABELS.street),
+  extended: addressPart(CONTACT_LIMITS.street, ADDRESS_PART_LABELS.extended),
+  city: addressPart(CONTACT_LIMITS.place, ADDRESS_PART_LABELS.city),
+  region: addressPart(CONTACT_LIMITS.place, ADDRESS_PART_LABELS.region),
+  postalCode: addressPart(CONTACT_LIMITS.place, ADDRESS_PART_LABELS.postalCode),
+  country: addressPart(CONTACT_LIMITS.place, ADDRESS_PART_LABELS.country),
+  /** The address the contact's place on the map (city, region, country) was taken from. */
+  isPlace: z.boolean().optional().default(false),
+});
+
+const AddressListSchema = z
+  .array(AddressEntrySchema)
+  .max(CONTACT_LIMITS.addresses, `At most ${CONTACT_LIMITS.addresses} addresses`)
+  .optional()
+  .transform((list) => (list ?? []).filter((address) => !isBlankAddress(address)))
+  .refine(
+    (list) => list.filter((address) => address.isPlace).length <= 1,
+    "Only one address can be the place on the map",
+  );
 
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -147,7 +220,7 @@ export const BirthdaySchema = z.preprocess(
           z
             .number()
             .int("The year must be a number")
-            .min(1900, "The year must be 1900 or later")
+            .min(1000, "Enter the year with four digits")
             .max(2100, "The year must be 2100 or earlier"),
         )
         .nullable(),
@@ -186,7 +259,10 @@ const TagsSchema = z
  * - name: text, "" when empty (stored and answered), null in input;
  * - text, notes: text or null (notes: several import columns add up, merges append);
  * - number: a number or null; method: one of CONTACT_METHODS or null;
- * - emails, phones: labelled values (an import target "<target>Label" labels them);
+ * - emails, phones, websites: labelled values (an import target "<target>Label" labels them);
+ *   a phone may carry an extension (`ext`), and its label says its kind (mobile, fax…);
+ * - addresses: labelled postal addresses, one of them maybe the place on the map (import
+ *   targets "address<Part>" read other files' address columns);
  * - tags: a list of text; birthday: day, month, year (columns <key>Day, <key>Month, <key>Year);
  * - rhythm: interval and unit (columns <key>Interval, <key>Unit).
  */
@@ -198,6 +274,8 @@ export type ContactFieldKind =
   | "method"
   | "emails"
   | "phones"
+  | "websites"
+  | "addresses"
   | "tags"
   | "birthday"
   | "rhythm";
@@ -250,6 +328,18 @@ export const CONTACT_FIELDS = defineContactFields({
     importLabel: "Last name",
     headers: /^(last ?name|family ?name|surname)$/,
   },
+  namePrefix: {
+    ...text("namePrefix", CONTACT_LIMITS.name, "Name prefix"),
+    headers: /^(name ?prefix|prefix|honorific prefix)$/,
+  },
+  nameSuffix: {
+    ...text("nameSuffix", CONTACT_LIMITS.name, "Name suffix"),
+    headers: /^(name ?suffix|suffix|honorific suffix)$/,
+  },
+  nickname: {
+    ...text("nickname", CONTACT_LIMITS.name, "Nickname"),
+    headers: /^nick ?name$/,
+  },
   emails: {
     kind: "emails",
     input: entryList(EmailEntrySchema, "email addresses"),
@@ -266,6 +356,14 @@ export const CONTACT_FIELDS = defineContactFields({
     importLabel: "Phone",
     headers:
       /^((home|business|mobile|car|other|primary|company main|radio|work) )?(phone|telephone)( \d+)?( - value| number)?$|^(phones|mobile|cell|cell ?phone|tel)$/,
+  },
+  websites: {
+    kind: "websites",
+    input: entryList(WebsiteEntrySchema, "websites"),
+    csvHeader: "Websites",
+    importTarget: "website",
+    importLabel: "Website",
+    headers: /^(websites?|web ?page|web ?site|homepage|home page|url|website( \d+)? - value)$/,
   },
   company: {
     ...text("company", CONTACT_LIMITS.company, "Company"),
@@ -318,17 +416,17 @@ export const CONTACT_FIELDS = defineContactFields({
   },
   city: {
     ...text("city", CONTACT_LIMITS.place, "City"),
-    headers: /^((home|business|other) )?(city|town|locality)$|^address \d+ - city$/,
+    headers: /^(city|town|locality)$/,
     place: "where",
   },
   region: {
     ...text("region", CONTACT_LIMITS.place, "Region"),
-    headers: /^((home|business|other) )?(state|region|province|county)$|^address \d+ - region$/,
+    headers: /^(state|region|province|county)$/,
     place: "where",
   },
   country: {
     ...text("country", CONTACT_LIMITS.place, "Country"),
-    headers: /^((home|business|other) )?country(\/region)?$|^address \d+ - country$/,
+    headers: /^country(\/region)?$/,
     place: "where",
   },
   countryCode: {
@@ -363,6 +461,14 @@ export const CONTACT_FIELDS = defineContactFields({
     importLabel: "Longitude",
     headers: /^(lng|lon|long|longitude)$/,
     place: "detail",
+  },
+  addresses: {
+    kind: "addresses",
+    input: AddressListSchema,
+    csvHeader: "Addresses",
+    importTarget: "addresses",
+    importLabel: "Addresses",
+    headers: /^(addresses|postal addresses)$/,
   },
   birthday: {
     kind: "birthday",

@@ -1,5 +1,5 @@
 // The contact list's query and answer as the API validates and documents them (the rules they
-// feed: contact-list.ts, free of zod for the contacts screen; decision 185).
+// feed: contact-list.ts, free of zod for the contacts screen).
 import { z } from "zod";
 import { CONTACT_SORTS } from "./contact-list";
 import { ContactSchema } from "./contacts";

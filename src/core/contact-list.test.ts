@@ -19,7 +19,11 @@ function contact(overrides: Partial<Contact>): Contact {
     id: `00000000-0000-4000-8000-${String(seq).padStart(12, "0")}`,
     firstName: "",
     lastName: "",
+    namePrefix: null,
+    nameSuffix: null,
+    nickname: null,
     emails: [],
+    websites: [],
     phones: [],
     company: null,
     jobTitle: null,
@@ -32,6 +36,7 @@ function contact(overrides: Partial<Contact>): Contact {
     countryCode: null,
     latitude: null,
     longitude: null,
+    addresses: [],
     birthday: null,
     tags: [],
     rhythm: null,
@@ -44,6 +49,7 @@ function contact(overrides: Partial<Contact>): Contact {
     isSnoozed: false,
     archivedAt: null,
     importId: null,
+    photoUrl: null,
     createdAt: "2025-01-01T00:00:00.000Z",
     updatedAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
@@ -270,41 +276,7 @@ describe("compareText", () => {
   const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
   const sign = (n: number) => Math.sign(n);
 
-  it("orders plain names exactly as English collation does", () => {
-    // Letters of both cases, digits and spaces, where the fast comparison applies: many random
-    // pairs, and the edges (prefixes, trailing and doubled spaces, case only, numbers of
-    // different lengths, a number against a letter or a space, leading zeros).
-    const letters = "aAbBmMzZ  12907";
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const word = () =>
-      Array.from({ length: Math.floor(random() * 7) }, () =>
-        letters.charAt(Math.floor(random() * letters.length)),
-      ).join("");
-    const pairs: [string, string][] = [
-      ["Ada", "ada"],
-      ["Ada", "Ada "],
-      ["Ada Lovelace", "Adal"],
-      ["a  b", "a b"],
-      ["", "a"],
-      ["Zoe", "zoe b"],
-      ["First9 Lastname9", "First10 Lastname10"],
-      ["First12 Lastname12", "First12 Lastname2"],
-      ["Flat 2", "Flat 10"],
-      ["a1", "a 1"],
-      ["1a", "a"],
-      ["a0", "a"],
-      ["a01", "a1"],
-      ["007", "7"],
-      ["0", "00"],
-      ["x 0", "x"],
-    ];
-    for (let i = 0; i < 20_000; i++) pairs.push([word(), word()]);
-    for (const [a, b] of pairs)
-      expect(sign(compareText(a, b)), `${a}|${b}`).toBe(sign(collator.compare(a, b)));
-  });
-
-  it("leaves anything else to the collator: numbers by value, accents and marks", () => {
+  it("orders as English collation: numbers by value, accents and marks", () => {
     expect(compareText("Flat 2", "Flat 10")).toBeLessThan(0);
     expect(compareText("Élodie", "elodie")).toBe(0);
     expect(compareText("Zoë", "Zoe")).toBe(0);

@@ -3,6 +3,7 @@
 // here, so the screen loads without it (the query and answer schemas: contact-list-schema.ts).
 import type { ContactListSelection } from "./contact-list-schema";
 import type { Contact } from "./contacts";
+import { phoneText } from "./phone-numbers";
 import { DUE_STATES, rhythmKey, type DueState } from "./rhythm";
 
 export const CONTACT_SORTS = ["next_due", "name", "last_contacted", "recently_added"] as const;
@@ -38,7 +39,7 @@ function haystackOf(c: Contact): string {
         c.jobTitle ?? "",
         c.notes ?? "",
         ...c.emails.map((e) => e.value),
-        ...c.phones.map((p) => p.value),
+        ...c.phones.map((p) => phoneText(p)),
         ...c.tags,
       ].join("\n"),
     );
@@ -79,55 +80,12 @@ function matchesFiltersExceptState(c: Contact, f: Filters, words: readonly strin
 }
 
 // Names and tags sort as English collation orders them, case- and accent-blind, with numbers by
-// value ("Flat 2" before "Flat 10"): one order on the server, which renders the list (decision
-// 214), and in every browser, whatever its language (the app's own is English). The collator is
-// made on first use, not when the module loads (Intl's constructors are slow), and a pair of
-// plain names, letters, digits and spaces only, is compared without it: for those its order is
-// the alphabet's with a space before every digit and a digit before every letter, and a run of
-// digits compared by its value, which the lowercased strings give directly, some ten times faster
-// per pair than the collator (a list of 1,000 contacts due on one day compares ~1,000 pairs as
-// it first renders). A number written with a leading zero ("007", equal to "7" for the collator)
-// goes to the collator. A unit test holds the two to the same answers.
+// value ("Flat 2" before "Flat 10"): one order on the server, which renders the list, and in
+// every browser, whatever its language (the app's own is English). The collator is made on first
+// use, not when the module loads (Intl's constructors are slow).
 let collator: Intl.Collator | undefined;
-const PLAIN_TEXT = /^[a-z0-9 ]*$/;
-const LEADING_ZERO = /(^|[^0-9])0[0-9]/;
-
-const isDigit = (code: number) => code >= 48 && code <= 57;
-
-/** Two lowercased plain strings (PLAIN_TEXT, no LEADING_ZERO) in the collator's order. */
-function comparePlain(a: string, b: string): number {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const codeA = a.charCodeAt(i);
-    const codeB = b.charCodeAt(j);
-    if (isDigit(codeA) && isDigit(codeB)) {
-      // Two numbers: the longer is the larger; of two as long, the first digit that differs.
-      let endA = i;
-      while (endA < a.length && isDigit(a.charCodeAt(endA))) endA += 1;
-      let endB = j;
-      while (endB < b.length && isDigit(b.charCodeAt(endB))) endB += 1;
-      if (endA - i !== endB - j) return endA - i < endB - j ? -1 : 1;
-      for (; i < endA; i += 1, j += 1) {
-        const digitA = a.charCodeAt(i);
-        const digitB = b.charCodeAt(j);
-        if (digitA !== digitB) return digitA < digitB ? -1 : 1;
-      }
-      continue;
-    }
-    if (codeA !== codeB) return codeA < codeB ? -1 : 1;
-    i += 1;
-    j += 1;
-  }
-  return i < a.length ? 1 : j < b.length ? -1 : 0;
-}
-
-const isPlain = (text: string) => PLAIN_TEXT.test(text) && !LEADING_ZERO.test(text);
 
 export function compareText(a: string, b: string): number {
-  const plainA = a.toLowerCase();
-  const plainB = b.toLowerCase();
-  if (isPlain(plainA) && isPlain(plainB)) return comparePlain(plainA, plainB);
   collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true });
   return collator.compare(a, b);
 }

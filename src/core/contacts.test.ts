@@ -38,7 +38,7 @@ describe("contact input", () => {
       firstName: "Ada",
       lastName: "Lovelace",
       emails: [{ label: "Home", value: "ada@example.com" }],
-      phones: [{ value: "+44 (0)20 7946-0958 12" }],
+      phones: [{ value: "+44 (0)20 7946-0958", ext: "12" }],
       company: null,
       jobTitle: null,
       notes: "line one\nline two",

@@ -26,10 +26,12 @@ export const ContactFieldsSchema = z.object(inputShapeOf(CONTACT_FIELDS));
 
 type Fields = z.output<typeof ContactFieldsSchema>;
 
+export const NAME_REQUIRED = "Enter a first or last name";
+
 /** Rules across fields: a name, and coordinates as a pair. */
 export function checkContactFields(c: Partial<Fields>, ctx: z.RefinementCtx): void {
   if (!c.firstName && !c.lastName) {
-    ctx.addIssue({ code: "custom", path: ["firstName"], message: "Enter a first or last name" });
+    ctx.addIssue({ code: "custom", path: ["firstName"], message: NAME_REQUIRED });
   }
   const hasLat = c.latitude !== null && c.latitude !== undefined;
   const hasLng = c.longitude !== null && c.longitude !== undefined;
@@ -76,6 +78,17 @@ export type ContactEdit = Partial<ContactInput> & { expectedUpdatedAt: string };
 
 const IsoDateTime = z.string();
 const LabelledValueSchema = z.object({ label: z.string().optional(), value: z.string() });
+const PhoneAnswerSchema = LabelledValueSchema.extend({ ext: z.string().optional() });
+const AddressAnswerSchema = z.object({
+  label: z.string().optional(),
+  street: z.string(),
+  extended: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  isPlace: z.boolean(),
+});
 
 /** How the API answers a field of each kind. */
 const ANSWER_BY_KIND = {
@@ -85,7 +98,9 @@ const ANSWER_BY_KIND = {
   number: z.number().nullable(),
   method: z.enum(CONTACT_METHODS).nullable(),
   emails: z.array(LabelledValueSchema),
-  phones: z.array(LabelledValueSchema),
+  phones: z.array(PhoneAnswerSchema),
+  websites: z.array(LabelledValueSchema),
+  addresses: z.array(AddressAnswerSchema),
   tags: z.array(z.string()),
   birthday: z
     .object({ day: z.number(), month: z.number(), year: z.number().nullable() })
@@ -115,6 +130,8 @@ export function contactSchemaFor<F extends ContactFieldDefinitions>(fields: F) {
     isSnoozed: z.boolean(),
     archivedAt: IsoDateTime.nullable(),
     importId: z.string().nullable(),
+    /** Where the contact's photo is served (cached, never inline), or null for initials. */
+    photoUrl: z.string().nullable(),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
   });
@@ -133,7 +150,7 @@ export type Contact = z.infer<typeof ContactSchema>;
 
 // ---------------------------------------------------------------- display helpers
 
-// In contact-display.ts, free of zod for the contacts screen (decision 185).
+// In contact-display.ts, free of zod for the contacts screen.
 export {
   contactDisplayName,
   contactInitials,

@@ -40,7 +40,8 @@ const required = (max: number, what: string) =>
     .string({ error: FEEDBACK_MESSAGES.requiredFields })
     .trim()
     .min(1, FEEDBACK_MESSAGES.requiredFields)
-    .max(max, `${what} must be at most ${max} characters`);
+    .max(max, `${what} must be at most ${max} characters`)
+    .refine((v) => !v.includes("\u0000"), `${what} must not contain NUL characters (\\u0000)`);
 
 export const FeedbackFieldsSchema = z.object({
   feedbackType: z.enum(FEEDBACK_TYPES, { error: "Please choose a feedback type" }),

@@ -1,7 +1,7 @@
 // A contact's "initials" avatar as the avatar route draws it with DiceBear 9 (its initials style,
 // default options): the same letters on the same colour, worked out here so the contact list can
 // draw it as a styled element instead of an image. Each image was a request and an SVG document
-// of its own for the browser to load, lay out and paint (decision 223). The unit test holds this
+// of its own for the browser to load, lay out and paint. The unit test holds this
 // to DiceBear's own output.
 
 // @dicebear/initials' default background colours, in its order.
@@ -73,13 +73,36 @@ function initialsOf(seed: string, discardAtSymbol = true): string {
   return (first + last).toUpperCase();
 }
 
-export type InitialsAvatar = Readonly<{ initials: string; background: string }>;
+export type InitialsAvatar = Readonly<{ initials: string; background: string; foreground: string }>;
+
+const LIGHT_TEXT = "#ffffff";
+const DARK_TEXT = "#1a1a1a";
+
+function luminance(hex: string): number {
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function contrast(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+/** White letters, or dark ones where white would be hard to read (amber, lime, yellow). */
+export function initialsTextColor(background: string): string {
+  const bg = luminance(background.replace("#", ""));
+  const onLight = contrast(bg, luminance(DARK_TEXT.slice(1)));
+  return contrast(bg, 1) >= onLight ? LIGHT_TEXT : DARK_TEXT;
+}
 
 // Worked out once per name: a keystroke in the list's search brings back rows it drew before.
 const drawn = new Map<string, InitialsAvatar>();
 const DRAWN_KEPT = 2000;
 
-/** The letters and the background colour (#rrggbb) DiceBear's initials style gives `seed`. */
+/** The letters and the background colour (#rrggbb) DiceBear's initials style gives `seed`, and
+ * the letters' colour that reads best on it. */
 export function initialsAvatar(seed: string): InitialsAvatar {
   let avatar = drawn.get(seed);
   if (avatar === undefined) {
@@ -99,5 +122,9 @@ function draw(seed: string): InitialsAvatar {
   next();
   shuffle(next, BACKGROUND_COLORS);
   const [background] = shuffle(next, BACKGROUND_COLORS);
-  return { initials: initialsOf(trimmed.trim()).slice(0, 2), background: `#${background}` };
+  return {
+    initials: initialsOf(trimmed.trim()).slice(0, 2),
+    background: `#${background}`,
+    foreground: initialsTextColor(`#${background}`),
+  };
 }

@@ -47,9 +47,13 @@ describe("time zone estimate (spec 02 §9)", () => {
   });
   it("shows the local time with its offset", () => {
     const now = new Date("2026-03-01T23:30:00Z");
-    expect(estimateLocalTime(139.69, now)).toBe("08:30 (UTC+9)");
-    expect(estimateLocalTime(-74, now)).toBe("18:30 (UTC−5)");
-    expect(estimateLocalTime(0, now)).toBe("23:30 (UTC)");
+    const at = (lng: number) => {
+      const { wallClock, zone } = estimateLocalTime(lng, now);
+      return `${wallClock.toISOString().slice(11, 16)} (${zone})`;
+    };
+    expect(at(139.69)).toBe("08:30 (UTC+9)");
+    expect(at(-74)).toBe("18:30 (UTC−5)");
+    expect(at(0)).toBe("23:30 (UTC)");
   });
 });
 

@@ -58,13 +58,16 @@ export function formatUtcOffset(hours: number): string {
   return `UTC${hours > 0 ? "+" : "−"}${Math.abs(hours)}`;
 }
 
-/** "14:05 (UTC+1)": the estimated local time at a longitude. */
-export function estimateLocalTime(lng: number, now: Date): string {
+/**
+ * The estimated local time at a longitude: `wallClock` reads it in UTC (the page writes it in
+ * the reader's clock), `zone` is the spec's label ("UTC+1").
+ */
+export function estimateLocalTime(lng: number, now: Date): { wallClock: Date; zone: string } {
   const offset = estimateUtcOffset(lng);
-  const local = new Date(now.getTime() + offset * 3_600_000);
-  const hh = String(local.getUTCHours()).padStart(2, "0");
-  const mm = String(local.getUTCMinutes()).padStart(2, "0");
-  return `${hh}:${mm} (${formatUtcOffset(offset)})`;
+  return {
+    wallClock: new Date(now.getTime() + offset * 3_600_000),
+    zone: formatUtcOffset(offset),
+  };
 }
 
 // ---------------------------------------------------------------- start position

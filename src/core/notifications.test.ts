@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeUnread, formatUnreadBadge, parseNextLink, toInAppPath } from "./notifications";
+import {
+  describeUnread,
+  formatUnreadBadge,
+  isSuccessAlert,
+  parseNextLink,
+  toInAppPath,
+} from "./notifications";
 
 describe("notifications contract helpers", () => {
   it("reads the next page from a Link header", () => {
@@ -38,5 +44,12 @@ describe("notifications contract helpers", () => {
     ]) {
       expect(toInAppPath(link)).toBeNull();
     }
+  });
+
+  it("calls a system alert that reports something done a success, so it shows a check", () => {
+    expect(isSuccessAlert({ type: "SYSTEM_ALERT", metadata: { outcome: "success" } })).toBe(true);
+    expect(isSuccessAlert({ type: "SYSTEM_ALERT", metadata: { outcome: "failed" } })).toBe(false);
+    expect(isSuccessAlert({ type: "SYSTEM_ALERT", metadata: null })).toBe(false);
+    expect(isSuccessAlert({ type: "REMINDER", metadata: { outcome: "success" } })).toBe(false);
   });
 });

@@ -31,6 +31,11 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
+/** A system alert that reports something done (an import that finished), not a problem. */
+export function isSuccessAlert(notification: Pick<Notification, "type" | "metadata">): boolean {
+  return notification.type === "SYSTEM_ALERT" && notification.metadata?.outcome === "success";
+}
+
 export const NotificationListSchema = z.array(NotificationSchema);
 
 export const NotificationListQuerySchema = z.object({

@@ -1,16 +1,14 @@
 // Onboarding's schemas (spec 01 §3–5): the three steps with the spec's messages, and the API
-// contract. Apart from onboarding.ts's helpers so that pages needing only those load no zod
-// (decision 194).
+// contract. Apart from onboarding.ts's helpers so that pages needing only those load no zod.
 import { z } from "zod";
-import { REMINDER_CADENCES, REMINDER_METHODS } from "./constants";
+import { NAME_MAX_LENGTH, REMINDER_CADENCES, REMINDER_METHODS } from "./constants";
 import {
   canonicalTimeZone,
   INTERNATIONAL_PHONE,
-  isValidInternationalPhone,
   ONBOARDING_MESSAGES,
+  phoneProblem,
   REMINDER_FREQUENCY_MAX,
   toHour,
-  toInternationalPhone,
 } from "./onboarding";
 import { sanitizeText } from "./sanitize";
 
@@ -29,7 +27,7 @@ function requiredName(message: string) {
   return z
     .string({ error: message })
     .transform(sanitizeText)
-    .pipe(z.string().min(1, message).max(100, ONBOARDING_MESSAGES.nameTooLong));
+    .pipe(z.string().min(1, message).max(NAME_MAX_LENGTH, ONBOARDING_MESSAGES.nameTooLong));
 }
 
 export const OnboardingNamesSchema = z.object({
@@ -54,12 +52,10 @@ export const OnboardingReminderSchema = z.object({
 
 // Step 3 in the browser: the number after the fixed +1, optional.
 export const OnboardingPhoneSchema = z.object({
-  phone: z
-    .string()
-    .refine(
-      (v) => v.replace(/\D/g, "") === "" || isValidInternationalPhone(toInternationalPhone(v)),
-      ONBOARDING_MESSAGES.phoneInvalid,
-    ),
+  phone: z.string().superRefine((v, ctx) => {
+    const problem = v.replace(/\D/g, "") === "" ? null : phoneProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
 });
 
 export const OnboardingFormSchema = OnboardingNamesSchema.extend(

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   canonicalTimeZone,
-  formatReminderHour,
   isTextAllowed,
   parseInitialStep,
   parseReminderHour,
-  REMINDER_TIME_CHOICES,
+  REMINDER_HOURS,
   reminderHourToTime,
   resolveReminderMethod,
   toInternationalPhone,
+  keepPhoneCharacters,
 } from "./onboarding";
 import {
   OnboardingCompleteSchema,
@@ -130,6 +130,18 @@ describe("step 3: phone", () => {
     expect(OnboardingPhoneSchema.safeParse({ phone: "(555) 123-4567" }).success).toBe(true);
   });
 
+  it("respects a typed country code: another one is refused with a clear message, not rewritten", () => {
+    expect(toInternationalPhone("+44 7700 900123")).toBe("+447700900123");
+    expect(toInternationalPhone("+1 447 700 9001")).toBe("+14477009001");
+    expect(messages(OnboardingPhoneSchema.safeParse({ phone: "+44 7700 900123" }))).toEqual({
+      phone:
+        "Only United States and Canada (+1) numbers can be added for now. Enter a +1 number, or leave it empty.",
+    });
+    expect(OnboardingPhoneSchema.safeParse({ phone: "+1 415 555 0123" }).success).toBe(true);
+    expect(keepPhoneCharacters("+44 7700 900123")).toBe("+447700900123");
+    expect(keepPhoneCharacters("(415) 555-0123")).toBe("4155550123");
+  });
+
   it("rejects numbers that do not fit the international format", () => {
     expect(messages(OnboardingPhoneSchema.safeParse({ phone: "1234567890123456" }))).toEqual({
       phone: "Please enter a valid phone number",
@@ -178,13 +190,8 @@ describe("text-message rule", () => {
 });
 
 describe("reminder time choices", () => {
-  it("offers the 24 hours as 12-hour times", () => {
-    expect(REMINDER_TIME_CHOICES).toHaveLength(24);
-    expect(REMINDER_TIME_CHOICES[0]).toEqual({ value: "0", label: "12:00 AM" });
-    expect(REMINDER_TIME_CHOICES[9]).toEqual({ value: "9", label: "9:00 AM" });
-    expect(REMINDER_TIME_CHOICES[12]).toEqual({ value: "12", label: "12:00 PM" });
-    expect(REMINDER_TIME_CHOICES[23]).toEqual({ value: "23", label: "11:00 PM" });
-    expect(formatReminderHour(13)).toBe("1:00 PM");
+  it("offers the 24 hours of the day", () => {
+    expect(REMINDER_HOURS).toEqual(Array.from({ length: 24 }, (_, h) => h));
   });
 
   it("falls back to 9 for invalid values", () => {

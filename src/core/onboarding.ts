@@ -1,14 +1,14 @@
 // Onboarding (spec 01 §3–5): the spec's messages, the +1 text rule,
 // the 24 hourly time choices, the initialStep parameter and the first reminder's next run.
 import type { REMINDER_CADENCES, REMINDER_METHODS } from "./constants";
-import { DEFAULT_REMINDER_HOUR, ONBOARDING_STEPS } from "./constants";
+import { DEFAULT_REMINDER_HOUR, NAME_MAX_LENGTH, ONBOARDING_STEPS } from "./constants";
 import type { OnboardingFormInput } from "./onboarding-schemas";
 import { normalizeReminderTime } from "./sanitize";
 
 export const ONBOARDING_MESSAGES = {
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
-  nameTooLong: "Names can be at most 100 characters",
+  nameTooLong: `Names can be at most ${NAME_MAX_LENGTH} characters`,
   methodRequired: "Please select a reminder method",
   frequencyMin: "Frequency must be at least 1",
   frequencyMax: "Frequency can be at most 365",
@@ -16,13 +16,15 @@ export const ONBOARDING_MESSAGES = {
   timeRequired: "Please select a reminder time",
   timezoneRequired: "Please select a valid time zone",
   phoneInvalid: "Please enter a valid phone number",
+  phoneOtherCountry:
+    "Only United States and Canada (+1) numbers can be added for now. Enter a +1 number, or leave it empty.",
 } as const;
 
 export const REMINDER_FREQUENCY_MAX = 365;
 
 // The only country code offered (spec 01 §5): United States and Canada.
 export const PHONE_COUNTRY_CODE = "+1";
-export const PHONE_COUNTRY_LABEL = "United States / Canada (+1)";
+export const PHONE_COUNTRY_LABEL = "+1 United States / Canada";
 export const INTERNATIONAL_PHONE = /^\+[1-9]\d{1,14}$/;
 
 export type ReminderMethod = (typeof REMINDER_METHODS)[number];
@@ -53,20 +55,10 @@ export function canonicalTimeZone(value: string): string | null {
   return knownZones.get(text.toLowerCase()) ?? text;
 }
 
-// ---- reminder time choices --------------------------------------------------------------
+// ---- reminder time ------------------------------------------------------------------------
 
-export type TimeChoice = { value: string; label: string };
-
-export function formatReminderHour(hour: number): string {
-  const suffix = hour < 12 ? "AM" : "PM";
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  return `${twelve}:00 ${suffix}`;
-}
-
-export const REMINDER_TIME_CHOICES: readonly TimeChoice[] = Array.from({ length: 24 }, (_, h) => ({
-  value: String(h),
-  label: formatReminderHour(h),
-}));
+/** The hours a reminder can go out at, 0–23 (the form's values; their labels follow the reader). */
+export const REMINDER_HOURS: readonly number[] = Array.from({ length: 24 }, (_, h) => h);
 
 export function toHour(value: unknown): number | null {
   if (typeof value === "number")
@@ -88,11 +80,34 @@ export function reminderHourToTime(hour: number): string {
   return normalizeReminderTime(String(hour));
 }
 
-// Only digits are kept; a leading 1 on an 11-digit entry is the country code typed again.
-export function toInternationalPhone(nationalNumber: string): string {
-  let digits = nationalNumber.replace(/\D/g, "");
+// Only digits are kept, after a typed "+": a number typed with its country code keeps it.
+// Without one the number is taken as +1; a leading 1 on 11 digits is that code typed again.
+export function toInternationalPhone(typed: string): string {
+  let digits = typed.replace(/\D/g, "");
+  if (typed.trim().startsWith("+")) return `+${digits}`;
   if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
   return `${PHONE_COUNTRY_CODE}${digits}`;
+}
+
+/** A number typed with a country code other than the only one offered (spec 01 §5). */
+function isOtherCountryPhone(typed: string): boolean {
+  return (
+    typed.trim().startsWith("+") && !toInternationalPhone(typed).startsWith(PHONE_COUNTRY_CODE)
+  );
+}
+
+/** What the phone field keeps as it is typed: digits, after a leading "+". */
+export function keepPhoneCharacters(typed: string): string {
+  const digits = typed.replace(/\D/g, "");
+  return typed.trimStart().startsWith("+") ? `+${digits}` : digits;
+}
+
+/** The spec's message for a typed number that cannot be saved, or null when it can. */
+export function phoneProblem(typed: string): string | null {
+  if (isOtherCountryPhone(typed)) return ONBOARDING_MESSAGES.phoneOtherCountry;
+  return isValidInternationalPhone(toInternationalPhone(typed))
+    ? null
+    : ONBOARDING_MESSAGES.phoneInvalid;
 }
 
 export function isValidInternationalPhone(phone: string): boolean {
@@ -100,7 +115,7 @@ export function isValidInternationalPhone(phone: string): boolean {
 }
 
 // The step and API schemas are in onboarding-schemas.ts, so a page that needs only these
-// helpers loads no zod (decision 194).
+// helpers loads no zod.
 export type {
   OnboardingCompleteInput,
   OnboardingCompleteResult,

@@ -6,7 +6,7 @@ describe("formatCount", () => {
     expect(formatContactCount(1)).toBe("1 contact");
     expect(formatContactCount(0)).toBe("0 contacts");
     expect(formatContactCount(2)).toBe("2 contacts");
-    expect(formatContactCount(1000)).toBe("1000 contacts");
+    expect(formatContactCount(1000)).toBe("1,000 contacts");
     expect(formatCount(1, { one: "row", other: "rows" })).toBe("1 row");
   });
 });

@@ -3,7 +3,7 @@ const RULES = new Intl.PluralRules("en");
 
 export function formatCount(count: number, forms: { one: string; other: string }): string {
   const word = RULES.select(count) === "one" ? forms.one : forms.other;
-  return `${count} ${word}`;
+  return `${formatWholeNumber(count)} ${word}`;
 }
 
 export const CONTACT_FORMS = { one: "contact", other: "contacts" } as const;
@@ -15,7 +15,7 @@ export function formatContactCount(count: number): string {
 /**
  * A whole number with thousands separators, as en-US writes it ("1,000"). Written out rather
  * than `toLocaleString("en-US")`: the first call of that loads the browser's number formatting,
- * tens of milliseconds on a slow phone, while the contact list first renders (decision 214).
+ * tens of milliseconds on a slow phone, while the contact list first renders.
  */
 export function formatWholeNumber(n: number): string {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

@@ -1,7 +1,7 @@
 // The product name in prerendered HTML. The landing page is rendered to landing.html at build
 // time (scripts/prerender.mjs), but APP_NAME is only known when the server runs: the prerender
 // writes PRODUCT_NAME_MARKER wherever the name goes, and the server fills it in once when it
-// loads the file (decision 046).
+// loads the file.
 
 import { escapeHtml } from "./escape-html";
 

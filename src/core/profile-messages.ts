@@ -1,5 +1,5 @@
 // The profile page's texts, free of zod so the page paints without it; the schemas that use them
-// are in profile.ts (decision 194).
+// are in profile.ts.
 // Spec 02 §8 "Profile and avatar", word for word.
 export const PROFILE_MESSAGES = {
   createFailed: "Failed to create profile",

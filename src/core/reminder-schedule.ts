@@ -1,4 +1,4 @@
-// When reminders run (decision 080): a rule (anchor day, local hour, IANA zone, every N days or
+// When reminders run: a rule (anchor day, local hour, IANA zone, every N days or
 // weeks, or "as needed" = checked daily) and its occurrences, each computed from the anchor in
 // the zone, never by adding to the previous instant, so 09:00 local stays 09:00 across DST. A
 // wall time a DST jump skips moves forward (02:30 → 03:30); a repeated one takes the first.
@@ -54,7 +54,7 @@ export function nextOccurrenceAfter(rule: ReminderRule, after: Date): Date {
 /**
  * The rule for reminder preferences saved at `now` (onboarding, Settings): the rule is stored,
  * not only its next instant; its first run is the next time the chosen hour comes round in the
- * chosen zone (decision 010).
+ * chosen zone.
  */
 export function ruleFromPreferences(
   now: Date,

@@ -1,4 +1,4 @@
-// The reminders API contract (decision 080): the delivery log, the channel state Settings shows,
+// The reminders API contract: the delivery log, the channel state Settings shows,
 // and the private calendar feed's address.
 import { z } from "zod";
 

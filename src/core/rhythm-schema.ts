@@ -1,5 +1,5 @@
 // What a person may send as a rhythm (the rules themselves: rhythm.ts, which stays free of zod so
-// the contact list's page can import it without zod; decision 185).
+// the contact list's page can import it without zod).
 import { z } from "zod";
 import { numberInput } from "./number-input";
 import { RHYTHM_MAX_INTERVAL, RHYTHM_UNITS } from "./rhythm";

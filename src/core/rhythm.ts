@@ -1,11 +1,14 @@
 // Rhythms: how often to reach out to someone, when they are next due, and whether they are on
-// track, due soon or overdue. Due dates are calendar days in the user's time zone (decision 020).
+// track, due soon or overdue. Due dates are calendar days in the user's time zone.
 // No zod here: the contact list's page imports these rules (RhythmSchema: rhythm-schema.ts).
 import { TZDate } from "@date-fns/tz";
-// The minimal UTC date: the full one builds three Intl formatters when its module loads, which
-// the contact list paid for before its first paint (decision 211), and only its arithmetic is used.
 import { UTCDateMini } from "@date-fns/utc/date/mini";
-import { addDays as addCalendarDays, addMonths as addCalendarMonths } from "date-fns";
+import {
+  addDays as addCalendarDays,
+  addMonths as addCalendarMonths,
+  differenceInCalendarDays,
+  format,
+} from "date-fns";
 
 export const RHYTHM_UNITS = ["day", "week", "month", "year"] as const;
 export type RhythmUnit = (typeof RHYTHM_UNITS)[number];
@@ -20,7 +23,7 @@ export const RHYTHM_MAX_INTERVAL: Record<RhythmUnit, number> = {
 
 const NOMINAL_DAYS: Record<RhythmUnit, number> = { day: 1, week: 7, month: 30, year: 365 };
 
-// "Due soon" starts this many days before the due date at most (issue 4), and at most 20 % of
+// "Due soon" starts this many days before the due date at most, and at most 20 % of
 // the interval before it.
 export const DUE_SOON_MAX_DAYS = 7;
 export const DUE_SOON_SHARE = 0.2;
@@ -85,8 +88,7 @@ export function rhythmFromColumns(
 
 export type LocalDate = string;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
+// Intl's constructor is slow, and a user's zone is asked about again and again.
 const zoneValidity = new Map<string, boolean>();
 
 export function isValidTimeZone(timeZone: string): boolean {
@@ -103,124 +105,34 @@ export function isValidTimeZone(timeZone: string): boolean {
   return isValid;
 }
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", {
-      timeZone: isValidTimeZone(timeZone) ? timeZone : "UTC",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-// Lists ask for the same instants again and again (due dates are starts of days), and Intl
-// formatting costs microseconds each: remember recent answers per zone.
-const MEMO_LIMIT = 5000;
-const memo = new Map<string, Map<number, LocalDate>>();
-
 /** The calendar day an instant falls on in a time zone (an unknown zone counts as UTC). */
 export function toLocalDate(instant: Date, timeZone: string): LocalDate {
-  if (timeZone === "UTC") return instant.toISOString().slice(0, 10);
-  return localDateAt(instant.getTime(), timeZone);
-}
-
-/**
- * toLocalDate for an instant written as toISOString() writes it ("2025-01-31T23:00:00.000Z"),
- * without making a Date: lists hold their times as such strings.
- */
-export function isoToLocalDate(iso: string, timeZone: string): LocalDate {
-  if (timeZone === "UTC") return iso.slice(0, 10);
-  return localDateAt(Date.parse(iso), timeZone);
-}
-
-function localDateAt(ms: number, timeZone: string): LocalDate {
-  let byZone = memo.get(timeZone);
-  if (!byZone) {
-    byZone = new Map();
-    memo.set(timeZone, byZone);
-  }
-  const known = byZone.get(ms);
-  if (known) return known;
-  const parts = formatterFor(timeZone).formatToParts(ms);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  const date = `${get("year")}-${get("month")}-${get("day")}`;
-  if (byZone.size >= MEMO_LIMIT) byZone.clear();
-  byZone.set(ms, date);
-  return date;
+  const inZone = new TZDate(instant, timeZone);
+  return format(Number.isNaN(inZone.getTime()) ? new UTCDateMini(instant) : inZone, "yyyy-MM-dd");
 }
 
 /** The instant a calendar day starts in a time zone (the first existing minute on DST days). */
 export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
-  const { year, month, day } = splitDate(date);
+  const [year, month, dayOfMonth] = date.split("-").map(Number) as [number, number, number];
   const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
-  return new Date(new TZDate(year, month - 1, day, zone).getTime());
+  return new Date(new TZDate(year, month - 1, dayOfMonth, zone).getTime());
 }
 
-function splitDate(date: LocalDate): { year: number; month: number; day: number } {
-  return {
-    year: Number(date.slice(0, 4)),
-    month: Number(date.slice(5, 7)),
-    day: Number(date.slice(8, 10)),
-  };
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The UTC calendar day of a time value, as new Date(ms).toISOString().slice(0, 10) writes it,
- * without making a Date (lists compute one per contact). Days are counted from 1970-01-01 and
- * turned into a date with Howard Hinnant's days_from_civil inverse; years outside 1000–9999
- * (and invalid values) go through Date as before.
- */
-export function utcDayOf(ms: number): LocalDate {
-  const z = Math.floor(ms / DAY_MS) + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
-  );
-  const dayOfYear =
-    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const mp = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  if (!(year >= 1000 && year <= 9999)) return new Date(ms).toISOString().slice(0, 10);
-  return `${year}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
-}
-
-// Calendar arithmetic is date-fns on UTC dates (a calendar day has no zone). Two paths stay
-// hand-tuned because lists run them once per contact and a benchmark shows the difference
-// (decision 060): utcDayOf above, and daysBetween below (whole UTC days between two
-// midnights, 0.6 µs against 7.8 µs for differenceInCalendarDays).
-function utcDateOf(date: LocalDate): Date {
-  const { year, month, day } = splitDate(date);
-  return new UTCDateMini(year, month - 1, day);
-}
+// A calendar day has no zone: its arithmetic is done on UTC dates.
+const utc = (date: LocalDate) => new UTCDateMini(`${date}T00:00:00Z`);
+const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export function addDays(date: LocalDate, days: number): LocalDate {
-  return utcDayOf(addCalendarDays(utcDateOf(date), days).getTime());
+  return day(addCalendarDays(utc(date), days));
 }
 
 /** Adds calendar months; a day past the end of the target month becomes its last day. */
 export function addMonths(date: LocalDate, months: number): LocalDate {
-  return utcDayOf(addCalendarMonths(utcDateOf(date), months).getTime());
+  return day(addCalendarMonths(utc(date), months));
 }
 
 export function daysBetween(from: LocalDate, to: LocalDate): number {
-  const a = splitDate(from);
-  const b = splitDate(to);
-  return Math.round(
-    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS,
-  );
+  return differenceInCalendarDays(utc(to), utc(from));
 }
 
 export function addRhythm(date: LocalDate, rhythm: Rhythm): LocalDate {

@@ -18,6 +18,14 @@ describe("sanitizeText", () => {
     expect(sanitizeText("  Ada Lovelace \n")).toBe("Ada Lovelace");
     expect(sanitizeText("A\u0000d\u0007a\u001B\u007F")).toBe("Ada");
     expect(sanitizeText("\u0000 \u0008")).toBe("");
+    expect(sanitizeText("A\u0085d\u009Ba")).toBe("A da");
+  });
+
+  it("keeps one line: line breaks and tabs become a space", () => {
+    expect(sanitizeText("w\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Forged")).toBe(
+      "w END:VCARD BEGIN:VCARD FN:Forged",
+    );
+    expect(sanitizeText("Home\tOffice\u2028Annex\u2029")).toBe("Home Office Annex");
   });
 
   it("keeps letters of every script, accents and emoji", () => {

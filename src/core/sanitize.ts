@@ -1,15 +1,22 @@
 // Sanitisers of spec 02 §5, shared by the server and the browser.
 
+// Control characters other than tab and line breaks, C1 controls included.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F]/g;
+// Tabs and every line break (a line break in a label would end a vCard line).
+const BREAKS = /[\t\n\r\u0085\u2028\u2029]+/g;
 
+/** One line of text: breaks and tabs become a space, other control characters go. */
 export function sanitizeText(value: string): string {
-  return value.replace(CONTROL_CHARS, "").trim();
+  return value.replace(CONTROL_CHARS, "").replace(BREAKS, " ").trim();
 }
 
-// Multi-line text (notes) keeps its line breaks and tabs.
+// Multi-line text (notes) keeps its line breaks (as LF) and tabs.
 export function sanitizeMultilineText(value: string): string {
-  return value.replace(CONTROL_CHARS, "").replace(/\r\n?/g, "\n").trim();
+  return value
+    .replace(CONTROL_CHARS, "")
+    .replace(/\r\n?|\u0085|\u2028|\u2029/g, "\n")
+    .trim();
 }
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

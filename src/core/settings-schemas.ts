@@ -1,6 +1,5 @@
 // The reminder settings contract shared by GET/PATCH /api/settings/reminders (spec 02 §2, §3):
-// apart from settings.ts's texts and helpers, so that pages needing only those load no zod
-// (decision 194).
+// apart from settings.ts's texts and helpers, so that pages needing only those load no zod.
 import { z } from "zod";
 import { REMINDER_CADENCES, REMINDER_METHODS } from "./constants";
 import { OnboardingReminderSchema } from "./onboarding-schemas";

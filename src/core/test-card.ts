@@ -1,8 +1,7 @@
 // The local checkout's card form (BILLING_PROVIDER=local): no money moves, but an obviously bad
 // card is refused with a clear message, and one well-known number is always declined, so the
 // failure path can be seen. Pure; the clock is passed in for the expiry check. The request
-// schemas are in test-card-schema.ts, so the checkout page loads zod only when its form is used
-// (decision 192).
+// schemas are in test-card-schema.ts, so the checkout page loads zod only when its form is used.
 export type { LocalCheckoutSession, LocalPaymentBody } from "./test-card-schema";
 
 export const TEST_CARD_NUMBER = "4242 4242 4242 4242";

@@ -1,6 +1,6 @@
-// The one trial story (issue 14): the landing page, /subscribe, /auth, the app and the README say
+// The one trial story: the landing page, /subscribe, /auth, the app and the README say
 // the same thing, from TRIAL_DAYS. The landing page is prerendered before TRIAL_DAYS is known, so
-// it carries markers the server fills in (as it does the product name, decision 046).
+// it carries markers the server fills in (as it does the product name).
 import { PLAN_PRICE_USD } from "./constants";
 import { escapeHtml } from "./escape-html";
 
@@ -20,16 +20,26 @@ export function describeWhatPayingAdds(trialDays: number): string {
     : "Cancel anytime.";
 }
 
-export type TrialWording = { offer: string; afterTrial: string };
+/** The main button of the landing page: the trial first, paying is the second choice. */
+export function describeTrialStart(trialDays: number): string {
+  return trialDays > 0 ? `Start your ${trialDays}-day free trial` : "Sign up";
+}
+
+export type TrialWording = { offer: string; afterTrial: string; start: string };
 
 export function trialWording(trialDays: number): TrialWording {
-  return { offer: describeTrialOffer(trialDays), afterTrial: describeWhatPayingAdds(trialDays) };
+  return {
+    offer: describeTrialOffer(trialDays),
+    afterTrial: describeWhatPayingAdds(trialDays),
+    start: describeTrialStart(trialDays),
+  };
 }
 
 /** What the prerender writes: markers the server replaces with `trialWording(TRIAL_DAYS)`. */
 export const TRIAL_WORDING_MARKERS: TrialWording = {
   offer: "%%TRIAL_OFFER%%",
   afterTrial: "%%TRIAL_AFTER%%",
+  start: "%%TRIAL_START%%",
 };
 
 /** The prerendered page with the trial's wording (and its length, for the client) filled in. */
@@ -38,6 +48,7 @@ export function fillTrialWording(html: string, trialDays: number): string {
   return html
     .replaceAll(TRIAL_WORDING_MARKERS.offer, escapeHtml(wording.offer))
     .replaceAll(TRIAL_WORDING_MARKERS.afterTrial, escapeHtml(wording.afterTrial))
+    .replaceAll(TRIAL_WORDING_MARKERS.start, escapeHtml(wording.start))
     .replaceAll(TRIAL_DAYS_MARKER, String(trialDays));
 }
 

@@ -39,5 +39,6 @@ describe("embedded database on disk", () => {
     expect(ready.statusCode).toBe(200);
     await second.close();
     rmSync(dataDir, { recursive: true, force: true });
-  });
+    // Two fresh starts on disk, each opening PGlite and checking its migrations: slow on a busy host.
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 // buildApp(): the whole HTTP application, registered explicitly. main.ts listens; tests inject.
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import swagger from "@fastify/swagger";
 import {
   jsonSchemaTransform,
@@ -39,6 +39,9 @@ import { testClockScopePlugin } from "./features/test-support/test-clock-scope";
 import { testRoutes } from "./features/test-support/test.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
+import { AppError } from "./lib/app-error";
+import { createBackgroundWork, type BackgroundWork } from "./lib/background-work";
+import { findJsonBodyProblem } from "./lib/json-body";
 import { requestLogPlugin } from "./plugins/request-log";
 import { sameOriginPlugin } from "./plugins/same-origin";
 import { listAppOrigins } from "./lib/app-origins";
@@ -70,6 +73,8 @@ declare module "fastify" {
     storage: Storage;
     /** The Prometheus registry when METRICS_TOKEN is set (GET /metrics), else null. */
     metrics: Metrics | null;
+    /** Work done after a request's answer (a password-reset request's lookup and mail). */
+    background: BackgroundWork;
     /** Set on SIGTERM (main.ts): /readyz answers 503 while requests are still served. */
     lifecycle: { isDraining: boolean };
   }
@@ -80,7 +85,7 @@ export type BuildAppOptions = {
   /** A database the caller opened and closes itself (tests); the app migrates none. */
   database?: Database;
   /** The app's own database, which it migrates and closes: main.ts starts it before the app's
-   * modules load (decision 222). Without either, the app starts its own. */
+   * modules load. Without either, the app starts its own. */
   ownDatabase?: Database;
   serveWeb?: boolean;
   logger?: boolean;
@@ -117,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.ownDatabase ??
     startDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   // The migrations run while the routes register (nothing below queries the database until it
-  // is ready), and are awaited before the app is handed back (decision 222).
+  // is ready), and are awaited before the app is handed back.
   const migrating = ownsDatabase ? database.migrate() : Promise.resolve();
   migrating.catch(() => undefined);
   try {
@@ -133,6 +138,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
+async function refuseUnsafeJsonBody(request: FastifyRequest): Promise<void> {
+  const problem = findJsonBodyProblem(request.body);
+  if (problem) throw new AppError("BAD_REQUEST", problem);
+}
+
 /** Everything the app decorates, hooks and registers on top of its database. */
 async function registerEverything(
   app: FastifyInstance,
@@ -143,8 +153,10 @@ async function registerEverything(
   const { env } = options;
   const services = createServices({ env, database, log: app.log });
   const { mailer, sms, clock } = services;
+  const background = createBackgroundWork(app.log);
   app.addHook("onClose", async () => {
-    // Deliveries in progress finish (and are recorded) before the database closes.
+    // Queued work and deliveries in progress finish (and are recorded) before the database closes.
+    await background.settle();
     await services.outbox.close();
     if (ownsDatabase) await database.close();
   });
@@ -160,9 +172,15 @@ async function registerEverything(
   app.decorate("storage", services.storage);
   app.decorate("metrics", env.METRICS_TOKEN ? createMetrics() : null);
   app.decorate("lifecycle", { isDraining: false });
+  app.decorate("background", background);
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  // Each route checks its body first thing before validation, after the sign-in gate that
+  // plugins/auth.ts puts in front, so a signed-out caller hears 401 whatever it sent.
+  app.addHook("onRoute", (route) => {
+    route.preValidation = [refuseUnsafeJsonBody, ...[route.preValidation ?? []].flat()];
+  });
   await app.register(metricsRoutes);
   await app.register(sameOriginPlugin, {
     origins: listAppOrigins(env.APP_URL, env.NODE_ENV === "production"),
@@ -181,7 +199,15 @@ async function registerEverything(
   });
   const sessionGuard = new SessionCacheGuard();
   await app.register(authPlugin, {
-    auth: createAuth({ env, db: database.db, mailer, sms, logger: app.log, sessionGuard }),
+    auth: createAuth({
+      env,
+      db: database.db,
+      mailer,
+      sms,
+      logger: app.log,
+      sessionGuard,
+      background,
+    }),
     sessionGuard,
   });
 
@@ -212,8 +238,11 @@ async function registerEverything(
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 
-  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
-  app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // The route map helps an attacker more than a user of a production server: opt in there.
+  if (env.API_DOCS ?? env.NODE_ENV !== "production") {
+    app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+    app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  }
   if (options.serveWeb !== false)
     await app.register(spaPlugin, {
       distDir: env.WEB_DIST_DIR,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { EnvError, localBillingStartWarning, parseEnv } from "./env";
 
 const base = { DATA_DIR: "/tmp/tend-env-test", AUTH_SECRET: "x".repeat(40) };
 
@@ -52,6 +52,56 @@ describe("environment validation", () => {
         }),
       ).toThrowError(new RegExp(`${name}: must be off in production`));
     }
+  });
+
+  describe("billing in production", () => {
+    const production = {
+      ...base,
+      NODE_ENV: "production",
+      APP_URL: "https://tend.example.com",
+      SMTP_URL: "smtp://mail:25",
+    };
+
+    it("must be chosen: no built-in test card by default", () => {
+      expect(() => parseEnv(production)).toThrowError(
+        /BILLING_PROVIDER: is required in production: stripe .* or off/,
+      );
+    });
+
+    it("refuses the built-in test checkout unless explicitly allowed, naming the variable", () => {
+      expect(() => parseEnv({ ...production, BILLING_PROVIDER: "local" })).toThrowError(
+        /BILLING_PROVIDER: local takes the built-in test card .* ALLOW_LOCAL_BILLING_IN_PRODUCTION=true/,
+      );
+      const allowed = parseEnv({
+        ...production,
+        BILLING_PROVIDER: "local",
+        ALLOW_LOCAL_BILLING_IN_PRODUCTION: "true",
+      });
+      expect(allowed.BILLING_PROVIDER).toBe("local");
+      expect(localBillingStartWarning(allowed)).toMatch(
+        /^BILLING_PROVIDER=local in production .* activates a paid account/,
+      );
+    });
+
+    it("starts with off or stripe, with nothing to warn about", () => {
+      const off = parseEnv({ ...production, BILLING_PROVIDER: "off" });
+      expect(off.BILLING_PROVIDER).toBe("off");
+      expect(localBillingStartWarning(off)).toBeNull();
+      const stripe = parseEnv({
+        ...production,
+        BILLING_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+        STRIPE_PRICE_ID: "price_x",
+      });
+      expect(localBillingStartWarning(stripe)).toBeNull();
+    });
+
+    it("keeps the built-in test checkout as the default outside production, unwarned", () => {
+      const env = parseEnv(base);
+      expect(env.BILLING_PROVIDER).toBe("local");
+      expect(localBillingStartWarning(env)).toBeNull();
+    });
   });
 
   it("requires the Google id and secret together", () => {

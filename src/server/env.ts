@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { BILLING_PROVIDERS, type BillingProviderName } from "../core/billing";
 import { DEFAULT_TRIAL_DAYS } from "../core/constants";
 
 const booleanString = z
@@ -24,6 +25,8 @@ const EnvSchema = z
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** One origin for Google's consent page and token endpoint; tests use a local stand-in. */
+    GOOGLE_OAUTH_URL: z.url().optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -34,7 +37,9 @@ const EnvSchema = z
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),
     TWILIO_API_URL: z.url().default("https://api.twilio.com"),
-    BILLING_PROVIDER: z.enum(["local", "stripe", "off"]).default("local"),
+    /** Outside production `local` by default; production names it (see superRefine). */
+    BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).optional(),
+    ALLOW_LOCAL_BILLING_IN_PRODUCTION: booleanString.default(false),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_ID: z.string().optional(),
@@ -50,7 +55,7 @@ const EnvSchema = z
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
     OUTBOX_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
     OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
-    /** How often open notification streams re-check the table and their session (issue 10). */
+    /** How often open notification streams re-check the table and their session. */
     NOTIFICATIONS_STREAM_POLL_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
     /** SSE comment lines that keep proxies from closing an idle notification stream. */
     NOTIFICATIONS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
@@ -58,6 +63,8 @@ const EnvSchema = z
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     ENABLE_TEST_ROUTES: booleanString.default(false),
     DEV_MAILBOX: booleanString.default(false),
+    /** Serve the OpenAPI document at /api/docs; on by default outside production only. */
+    API_DOCS: booleanString.optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -94,7 +101,23 @@ const EnvSchema = z
       need("AUTH_SECRET", "in production (32+ random characters)");
       need("APP_URL", "in production (the public address, e.g. https://tend.example.com)");
       need("SMTP_URL", "in production (there is no dev mailbox in production)");
-      for (const name of ["ENABLE_TEST_ROUTES", "DEV_MAILBOX"] as const) {
+      if (!env.BILLING_PROVIDER) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["BILLING_PROVIDER"],
+          message:
+            "is required in production: stripe (real payments, with the STRIPE_* keys) or off (every verified user has full access)",
+        });
+      } else if (env.BILLING_PROVIDER === "local" && !env.ALLOW_LOCAL_BILLING_IN_PRODUCTION) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["BILLING_PROVIDER"],
+          message:
+            "local takes the built-in test card 4242 4242 4242 4242 as payment, so it is refused in production: choose stripe or off, or set ALLOW_LOCAL_BILLING_IN_PRODUCTION=true for a demo server",
+        });
+      }
+      // Test switches; GOOGLE_OAUTH_URL would send Google's client secret to another host.
+      for (const name of ["ENABLE_TEST_ROUTES", "DEV_MAILBOX", "GOOGLE_OAUTH_URL"] as const) {
         if (env[name])
           ctx.addIssue({ code: "custom", path: [name], message: "must be off in production" });
       }
@@ -115,7 +138,11 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; AUTH_SECRET: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, "BILLING_PROVIDER"> & {
+  APP_URL: string;
+  AUTH_SECRET: string;
+  BILLING_PROVIDER: BillingProviderName;
+};
 
 export class EnvError extends Error {}
 
@@ -130,6 +157,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    BILLING_PROVIDER: env.BILLING_PROVIDER ?? "local",
     AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateDevSecret(env.DATA_DIR),
   };
 }
@@ -143,6 +171,14 @@ function readOrCreateDevSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** What to warn about at start, or null: production taking the built-in test card as payment. */
+export function localBillingStartWarning(
+  env: Pick<Env, "NODE_ENV" | "BILLING_PROVIDER">,
+): string | null {
+  if (env.NODE_ENV !== "production" || env.BILLING_PROVIDER !== "local") return null;
+  return "BILLING_PROVIDER=local in production (ALLOW_LOCAL_BILLING_IN_PRODUCTION=true): the built-in test card 4242 4242 4242 4242 activates a paid account and no money moves. Use it only for a demo; set BILLING_PROVIDER=stripe to take payments, or off to let every verified user in.";
 }
 
 // For entry points: a bad environment prints what is wrong and exits, with no stack trace.

@@ -1,45 +1,42 @@
 // Listens on PORT and, unless SCHEDULER_ENABLED=false, runs the background jobs (reminders,
 // outbox) in the same process; on SIGTERM/SIGINT fails readiness for SHUTDOWN_DRAIN_SECONDS, then
 // stops the jobs, finishes in-flight requests (within SHUTDOWN_TIMEOUT_SECONDS) and closes the db.
+import closeWithGrace from "close-with-grace";
 import { startDatabase } from "./db/client";
-import { loadEnvOrExit } from "./env";
+import { loadEnvOrExit, localBillingStartWarning } from "./env";
+import { logShutdown, shutdownOptions } from "./lib/shutdown";
 
 async function main() {
   const env = loadEnvOrExit();
-  // The embedded database's thread takes about a second to open its files; it does so while the
-  // rest of the server loads and registers its routes, instead of before (decision 222).
+  // The embedded database's thread opens its files while the rest of the server loads.
   const database = startDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const [{ buildApp }, { startBackgroundJobs }, { closeOnSignals }, { devMailboxStartWarning }] =
-    await Promise.all([
-      import("./app"),
-      import("./jobs/background-jobs"),
-      import("./lib/graceful-shutdown"),
-      import("./plugins/dev-only"),
-    ]);
+  const [{ buildApp }, { startBackgroundJobs }, { devMailboxStartWarning }] = await Promise.all([
+    import("./app"),
+    import("./jobs/background-jobs"),
+    import("./plugins/dev-only"),
+  ]);
   const app = await buildApp({ env, ownDatabase: database });
   await app.ready();
   const stopJobs = env.SCHEDULER_ENABLED
     ? startBackgroundJobs({ ...app.services, log: app.log })
     : async () => undefined;
-  closeOnSignals({
-    log: app.log,
-    timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
-    async close() {
-      // Readiness fails first and requests keep being served for the drain period, so a load
-      // balancer moves traffic away; then the listener closes and in-flight requests finish.
-      app.lifecycle.isDraining = true;
-      if (env.SHUTDOWN_DRAIN_SECONDS > 0) {
-        app.log.info(`draining for ${env.SHUTDOWN_DRAIN_SECONDS} s (/readyz answers 503)`);
-        await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
-      }
-      await stopJobs();
-      await app.close();
-    },
+  closeWithGrace(shutdownOptions(app.log, env.SHUTDOWN_TIMEOUT_SECONDS), async (event) => {
+    logShutdown(app.log, event);
+    // Readiness fails first and requests keep being served for the drain period, so a load
+    // balancer moves traffic away; then the listener closes and in-flight requests finish.
+    app.lifecycle.isDraining = true;
+    if (env.SHUTDOWN_DRAIN_SECONDS > 0) {
+      app.log.info(`draining for ${env.SHUTDOWN_DRAIN_SECONDS} s (/readyz answers 503)`);
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
+    await stopJobs();
+    await app.close();
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`${env.APP_NAME} is running: open ${env.APP_URL} in your browser`);
-  const warning = devMailboxStartWarning(env);
-  if (warning) app.log.warn(warning);
+  for (const warning of [devMailboxStartWarning(env), localBillingStartWarning(env)]) {
+    if (warning) app.log.warn(warning);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-// `npm run places:backfill`: gives coordinates to every contact that has a city and a country
+// `npm run places:backfill`: gives coordinates to every contact that has a city or a country
 // but none, from the offline gazetteer, and reports what could not be placed. Safe to run again.
 import { openDatabase } from "./db/client";
 import { loadEnvOrExit } from "./env";
@@ -10,7 +10,7 @@ await database.migrate();
 try {
   const report = await backfillContactCoordinates(database.db);
   console.log(
-    `Checked ${report.checked} contacts with a city and country but no coordinates: ${report.placed} placed, ${report.checked - report.placed} not.`,
+    `Checked ${report.checked} contacts with a city or country but no coordinates: ${report.placed} placed, ${report.checked - report.placed} not.`,
   );
   if (report.unplaced.length > 0) {
     console.log("Could not place (city, country: contacts):");

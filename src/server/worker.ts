@@ -1,11 +1,12 @@
 // `npm run worker`: the background jobs (reminder scheduler, outbox sender) in a process of
 // their own, without the HTTP app, for scaled-out setups where app processes run with
 // SCHEDULER_ENABLED=false. Any number of workers and app processes may run on one PostgreSQL.
+import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { openDatabase } from "./db/client";
 import { loadEnvOrExit } from "./env";
 import { startBackgroundJobs } from "./jobs/background-jobs";
-import { closeOnSignals } from "./lib/graceful-shutdown";
+import { logShutdown, shutdownOptions } from "./lib/shutdown";
 import { createServices } from "./services";
 
 async function main() {
@@ -16,14 +17,11 @@ async function main() {
   const services = createServices({ env, database, log });
   const stopJobs = startBackgroundJobs({ ...services, log });
   log.info("worker running background jobs");
-  closeOnSignals({
-    log,
-    timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
-    async close() {
-      await stopJobs();
-      await services.outbox.close();
-      await database.close();
-    },
+  closeWithGrace(shutdownOptions(log, env.SHUTDOWN_TIMEOUT_SECONDS), async (event) => {
+    logShutdown(log, event);
+    await stopJobs();
+    await services.outbox.close();
+    await database.close();
   });
   // Keep the process alive: job timers are unref'd.
   setInterval(() => undefined, 1 << 30);

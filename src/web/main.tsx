@@ -21,10 +21,10 @@ import "./styles.css";
 
 // App start (spec 02 §4): render once the first answer about the session arrives (signed in or
 // out, or a failure), or after 2 s if none has (10 s on a page prerendered for a visitor without
-// a session, decision 204: it shows already). Until then the prerendered page stays. A
+// a session: it shows already). Until then the prerendered page stays. A
 // signed-in page (/app) renders at once instead: its layout and a skeleton of the page paint
 // while the session, the subscription status and the page's data are read side by side; the
-// access gate shows no paid page before they allow it (decision 131).
+// access gate shows no paid page before they allow it.
 async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQueryClient>) {
   const { pathname, search } = window.location;
   if (isSignedInPage(pathname)) {
@@ -32,7 +32,7 @@ async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQuery
     return;
   }
   const firstAnswer = queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: getMe });
-  // A prerendered page (decision 204) has painted already: it waits for the answer itself, so
+  // A prerendered page has painted already: it waits for the answer itself, so
   // that a slow one does not replace the page with a render that knows less than it shows.
   // A read that never ends still lets the page come alive after PRERENDERED_SESSION_WAIT_MS.
   const isPrerendered = root?.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === "";
@@ -70,8 +70,7 @@ if (!root) {
   const release = hasMarkup ? holdUntilHydrated(root) : () => {};
   // The first reads leave first, in a task of their own once the entry's modules have run; the
   // router (matching and ranking the route table, starting the page's code) is built in the next
-  // one, so on a slow phone none of the three makes one long task with another (decisions 214
-  // and 238).
+  // one, so on a slow phone none of the three makes one long task with another.
   const firstAnswer = sleep(0).then(() => waitForFirstAuthAnswer(queryClient));
   const routerReady = sleep(0).then(createRouter);
   void Promise.all([firstAnswer, routerReady]).then(async ([, router]) => {
@@ -84,15 +83,15 @@ if (!root) {
       // A wrapper with one child leaves the tree's ids (useId) as the server made them.
       const onHydrated = () => release(true);
       // As a transition, React takes the markup over in slices of a few milliseconds with the
-      // main thread free between them, not in one long task a press would wait behind
-      // (decision 214); presses are held until it is done.
+      // main thread free between them, not in one long task a press would wait behind;
+      // presses are held until it is done.
       startTransition(() => {
         hydrateRoot(root, <Hydrated onHydrated={onHydrated}>{app}</Hydrated>, {
           onUncaughtError,
         });
       });
     };
-    // The contact list the server rendered for this user (decision 214): hydrated once the
+    // The contact list the server rendered for this user: hydrated once the
     // browser's own reads are in and let the page show as the server drew it; otherwise (another
     // user signed in meanwhile, a read failed, the subscription ended) drawn afresh.
     if (root.getAttribute(SERVER_RENDERED_ATTRIBUTE) === pathname && search === "") {
@@ -118,7 +117,7 @@ if (!root) {
       createRoot(root, { onUncaughtError }).render(app);
       return;
     }
-    // The prerendered page (decision 204).
+    // The prerendered page.
     await hydrate();
   });
 }

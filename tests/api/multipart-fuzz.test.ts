@@ -1,4 +1,4 @@
-// Fuzz over every route that takes a multipart form (issue 16 item 4): broken boundaries, cut-off
+// Fuzz over every route that takes a multipart form: broken boundaries, cut-off
 // parts, wrong files and odd headers. No answer may be a 500, and none may take more than 2 s.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, TEXT_AS_PNG } from "../helpers/images-kit";
@@ -7,6 +7,7 @@ import { build, createUser, injectAs, type TestApp, type TestUser } from "../hel
 /** The routes that read multipart bodies (import, avatar, feedback with its screenshot). */
 const MULTIPART_ROUTES = [
   "/api/imports/preview",
+  "/api/imports/left-over",
   "/api/imports",
   "/api/profile/avatar/upload",
   "/api/feedback",

@@ -1,4 +1,4 @@
-// The inputs an outside probe answered with 500 (issue 16 item 4), kept as fixtures: each now
+// The inputs an outside probe answered with 500, kept as fixtures: each now
 // gets a 4xx with a message a person can act on, or the harmless answer, and never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addContact } from "../helpers/contacts-test-kit";
@@ -74,12 +74,12 @@ describe("inputs that once answered 500", () => {
     [
       "NUL in the name",
       JSON.stringify({ name: "a\u0000b" }),
-      "Text must not contain NUL characters.",
+      "Text must not contain NUL characters (\\u0000).",
     ],
     [
       "NUL in the image",
       JSON.stringify({ image: "a\u0000b" }),
-      "Text must not contain NUL characters.",
+      "Text must not contain NUL characters (\\u0000).",
     ],
   ])("update-user with %s is a 400", async (_label, payload, message) => {
     const res = await injectAs(t.app, user, {

@@ -1,4 +1,4 @@
-// Sweeps over every route the app registers (issue 16 item 4). The inventory comes from the app
+// Sweeps over every route the app registers. The inventory comes from the app
 // itself (`app.routeInventory`, filled by an onRoute hook), so a route added later is swept too —
 // and a route nobody has classified below fails the first test until someone decides what it is.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
   MUTATING,
   PUBLIC,
   SIGNED_IN,
+  STREAMING,
 } from "../helpers/route-inventory";
 import {
   build,
@@ -20,6 +21,20 @@ import {
   type TestApp,
   type TestUser,
 } from "../helpers/test-app";
+
+/** `/api/…` spelled as the router still reads it, or nearly: encoded letters, slashes, case. */
+function encodedForms(url: string): string[] {
+  const rest = url.slice("/api/".length);
+  return [
+    `/%61pi/${rest}`,
+    `/%61%70%69/${rest}`,
+    `/%41pi/${rest}`,
+    `/a%50I/${rest}`,
+    `/api%2F${rest}`,
+    `/api%2f${rest}`,
+    `/%2Fapi/${rest}`,
+  ];
+}
 
 describe("route sweeps", () => {
   let t: TestApp;
@@ -55,20 +70,56 @@ describe("route sweeps", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("refuses a foreign Origin with 403 on every mutating /api route", async () => {
+  it("keeps every signed-in GET answer out of shared and back-forward caches", async () => {
+    const user = await createUser(t.app);
+    // Routes that choose their own caching: the list's ETag, and data that holds no account.
+    const OWN_CACHING: Record<string, RegExp> = {
+      "GET /api/contacts": /^private, no-cache$/,
+      "GET /api/geocode": /^private, max-age=\d+$/,
+      "GET /api/geocode/country": /^private, max-age=\d+$/,
+      "GET /api/map/static.svg": /^private, max-age=\d+$/,
+    };
+    const answers: Record<string, string> = {};
+    for (const route of SIGNED_IN) {
+      if (!route.startsWith("GET ") || STREAMING.has(route) || HIDDEN_WITHOUT_SESSION.has(route))
+        continue;
+      const { url } = concrete(route);
+      const query = "?q=Lisbon&name=Portugal&lat=38.7&lng=-9.1";
+      const res = await injectAs(t.app, user, { method: "GET", url: url + query });
+      answers[route] = `${res.statusCode} ${res.headers["cache-control"] ?? "(none)"}`;
+    }
+    const session = await injectAs(t.app, user, { method: "GET", url: "/api/auth/get-session" });
+    answers["GET /api/auth/get-session"] = `200 ${session.headers["cache-control"] ?? "(none)"}`;
+    const wrong = Object.entries(answers).filter(([route, answer]) => {
+      const header = answer.slice(4);
+      return !(OWN_CACHING[route] ?? /^private, no-store$/).test(header);
+    });
+    expect(Object.keys(answers).length).toBeGreaterThan(15);
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it("refuses a foreign Origin with 403 on every mutating /api route, however it is spelled", async () => {
     const user = await createUser(t.app);
     const wrong: string[] = [];
     for (const route of routes.filter((r) => MUTATING.test(r))) {
       const { method, url } = concrete(route);
       if (!url.startsWith("/api/") || route === "POST /api/billing/webhook") continue;
-      for (const origin of ["https://evil.example", "http://localhost:3001", "null"]) {
+      const attempts = [
+        ...["https://evil.example", "http://localhost:3001", "null"].map((origin) => ({
+          url,
+          origin,
+        })),
+        ...encodedForms(url).map((encoded) => ({ url: encoded, origin: "https://evil.example" })),
+      ];
+      for (const attempt of attempts) {
         const res = await injectAs(t.app, user, {
           method: method,
-          url,
-          headers: { origin },
+          url: attempt.url,
+          headers: { origin: attempt.origin },
           payload: {},
         });
-        if (res.statusCode !== 403) wrong.push(`${route} from ${origin} → ${res.statusCode}`);
+        if (res.statusCode !== 403)
+          wrong.push(`${method} ${attempt.url} from ${attempt.origin} → ${res.statusCode}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -176,5 +227,21 @@ describe("route sweeps", () => {
       expect(wrong).toEqual([]);
       expect(await snapshot()).toBe(before);
     });
+  });
+});
+
+describe("the API's rate limit", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ RATE_LIMIT_ENABLED: "true", API_RATE_LIMIT_PER_MINUTE: "3" });
+  });
+  afterAll(async () => t.close());
+
+  it("counts encoded /api paths with the plain ones, and refuses them past the limit", async () => {
+    const statuses: number[] = [];
+    for (const url of ["/%61pi/config", "/%61%70%69/config", "/api/config", "/%61pi/config"]) {
+      statuses.push((await t.app.inject({ url })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

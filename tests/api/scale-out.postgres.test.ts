@@ -1,4 +1,4 @@
-// Scale-out, proven end to end (issue 17 item 2): two app processes (SCHEDULER_ENABLED=false) and
+// Scale-out, proven end to end: two app processes (SCHEDULER_ENABLED=false) and
 // one `npm run worker` on one PostgreSQL, behind a round-robin proxy that acts as the load
 // balancer. Sign-up on one instance and verification on the other; sign-in rate limits counted
 // across both; a notification written on one reaching a stream on the other; a due reminder sent

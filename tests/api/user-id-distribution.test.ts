@@ -1,4 +1,4 @@
-// Citus readiness (issue 17 item 2, docs/deployment.md): every user-owned table carries the user's
+// Citus readiness (docs/deployment.md): every user-owned table carries the user's
 // id in a column with an index that leads with it, so `create_distributed_table(…, 'user_id')`
 // stays possible; every other table is named here as global (a Citus reference or local table).
 // A new table fails this test until it is placed in one group or the other.

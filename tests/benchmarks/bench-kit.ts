@@ -8,7 +8,7 @@ export const POSTGRES_URL =
 
 export const ALLOW_SKIP = process.env.BENCH_ALLOW_SKIP === "1";
 
-export function percentile(sorted: number[], p: number): number {
+function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;
 }
@@ -72,19 +72,15 @@ export type Probe = {
 };
 
 /**
- * Times GET `url` every `everyMs` ms in a process of its own (probe-client.ts) until stopped,
- * once that process has warmed its own fetch. A probe in the process that also sends the load
- * measured that process's own busy event loop (decisions 195, 220).
+ * Times GET `url` every `everyMs` ms in a process of its own (probe-client.mjs) until stopped,
+ * once that process has warmed its own fetch: in the process that sends the load, a probe would
+ * time that process's own busy event loop.
  */
 export function startProbe(url: string, everyMs: number): Promise<Probe> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(import.meta.dirname, "probe-client.ts")],
-    {
-      env: { ...process.env, PROBE_URL: url, PROBE_EVERY_MS: String(everyMs) },
-      stdio: ["pipe", "pipe", "inherit"],
-    },
-  );
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "probe-client.mjs")], {
+    env: { ...process.env, PROBE_URL: url, PROBE_EVERY_MS: String(everyMs) },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   let stopping: Promise<number[][]> | undefined;

@@ -1,8 +1,7 @@
 // The JavaScript each page loads before anyone can interact with it, read from the Vite manifest
 // of a build: the HTML's entry chunk and everything it imports statically, plus, for a lazily
 // loaded route, the route's chunk and its static imports (the router loads it before the page
-// renders). Sizes are gzip level 9 of the built files, as a browser would download them
-// (decision 135).
+// renders). Sizes are gzip level 9 of the built files, as a browser would download them.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -85,18 +84,4 @@ export function measurePages(distDir: string, routerFile: string): PageWeight[] 
     pages.push(weigh(route, keys, PAGE_BUDGET_BYTES));
   });
   return pages;
-}
-
-/** Every file in the build's assets that carries zod's JSON Schema generator. */
-export function filesWithJsonSchemaCode(distDir: string): string[] {
-  const manifest = readManifest(distDir);
-  if (!manifest) return [];
-  const files = new Set(Object.values(manifest).map((c) => c.file));
-  // Strings only zod's to-json-schema / json-schema-processors carry.
-  const markers = ["draft-2020-12", "Unrepresentable", "$defs"];
-  return [...files].filter((file) => {
-    if (!file.endsWith(".js")) return false;
-    const text = readFileSync(path.join(distDir, file), "utf8");
-    return markers.some((marker) => text.includes(marker));
-  });
 }

@@ -1,4 +1,4 @@
-// Settings → Account (decisions 107 and 155): change password, then delete the account from the
+// Settings → Account: change password, then delete the account from the
 // browser; change the sign-in email through the link mailed to the new address; delete a
 // Google-only account by typing its email. Axe in both themes on the card and the confirmation.
 import {

@@ -1,4 +1,4 @@
-// App start and sign-in (issue 14 item 8, issue 15 item 4, decision 131): the signed-in shell
+// App start and sign-in: the signed-in shell
 // paints before any answer, the session, status and list are asked together, sign-in goes
 // straight to the list, public pages log no console error, and the one access gate still sends
 // each visitor where spec 02 §4 says.
@@ -40,7 +40,7 @@ function watchApiRequests(page: Page): string[] {
   return paths;
 }
 
-// The contact list with no query arrives rendered by the server (decision 214, its own spec): a
+// The contact list with no query arrives rendered by the server (its own spec): a
 // list opened with one (here the default, explicitly) is drawn by the browser, as every other
 // signed-in page is, and shows what these tests look at.
 const LIST_DRAWN_BY_THE_BROWSER = "/app/contacts?archived=false";
@@ -213,11 +213,11 @@ test("a page opened from outside asks for its own code at once, and only once", 
   });
   const response = await page.goto("/auth");
   const html = (await response?.text()) ?? "";
-  // (At low priority: /auth is prerendered, decision 210.)
+  // (At low priority: /auth is prerendered.)
   const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)]
     .map((match) => match[1]!)
     .filter((file) => /auth-route/.test(file));
-  // The head names the /auth route's chunk (decision 198)...
+  // The head names the /auth route's chunk...
   expect(preloaded).toHaveLength(1);
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   // ...and the router uses that copy instead of fetching it again.
@@ -232,7 +232,7 @@ test("the contact list's first reads start with its HTML and are asked once", as
     if (url.pathname.startsWith("/api/")) api.push(url.pathname + url.search);
   });
   // /app is the list too, drawn by the browser (at /app/contacts the server draws it and the
-  // page asks for nothing before it paints, decision 214).
+  // page asks for nothing before it paints).
   const response = await page.goto("/app");
   const html = (await response?.text()) ?? "";
   for (const read of ["/api/me", "/api/billing/status", "/api/contacts?archived=false"]) {
@@ -240,7 +240,7 @@ test("the contact list's first reads start with its HTML and are asked once", as
   }
   await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  // The app's own requests took the preloaded answers (decision 198): each was fetched once,
+  // The app's own requests took the preloaded answers: each was fetched once,
   // and by the preload.
   for (const read of ["/api/me", "/api/billing/status", "/api/contacts?archived=false"]) {
     expect(

@@ -328,3 +328,36 @@ test("the check-email panel resends the confirmation and goes back to the sign-i
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeHidden();
 });
+
+test("a verification that failed on the server offers a new email, which arrives", async ({
+  page,
+}) => {
+  const email = uniqueEmail("resend");
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin: BASE_URL },
+    data: { email, password: PASSWORD, name: "resend", callbackURL: "/verify-email" },
+  });
+  expect(signUp.ok(), await signUp.text()).toBeTruthy();
+  // The server fails every way of verifying: the link cannot work now, a new one later may.
+  for (const path of ["**/api/auth/verify-email**", "**/api/verify-email**"])
+    await page.route(path, (route) => route.fulfill({ status: 500, body: "{}" }));
+
+  await page.goto(`/verify-email?token=abc&type=signup&email=${encodeURIComponent(email)}`);
+  await expect(page).toHaveURL(/\/auth\?error=verification_failed&category=server&email=/);
+  await page.getByRole("button", { name: "Resend the email" }).click();
+
+  await expectToast(page, "Confirmation email has been resent to your inbox.");
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await waitForMail(page.request, email);
+  await expectNoAxeViolations(page);
+});
+
+test("a retryable failure without the address asks for it before sending", async ({ page }) => {
+  await page.goto("/auth?error=verification_failed&category=network");
+  await page.getByLabel("Your email").fill("not-an-address");
+  await page.getByRole("button", { name: "Resend the email" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await page.goto("/auth?error=verification_failed&category=expired");
+  await expect(page.getByRole("button", { name: "Resend the email" })).toHaveCount(0);
+});

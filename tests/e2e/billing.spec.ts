@@ -23,6 +23,7 @@ import {
   verificationLinkFrom,
   waitForMail,
 } from "./fixtures";
+import { expectNoOverflowOnPhones } from "./page-width";
 
 test("a visitor pays first, creates the account, verifies, onboards and reaches contacts", async ({
   page,
@@ -120,6 +121,36 @@ test("a trial that ended sends the user to /subscribe; paying lets them back in"
   const billing = await readBilling(page);
   expect(billing).toMatchObject({ status: "active", billingStatus: { isTrial: false } });
   expect((await page.request.get("/api/contacts")).status()).toBe(200);
+});
+
+test("a signed-in user back from paying is never offered Sign in in the header", async ({
+  page,
+}) => {
+  await createUser(page);
+  // Every session read waits, as on a slow connection; the payment's link never answers, so the
+  // page stays on its way to confirming.
+  let releaseSession = () => {};
+  const sessionReleased = new Promise<void>((resolve) => (releaseSession = resolve));
+  await page.route(/\/api\/auth\/get-session$/, async (route) => {
+    const response = await route.fetch();
+    await sessionReleased;
+    await route.fulfill({ response });
+  });
+  let releaseLink = () => {};
+  const linkReleased = new Promise<void>((resolve) => (releaseLink = resolve));
+  await page.route(/\/api\/billing\/link$/, async (route) => {
+    await linkReleased;
+    await route.abort();
+  });
+  await page.goto("/payment-success?session_id=cs_local_back_from_paying");
+  await expect(page.getByRole("heading", { name: "Confirming your payment..." })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Account" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  releaseSession();
+  await expect(page.getByRole("heading", { name: "Linking your subscription..." })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open app" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  releaseLink();
 });
 
 test("a signed-in active user visiting /subscribe is sent to contacts with a notice", async ({
@@ -244,7 +275,7 @@ test("landing page: static HTML, anchors, footer year, light theme, mobile menu 
   const html = await (await page.request.get("/")).text();
   expect(html).toContain("Keep in touch with the people who matter");
   expect(html).toContain('id="pricing"');
-  // The build leaves the product name as a marker; the server fills in APP_NAME (decision 046).
+  // The build leaves the product name as a marker; the server fills in APP_NAME.
   const built = readFileSync(path.join(process.env.E2E_DIST ?? "dist/web", "landing.html"), "utf8");
   expect(built).toContain("%%PRODUCT_NAME%%<!-- --> is a personal relationship manager");
   expect(built).not.toMatch(/\bTend\b/);
@@ -252,7 +283,7 @@ test("landing page: static HTML, anchors, footer year, light theme, mobile menu 
   expect(html).toContain("Tend<!-- --> is a personal relationship manager");
   expect(html).toContain("<title>Tend: keep in touch with the people who matter</title>");
 
-  // Static with islands (decision 135): only the landing page's own script, no app, no session
+  // Static with islands: only the landing page's own script, no app, no session
   // read, and the islands hydrate without a mismatch (React reports one as a console error).
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
@@ -304,13 +335,38 @@ test("a signed-in visitor opening / is taken into the app", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
 });
 
+test("landing: the main button starts the free trial with no card; subscribing is the second choice", async ({
+  page,
+}) => {
+  const html = await (await page.request.get("/")).text();
+  expect(html).toMatch(/<a[^>]*href="\/auth\?show=signup"[^>]*>Start your 14-day free trial<\/a>/);
+
+  await page.goto("/");
+  const hero = page.locator("section[aria-labelledby=hero-title]");
+  const choices = await hero
+    .locator("a, button")
+    .evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim()));
+  expect(choices.slice(0, 2)).toEqual(["Start your 14-day free trial", "Subscribe for $8/month"]);
+  await expect(page.getByTestId("trial-offer")).toContainText("14-day free trial, no card needed.");
+  // The plan card offers the same two, in the same order.
+  const plan = page.locator("#pricing");
+  await expect(plan.getByRole("link", { name: "Start your 14-day free trial" })).toBeVisible();
+  await expect(plan.getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
+  await expectNoOverflowOnPhones(page, expectNoAxeViolations);
+
+  await hero.getByRole("link", { name: "Start your 14-day free trial" }).click();
+  await expect(page).toHaveURL(/\/auth\?show=signup$/);
+  await expect(page.getByRole("tab", { name: "Sign up" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByText("14-day free trial, no card needed.")).toBeVisible();
+});
+
 test("landing header: Sign in and Sign up go to /auth on the matching tab, also from the mobile menu", async ({
   page,
 }) => {
   // Both links are in the prerendered HTML, before any JavaScript runs.
   const html = await (await page.request.get("/")).text();
   // The sign-up tab is in the address: the server sends the app's shell for it, not the
-  // prerendered sign-in tab (decision 204).
+  // prerendered sign-in tab.
   expect(html).toMatch(/<a[^>]*href="\/auth\?show=signup"[^>]*>Sign up<\/a>/);
   expect(html).toMatch(/<a[^>]*href="\/auth"[^>]*>Sign in<\/a>/);
 
@@ -432,6 +488,14 @@ test("a linking error is shown while payment success keeps checking, then 'Subsc
     await page.clock.runFor(2_000);
     await expect.poll(() => statusReads).toBeGreaterThan(readsBefore);
   }
+  // Sonner adds a toast on a timer, which the paused clock holds: moved on a little at a time,
+  // well short of the page's 2 s wait before it leaves.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(50);
+      return page.getByText("Subscription Processing...").count();
+    })
+    .toBeGreaterThan(0);
   await expectToast(page, "Subscription Processing...");
   expect(statusReads).toBe(15);
   await page.clock.runFor(2_000);

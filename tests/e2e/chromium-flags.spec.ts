@@ -1,5 +1,5 @@
 // The browser the specs and benchmarks drive runs no hidden browser UI beside the page, and keeps
-// the features Playwright itself switches off (decision 215).
+// the features Playwright itself switches off.
 import { chromium, test, expect } from "@playwright/test";
 import { disabledFeaturesOf, PLAYWRIGHT_DISABLED_FEATURES } from "../helpers/chromium-flags";
 

@@ -1,8 +1,8 @@
 // The compiled server (dist-server/, as production runs it) on BILLING_PROVIDER=stripe, against
 // the local fake of Stripe's API. Every other browser spec runs the bundle on the local provider
 // and the Stripe tests run from source (Vitest): a package that works from source can still fail
-// once bundled (decision 229's calendar feed did), so the Stripe SDK's paths are run here in the
-// bundle too: a checkout created, a forged webhook refused, a signed one re-read (decision 230).
+// once bundled (the calendar feed once did), so the Stripe SDK's paths are run here in the
+// bundle too: a checkout created, a forged webhook refused, a signed one re-read.
 import { expect, test } from "@playwright/test";
 import { freePort, startE2EServer } from "../helpers/app-process";
 import { startStripeFake, type StripeFake } from "../helpers/stripe-fake";

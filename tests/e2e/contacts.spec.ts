@@ -1,12 +1,16 @@
 // Contacts in the browser: add someone you last talked to a month ago (overdue on a weekly
 // rhythm), log contact in one tap, and watch them move to on track, on the detail page and in
 // the list.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import {
   BASE_URL,
   createUser,
   expect,
   expectAccessibleInBothThemes,
+  expectToast,
   test,
   daysAgo,
 } from "./fixtures";
@@ -315,7 +319,7 @@ test("the rhythms page groups who is due and sets a rhythm for a tag", async ({ 
   await page.goto("/app/rhythms");
   const group = (name: string) => page.getByRole("region", { name: new RegExp(`^${name}`) });
   await expect(group("Overdue")).toContainText("Overdue Olga");
-  await expect(group("Due this week")).toContainText("Soon Sam");
+  await expect(group("Due in the next 7 days")).toContainText("Soon Sam");
   await expect(group("Upcoming")).toContainText("Later Lee");
   await expect(group("Without a rhythm")).toContainText("(2)");
   await expectAccessibleInBothThemes(page);
@@ -403,4 +407,155 @@ test("on a phone every row still shows avatar, name, rhythm, state and last cont
   const first = rows.first();
   await expect(first.getByText("Contacted 20 days ago")).toBeHidden();
   await expect(first.getByText("20 days ago", { exact: true })).toBeVisible();
+});
+
+test("on a phone, a nickname, a website and addresses are added; one address is the place", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await createUser(page);
+  const id = await addViaApi(page, { firstName: "Marie", lastName: "Curie", city: "Warsaw" });
+  await page.goto(`/app/contacts/${id}`);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+
+  await page.getByLabel("Nickname").fill("Manya");
+  await page.getByLabel("Prefix").fill("Dr.");
+  await page.getByRole("button", { name: "Add website" }).click();
+  await page.getByLabel("Label for website 1").fill("Lab");
+  await page.getByRole("textbox", { name: "Website 1", exact: true }).fill("radium.example");
+  // The label offers the usual choices, and the value keeps most of a phone's width.
+  expect(
+    await page
+      .locator("#websites-labels option")
+      .evaluateAll((o) => o.map((e) => (e as HTMLOptionElement).value)),
+  ).toEqual(["Home page", "Work", "Blog", "Profile"]);
+  const valueBox = await page
+    .getByRole("textbox", { name: "Website 1", exact: true })
+    .boundingBox();
+  expect(valueBox!.width).toBeGreaterThan(200);
+  await page.getByRole("button", { name: "Add address" }).click();
+  const home = page.getByRole("group", { name: "Address 1" });
+  await home.getByLabel("Label for address 1").fill("Home");
+  await home.getByLabel("Street").fill("36 Quai de Béthune");
+  await home.getByLabel("City").fill("Paris");
+  await home.getByLabel("Postal code").fill("75004");
+  await home.getByLabel("Country").fill("France");
+  await page.getByRole("button", { name: "Add address" }).click();
+  const lab = page.getByRole("group", { name: "Address 2" });
+  await lab.getByLabel("Label for address 2").fill("Lab");
+  await lab.getByLabel("Street").fill("11 Rue Pierre et Marie Curie");
+  await lab.getByLabel("City").fill("Paris");
+  await lab.getByLabel("Country").fill("France");
+  await home.getByLabel("Their place on the map").check();
+  await lab.getByLabel("Their place on the map").check();
+  // One place: ticking the second unticks the first, and its town becomes the place.
+  await expect(home.getByLabel("Their place on the map")).not.toBeChecked();
+  await expect(page.getByLabel("City").first()).toHaveValue("Paris");
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await expectAccessibleInBothThemes(page);
+  await page.getByRole("button", { name: "Save changes" }).click();
+
+  await expect(page.getByText("36 Quai de Béthune, Paris 75004, France (home)")).toBeVisible();
+  await expect(
+    page.getByText("11 Rue Pierre et Marie Curie, Paris, France (lab, place on the map)"),
+  ).toBeVisible();
+  await expect(page.getByText("Paris, France", { exact: true })).toBeVisible();
+  await expect(page.getByText("Dr. Marie Curie", { exact: true })).toBeVisible();
+  await expect(page.getByText("Manya", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "radium.example (Lab)" })).toHaveAttribute(
+    "href",
+    "https://radium.example",
+  );
+  await expectAccessibleInBothThemes(page);
+});
+
+test("a phone keeps its kind and extension; a card's photo shows in the list and on the contact", async ({
+  page,
+}) => {
+  await createUser(page);
+  const id = await addViaApi(page, { firstName: "Ada", lastName: "Lovelace" });
+  await page.goto(`/app/contacts/${id}`);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByLabel("Label for phone number 1").fill("Work");
+  await page.getByRole("textbox", { name: "Phone number 1", exact: true }).fill("+44 20 7946 0100");
+  await page.getByLabel("Extension for phone number 1").fill("214");
+  await page.getByRole("button", { name: "Add phone number" }).click();
+  // An extension typed into the number is kept apart too.
+  await page.getByLabel("Label for phone number 2").fill("Work fax");
+  await page
+    .getByRole("textbox", { name: "Phone number 2", exact: true })
+    .fill("+44 20 7946 0101 x9");
+  await page.getByRole("button", { name: "Save changes" }).click();
+
+  const work = page.getByRole("link", { name: "+44 20 7946 0100 ext. 214 (Work)" });
+  await expect(work).toHaveAttribute("href", "tel:+442079460100,214");
+  await expect(
+    page.getByRole("link", { name: "+44 20 7946 0101 ext. 9 (Work fax)" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(page.getByLabel("Extension for phone number 2")).toHaveValue("9");
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  const card = readFileSync(path.resolve("tests/fixtures/import/android-v21.vcf"));
+  const imported = await page.request.post("/api/imports", {
+    headers: { origin: BASE_URL },
+    multipart: { file: { name: "phone.vcf", mimeType: "text/vcard", buffer: card } },
+  });
+  expect(imported.status(), await imported.text()).toBe(201);
+  await page.goto("/app/contacts");
+  const row = page.getByTestId("contact-row").filter({ hasText: "Jörg Müller" });
+  const photo = row.getByTestId("contact-photo");
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  // Without a photo, the initials stay.
+  const ngozi = page.getByTestId("contact-row").filter({ hasText: "Ngozi Okafor" });
+  await expect(ngozi.getByTestId("contact-photo")).toHaveCount(0);
+  await row.getByRole("link", { name: /Jörg Müller/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /Jörg Müller/ })).toBeVisible();
+  await expect(page.getByTestId("contact-photo")).toBeVisible();
+  await expect(page.getByRole("link", { name: "+49 30 1234 5678 ext. 42 (work)" })).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+});
+
+test("a photo is added on the edit page, refused in words when it is not one, and removed", async ({
+  page,
+}) => {
+  await createUser(page);
+  const id = await addViaApi(page, { firstName: "Grace", lastName: "Hopper" });
+  await page.goto(`/app/contacts/${id}`);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(page.getByTestId("contact-photo")).toHaveCount(0);
+  const picture = await sharp({
+    create: { width: 120, height: 90, channels: 3, background: "#3b82f6" },
+  })
+    .png()
+    .toBuffer();
+  // A text file named like a picture is refused by its content.
+  await page.getByLabel("Add a photo").setInputFiles({
+    name: "grace.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("not a picture"),
+  });
+  await expectToast(page, "Please choose a photo (PNG, JPEG, GIF or WebP).");
+  await page
+    .getByLabel("Add a photo")
+    .setInputFiles({ name: "grace.png", mimeType: "image/png", buffer: picture });
+  await expectToast(page, "Photo saved");
+  await expect(page.getByTestId("contact-photo")).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("contact-photo")).toBeVisible();
+  await page.goto("/app/contacts");
+  const row = page.getByTestId("contact-row").filter({ hasText: "Grace Hopper" });
+  await expect(row.getByTestId("contact-photo")).toBeVisible();
+
+  await page.goto(`/app/contacts/${id}`);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByRole("button", { name: "Remove photo" }).click();
+  await expectToast(page, "Photo removed");
+  await expect(page.getByTestId("contact-photo")).toHaveCount(0);
+  await expect(page.getByLabel("Add a photo")).toBeFocused();
 });

@@ -1,5 +1,5 @@
-// Shared browser-test helpers: users made through the real endpoints (sign-up, the mail in the
-// dev mailbox, the verification link), an axe check, and the server clock.
+// Shared browser-test helpers: signed-in users from the test-only route, the dev mailbox's mail,
+// an axe check, and the server clock.
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { twMerge } from "tailwind-merge";
@@ -65,7 +65,8 @@ export async function openVerificationMailInMailbox(page: Page, email: string): 
 
 export type E2EUser = { email: string; password: string };
 
-// A verified user signed in within this page's browser context (page.request shares cookies).
+// A verified user signed in within this page's browser context (page.request shares cookies),
+// made by the test-only route: the real sign-up form, mailbox and onboarding have their own specs.
 // `onboarded` also completes onboarding; `subscribed` starts the trial first; `origin` is the
 // app's address when a spec runs a server of its own (the context's baseURL).
 export async function createUser(
@@ -74,42 +75,11 @@ export async function createUser(
 ): Promise<E2EUser> {
   const { onboarded = true, subscribed = true } = options;
   const email = options.email ?? uniqueEmail();
-  const request = page.request;
-  const headers = { origin: options.origin ?? BASE_URL };
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    headers,
-    data: { email, password: PASSWORD, name: email.split("@")[0], callbackURL: "/verify-email" },
+  const res = await page.request.post("/api/test/users", {
+    headers: { origin: options.origin ?? BASE_URL },
+    data: { email, password: PASSWORD, onboarded, subscribed },
   });
-  expect(signUp.ok(), await signUp.text()).toBeTruthy();
-  const send = await request.post("/api/auth/send-verification-email", {
-    headers,
-    data: { email, callbackURL: "/verify-email" },
-  });
-  expect(send.ok(), await send.text()).toBeTruthy();
-  const link = new URL(verificationLinkFrom(await waitForMail(request, email)));
-  const verify = await request.get(
-    `/api/auth/verify-email?token=${link.searchParams.get("token")}`,
-  );
-  expect(verify.ok(), await verify.text()).toBeTruthy();
-  if (subscribed) {
-    const trial = await request.post("/api/billing/onboarding-subscription", { headers, data: {} });
-    expect(trial.ok(), await trial.text()).toBeTruthy();
-  }
-  if (onboarded) {
-    const done = await request.post("/api/onboarding/complete", {
-      headers,
-      data: {
-        firstName: "Test",
-        lastName: "User",
-        timezone: "UTC",
-        reminderMethod: "email",
-        reminderFrequency: 1,
-        reminderCadence: "days",
-        reminderTime: "9",
-      },
-    });
-    expect(done.ok(), await done.text()).toBeTruthy();
-  }
+  expect(res.status(), await res.text()).toBe(201);
   return { email, password: PASSWORD };
 }
 
@@ -119,6 +89,8 @@ export async function setServerClock(request: APIRequestContext, offsetMs: numbe
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A toast fades in and out: its colours are judged once the fades have ended.
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) =>
@@ -150,7 +122,7 @@ export const test = base.extend({
   },
 });
 
-// Nothing merges class names in the app (decision 205): two utilities of one kind on one
+// Nothing merges class names in the app: two utilities of one kind on one
 // element (`w-full w-28`, `pt-0 pt-6`) leave the winner to the stylesheet's order, not to the
 // code. tailwind-merge, here only, names the ones it would drop. What the page shows at the end
 // of each test is checked.
@@ -170,7 +142,7 @@ async function findClassConflicts(page: Page): Promise<string[]> {
   });
 }
 
-// Radix announces a toast in a live region too, so its text appears twice in the DOM.
+// A toast being replaced stays on the page while it closes: the first match is enough.
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect(page.getByText(text).first()).toBeVisible();
 }
@@ -202,4 +174,20 @@ export async function expectAccessibleInBothThemes(page: Page): Promise<void> {
     await expectNoAxeViolations(page);
   }
   await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** Makes the page's browser one without WebGL, as a phone or locked-down desktop can be. */
+export async function withoutWebGL(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its canvas below
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      type: string,
+      ...rest: unknown[]
+    ) {
+      if (/webgl/i.test(type)) return null;
+      return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
+    } as typeof original;
+  });
 }

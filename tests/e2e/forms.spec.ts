@@ -1,4 +1,4 @@
-// Issue 14 item 5 and issue 8's forms: the checkout's card fields format as they are typed, every
+// Forms: the checkout's card fields format as they are typed, every
 // invalid field shows its error at once, and the time zone is a searchable combobox a keyboard
 // can drive, with this device's zone first.
 import {
@@ -72,7 +72,7 @@ test("the checkout formats the card number and expiry as typed and shows every e
 test("the errors of a submit made before the checkout had loaded stay when it loads", async ({
   page,
 }) => {
-  // The checkout session's read is held until the errors are on screen (decision 208): they
+  // The checkout session's read is held until the errors are on screen: they
   // used to vanish when the form took the session's values.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

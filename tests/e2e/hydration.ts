@@ -1,5 +1,5 @@
-// Pages that arrive with their markup (prerendered, decision 204; rendered by the server for
-// their user, decision 214): whether React took that markup over, and whether it said anything.
+// Pages that arrive with their markup (prerendered; rendered by the server for
+// their user): whether React took that markup over, and whether it said anything.
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
@@ -48,7 +48,7 @@ export async function expectSameElementHydrated(page: Page, selector: string): P
 
 /**
  * Waits until the app's code owns the page: a page drawn by the server looks ready before its code
- * has even been asked for (decision 218), and a link followed before then is a plain navigation,
+ * has even been asked for, and a link followed before then is a plain navigation,
  * a read the test holds back after then keeps the page from coming alive.
  */
 export async function expectAppLive(page: Page): Promise<void> {

@@ -66,7 +66,7 @@ test("import a Google Contacts CSV with a mapping change and a duplicate, then u
   await page.getByRole("button", { name: "Import 5 contacts" }).click();
   await expect(page.getByRole("heading", { name: "Import complete" })).toBeVisible();
   await expect(
-    page.getByText("4 added, 1 merged into contacts you already had, 1 skipped."),
+    page.getByText("4 added, 1 updated (contacts you already had), 1 skipped."),
   ).toBeVisible();
   await expectAccessibleInBothThemes(page);
 
@@ -210,4 +210,176 @@ test("a bad file gets a clear message and changes nothing", async ({ page }) => 
   // The picker is reachable from the keyboard.
   await page.getByRole("button", { name: "Choose a file" }).focus();
   await expect(page.getByRole("button", { name: "Choose a file" })).toBeFocused();
+});
+
+// No sideways scroll at a phone's width, in the light and dark theme; a screenshot of each for
+// a person to look at.
+async function checkPhoneWidths(page: Page, name: string) {
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      // What sticks out past the screen's right edge, innermost only, to name the culprit.
+      const overflow = await page.evaluate(() => {
+        const wide = [...document.body.querySelectorAll<HTMLElement>("*")].filter((el) => {
+          const rect = el.getBoundingClientRect();
+          return rect.width > 1 && rect.right > window.innerWidth + 0.5;
+        });
+        const inner = wide.filter(
+          (el) => !wide.some((other) => other !== el && el.contains(other)),
+        );
+        const page = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+        return [
+          ...(page > 0 ? [`page scrolls ${page} px sideways`] : []),
+          ...inner.map(
+            (el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").slice(0, 40)}"`,
+          ),
+        ];
+      });
+      expect(overflow, `${name} at ${width} px, ${colorScheme}`).toEqual([]);
+      await page.screenshot({
+        path: test.info().outputPath(`${name}-${width}-${colorScheme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("a file past the contact limit imports what fits and hands back the rest", async ({
+  page,
+}) => {
+  // Two axe passes at four widths and themes, besides the journey: a long test.
+  test.slow();
+  await createUser(page);
+  const filler = ["First name,Last name", ...Array.from({ length: 997 }, (_, i) => `Had,${i}`)];
+  const filled = await page.request.post("/api/imports", {
+    headers,
+    multipart: {
+      file: { name: "filler.csv", mimeType: "text/csv", buffer: Buffer.from(filler.join("\n")) },
+    },
+  });
+  expect(filled.status(), await filled.text()).toBe(201);
+
+  await page.goto("/app/import");
+  await page.getByLabel("Contacts file to import").setInputFiles({
+    name: "friends.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      [
+        "Name,Email,Birthday,Last contacted",
+        "Old Friend,old@example.com,1970-02-30,2019-03-01",
+        "No Date,nodate@example.com,,",
+        "Recent Friend,recent@example.com,1990-05-04,2025-05-20",
+        "Middle Friend,middle@example.com,,2023-07-04",
+        "Newest Friend,newest@example.com,1985-13-01,2025-06-01",
+      ].join("\n"),
+    ),
+  });
+  const offer = page.getByTestId("over-limit-offer");
+  await expect(offer).toContainText(
+    "This file would add 5 contacts, but you have room for 3 more (the limit is 1,000). You can import the 3 most recently contacted now. The other 2 are left for later",
+  );
+  await expect(page.getByLabel("The most recently contacted")).toBeChecked();
+  await expect(page.getByTestId("preview-row-2")).toContainText("Left for later");
+  await expect(page.getByTestId("preview-row-3")).toContainText("Left for later");
+  await expect(page.getByTestId("preview-row-4")).not.toContainText("Left for later");
+  // What each row brings, and what it leaves out.
+  await expect(page.getByTestId("preview-row-4")).toContainText("Birthday1990-05-04");
+  await expect(page.getByTestId("left-out-summary")).toHaveText(
+    "1 birthday left out of the contacts you import; each is named on its row under “With problems”.",
+  );
+  await expectAccessibleInBothThemes(page);
+  await checkPhoneWidths(page, "over-limit");
+
+  await page.getByLabel("The first in the file").check();
+  await expect(page.getByTestId("preview-row-5")).toContainText("Left for later");
+  await expect(page.getByTestId("preview-row-2")).not.toContainText("Left for later");
+  await page.getByRole("button", { name: /^Left for later \(2\)/ }).click();
+  await expect(page.getByTestId(/^preview-row-/)).toHaveCount(2);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download the 2 left for later" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("friends-left-for-later.csv");
+  const saved = readFileSync(await download.path(), "utf8");
+  // With the byte-order mark Excel needs to read it as UTF-8.
+  expect(saved.startsWith("\uFEFF")).toBe(true);
+  expect(saved.replace(/^\uFEFF/, "")).toBe(
+    "Name,Email,Birthday,Last contacted\r\nMiddle Friend,middle@example.com,,2023-07-04\r\nNewest Friend,newest@example.com,1985-13-01,2025-06-01\r\n",
+  );
+
+  await page.getByRole("button", { name: "Import 3 contacts" }).click();
+  await expect(page.getByRole("heading", { name: "Import complete" })).toBeVisible();
+  await expect(
+    page.getByText("3 added, 0 updated (contacts you already had), 0 skipped, 2 left for later."),
+  ).toBeVisible();
+  const total = await page.request.get("/api/contacts");
+  expect(((await total.json()) as { total: number }).total).toBe(1000);
+  const imports = await page.request.get("/api/imports");
+  expect(((await imports.json()) as { items: unknown[] }).items[0]).toMatchObject({
+    fileName: "friends.csv",
+    createdCount: 3,
+    skippedCount: 2,
+  });
+});
+
+test("a vCard file is reviewed card by card, with no column table", async ({ page }) => {
+  test.slow();
+  await createUser(page);
+  await page.goto("/app/import");
+  const card = (lines: string[]) =>
+    ["BEGIN:VCARD", "VERSION:3.0", ...lines, "END:VCARD"].join("\r\n");
+  await page.getByLabel("Contacts file to import").setInputFiles({
+    name: "phone.vcf",
+    mimeType: "text/vcard",
+    buffer: Buffer.from(
+      [
+        readFileSync(path.join(FIXTURES, "contacts-v3.vcf"), "utf8").trim(),
+        card([
+          "N:Curie;Marie;;;",
+          "FN:Marie Curie",
+          "EMAIL:marie@example.com",
+          "EMAIL:marie@",
+          "BDAY:1867-11-07",
+          "TEL;TYPE=CELL:+33 1 23 45 67 89",
+        ]),
+        card(["FN:Pierre Curie", "EMAIL:pierre@", "BDAY:1859-13-40"]),
+      ].join("\r\n"),
+    ),
+  });
+  await expect(page.getByText("recognised as")).toContainText("6 entries");
+  await expect(page.getByRole("heading", { name: "1. Review the contacts" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check the columns" })).toHaveCount(0);
+  await expect(page.getByLabel(/^Import the column/)).toHaveCount(0);
+
+  const ada = page.getByTestId("preview-row-1");
+  await expect(ada).toContainText("Ada Augusta Lovelace");
+  await expect(ada).toContainText("CompanyAnalytical Engines Ltd");
+  await expect(ada).toContainText("CityLondon");
+  await expect(ada).toContainText("TagsFriends; Science; History");
+  const marie = page.getByTestId("preview-row-5");
+  await expect(marie).toContainText("Birthday1867-11-07");
+  await expect(marie).toContainText("Emailmarie@example.com");
+  await expect(marie).toContainText(
+    'Email "marie@": Please enter a valid email address. Left out.',
+  );
+  await expect(page.getByTestId("left-out-summary")).toContainText(
+    "2 email addresses and 1 birthday left out",
+  );
+  await expectAccessibleInBothThemes(page);
+  await checkPhoneWidths(page, "vcard");
+
+  await page.getByRole("button", { name: "Import 5 contacts" }).click();
+  await expect(page.getByRole("heading", { name: "Import complete" })).toBeVisible();
+  const contacts = await contactsOf(page.request);
+  expect(contacts.map((c) => `${c.firstName} ${c.lastName}`).sort()).toEqual([
+    "Ada Augusta Lovelace",
+    "Grace Hopper",
+    "José Álvarez",
+    "Marie Curie",
+    "Pierre Curie",
+  ]);
 });

@@ -1,4 +1,4 @@
-// Holds one API answer back while a test types (issue 18): the request reaches the server at
+// Holds one API answer back while a test types: the request reaches the server at
 // once, but the page gets the answer only when the test calls `release()`. Matches the first
 // request with this method whose path matches; later ones pass untouched.
 import type { Page } from "@playwright/test";

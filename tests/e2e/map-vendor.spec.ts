@@ -1,4 +1,4 @@
-// The world map with a map vendor configured (issue 13, spec 02 §3, §7, §8, §9): the app runs
+// The world map with a map vendor configured (spec 02 §3, §7, §8, §9): the app runs
 // with MAP_STYLE_URL and MAP_TOKEN pointing at a style server this spec runs itself (nothing
 // leaves the machine). Checked: where the token comes from, in the spec's order (session
 // storage before the server's GET /api/map/config, and what a page resolved stays in memory);

@@ -1,6 +1,6 @@
-// The world map in Chromium with software WebGL (SwiftShader, the "map" Playwright project):
-// the offline globe with nothing fetched from outside, contacts as state-coloured markers and
-// clusters, the card with "Log contact", the theme, and the flat map without WebGL.
+// The world map in Chromium (the "map" Playwright project): the offline globe with nothing
+// fetched from outside, contacts as state-coloured markers and clusters, the card with
+// "Log contact", the theme, and the flat map without WebGL.
 import type { Page } from "@playwright/test";
 import {
   BASE_URL,
@@ -11,6 +11,7 @@ import {
   expectToast,
   test,
   daysAgo,
+  withoutWebGL,
 } from "./fixtures";
 
 // Paris is in the start table: the globe opens there at zoom 3 (spec 02 §9).
@@ -18,14 +19,20 @@ test.use({ timezoneId: "Europe/Paris", locale: "en-US" });
 
 type Place = { latitude?: number; longitude?: number; city?: string; country?: string };
 
-async function addContact(page: Page, firstName: string, lastName: string, place: Place) {
+async function addContact(
+  page: Page,
+  firstName: string,
+  lastName: string,
+  place: Place,
+  rhythm: { interval: number; unit: string } | null = { interval: 1, unit: "week" },
+) {
   const res = await page.request.post("/api/contacts", {
     headers: { origin: BASE_URL },
     data: {
       firstName,
       lastName,
       ...place,
-      rhythm: { interval: 1, unit: "week" },
+      rhythm,
       lastContactedOn: daysAgo(30),
     },
   });
@@ -137,29 +144,6 @@ test("the offline globe: markers, clusters, the card, Log contact and the theme"
   await expect(globe).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
   await expect(globe).toHaveAttribute("data-basemap", "light");
   await expect(page.getByText("3 of 4 contacts on the map")).toBeVisible();
-  // The offline style's sky and atmosphere draw nothing, so they are never drawn (decision 206):
-  // neither program is compiled, while the land's fill is.
-  const programs = await globe.evaluate((el) => {
-    type Painter = { programCache: { programs: Record<string, unknown> } };
-    const map = (el as unknown as { maplibreMap: { painter: Painter } }).maplibreMap;
-    return Object.keys(map.painter.programCache.programs);
-  });
-  expect(programs.some((key) => key.startsWith("fill"))).toBe(true);
-  expect(programs.filter((key) => /^(sky|atmosphere)/.test(key))).toEqual([]);
-  // Software WebGL (these tests): the land and its tile masks are cut into 5.6° cells on the
-  // globe, not MapLibre's 2.8° (decision 213), both alike: 16 a side in a tile at zoom 2.
-  const cells = await globe.evaluate((el) => {
-    type Granularity = { getGranularityForZoomLevel: (zoom: number) => number };
-    type Setting = { fill: Granularity; stencil: Granularity };
-    const map = (
-      el as unknown as {
-        maplibreMap: { style: { projection: { subdivisionGranularity: Setting } } };
-      }
-    ).maplibreMap;
-    const { fill, stencil } = map.style.projection.subdivisionGranularity;
-    return [fill.getGranularityForZoomLevel(2), stencil.getGranularityForZoomLevel(2)];
-  });
-  expect(cells).toEqual([16, 16]);
   // The countries the globe draws never jump across the world at the antimeridian (Russia's did,
   // a band around the North Pole) and stop at ±85°; Antarctica's ring is closed by its pole.
   const outline = await globe.evaluate(async (el) => {
@@ -246,18 +230,7 @@ test("the offline globe: markers, clusters, the card, Log contact and the theme"
 });
 
 test("without WebGL: the spec's message and a flat map with the contacts", async ({ page }) => {
-  await page.addInitScript(() => {
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its canvas below
-    const original = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function (
-      this: HTMLCanvasElement,
-      type: string,
-      ...rest: unknown[]
-    ) {
-      if (/webgl/i.test(type)) return null;
-      return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
-    } as typeof original;
-  });
+  await withoutWebGL(page);
   const outside = recordOutsideRequests(page);
   await createUser(page);
   await addContact(page, "Ana", "Silva", { latitude: 38.7223, longitude: -9.1393 });
@@ -303,6 +276,34 @@ test("on a phone the in-view list holds who is on screen, not everyone on that s
   await expect(inView).toContainText("Ana Silva");
 });
 
+test.describe("a start far from every contact", () => {
+  // Lisbon is not among the spec's 11 zones, so the language's country (the United States)
+  // places the first view, an ocean away from everyone this user knows.
+  test.use({ timezoneId: "Europe/Lisbon", locale: "en-US" });
+
+  test("the map moves to show the contacts when the spec's start holds none of them", async ({
+    page,
+  }) => {
+    await createUser(page);
+    await addContact(page, "Ana", "Silva", { latitude: 38.7223, longitude: -9.1393 });
+    await addContact(page, "Rui", "Costa", { latitude: 41.1579, longitude: -8.6291 });
+    await page.goto("/app/map");
+    const globe = page.getByTestId("globe");
+    await expect(globe).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "In view (2)" })).toBeVisible();
+    const centre = await mapCentre(page);
+    expect(Math.abs(centre.lng - -8.9)).toBeLessThan(2);
+    expect(Math.abs(centre.lat - 40)).toBeLessThan(2);
+
+    // Moved by the user, the view stays where they put it.
+    await globe.evaluate((el) => {
+      const map = (el as unknown as { maplibreMap: { jumpTo: (o: object) => void } }).maplibreMap;
+      map.jumpTo({ center: [-98, 39], zoom: 4 });
+    });
+    await expect(page.getByRole("heading", { name: "In view (0)" })).toBeVisible();
+  });
+});
+
 test("/map leads to the world map", async ({ page }) => {
   await createUser(page);
   await page.goto("/map");
@@ -318,6 +319,7 @@ test("travel mode near Lisbon lists who lives within the radius, nearest first",
   await addContact(page, "Miguel", "Madrid", { latitude: 40.4168, longitude: -3.7038 });
   await addContact(page, "Ana", "Silva", { latitude: 38.7223, longitude: -9.1393 });
   await addContact(page, "Sara", "Sintra", { latitude: 38.8029, longitude: -9.3817 });
+  await addContact(page, "Rui", "Restelo", { latitude: 38.7, longitude: -9.2 }, null);
 
   await page.goto("/app/map?near=Lisbon");
   // The globe opens at its start position (Paris, zoom 3) and flies to Lisbon by itself.
@@ -325,16 +327,21 @@ test("travel mode near Lisbon lists who lives within the radius, nearest first",
   await expect(globe).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
   await expect.poll(() => isCentredOn(page, -9.1393, 38.7223), { timeout: 10_000 }).toBe(true);
   const list = page.getByTestId("travel-list");
-  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem")).toHaveCount(3);
   await expect(list.getByRole("listitem").nth(0)).toContainText("Ana Silva");
-  await expect(list.getByRole("listitem").nth(1)).toContainText("Sara Sintra");
+  await expect(list.getByRole("listitem").nth(2)).toContainText("Sara Sintra");
   await expect(page.getByTestId("travel-summary")).toContainText("2 are due");
+  // Someone with no rhythm has no due date to snooze: the way to give them one instead.
+  const rui = list.getByRole("listitem").nth(1);
+  await expect(rui).toContainText("Rui Restelo");
+  await expect(rui.getByRole("button")).toHaveCount(0);
+  await expect(rui.getByRole("link", { name: "Give Rui Restelo a rhythm" })).toBeVisible();
 
   await page.getByLabel(/^Within \d+ km$/).fill("300");
   await expect(page.getByText("Within 300 km", { exact: true })).toBeVisible();
-  await expect(list.getByRole("listitem")).toHaveCount(3);
+  await expect(list.getByRole("listitem")).toHaveCount(4);
   const names = await list.getByRole("listitem").locator("span.font-medium").allTextContents();
-  expect(names).toEqual(["Ana Silva", "Sara Sintra", "Pedro Porto"]);
+  expect(names).toEqual(["Ana Silva", "Rui Restelo", "Sara Sintra", "Pedro Porto"]);
   await expect(list).not.toContainText("Miguel");
 
   await list.getByRole("button", { name: "Snooze Ana Silva until I'm back" }).click();

@@ -1,4 +1,4 @@
-// In-app notifications (spec 02 §2, §8, §9; issue 10): the bell's badge follows what the server
+// In-app notifications (spec 02 §2, §8, §9): the bell's badge follows what the server
 // writes without a reload, the dropdown lists new notifications, opening one marks it read and
 // shows the detail dialog, "View in App" stays in the app, HTML in a body runs nothing.
 import type { Page } from "@playwright/test";
@@ -195,7 +195,7 @@ test("the badge says 9+ above 9; mark all as read empties it; keyboard only", as
   await page.keyboard.press("Enter");
   await expect(dropdown(page)).toBeVisible();
   await expect(dropdown(page).getByRole("button", { name: "Mark all as read" })).toBeFocused();
-  // (The list's code loads as focus reaches the bell, decision 214: a person sees it, then tabs.)
+  // (The list's code loads as focus reaches the bell: a person sees it, then tabs.)
   await expect(item(page, /^Reminder Due/).first()).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(item(page, /^Reminder Due/).first()).toBeFocused();
@@ -240,7 +240,11 @@ test("shows the spinner first, then the spec's error text when the list fails", 
   await openDropdown(page);
   await expect(page.getByRole("status").filter({ hasText: "Loading notifications" })).toBeVisible();
   release();
-  await expect(page.getByText("Error loading notifications: Down for a moment.")).toBeVisible({
+  await expect(
+    page.getByText(
+      "Error loading notifications: Something went wrong on our side. Please try again in a moment.",
+    ),
+  ).toBeVisible({
     timeout: 20_000,
   });
 });
@@ -315,6 +319,35 @@ test("a failed mark-read is only logged: the dialog still opens", async ({ page 
   await expect(page.getByText("Something went wrong on our side.")).toHaveCount(0);
 });
 
+test("one notification is marked read where it stands, in the dropdown and on the page", async ({
+  page,
+}) => {
+  await createUser(page);
+  await notify(page, { type: "SYSTEM_ALERT", title: "Older alert", content: "<p>Paused</p>" });
+  await notify(page, { type: "ANNOUNCEMENT", title: "Newer news", content: "<p>Hi</p>" });
+  await page.goto("/app/contacts");
+  await expect(badge(page)).toHaveText("2");
+
+  await openDropdown(page);
+  const news = dropdown(page).getByRole("listitem").filter({ hasText: "Newer news" });
+  await news.getByRole("button", { name: "Mark as read" }).click();
+  await expect(news).toHaveCount(0);
+  await expect(badge(page)).toHaveText("1");
+  await expect(page.getByRole("dialog", { name: /Newer news/ })).toHaveCount(0);
+  await expectAccessibleInBothThemes(page);
+  await page.keyboard.press("Escape");
+
+  await page.goto("/app/notifications");
+  const rows = page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
+  const alert = rows.filter({ hasText: "Older alert" });
+  await expect(alert).toContainText("Unread");
+  await alert.getByRole("button", { name: "Mark as read" }).click();
+  await expect(alert).not.toContainText("Unread");
+  await expect(alert.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+  await expect(rows.filter({ hasText: "Newer news" })).not.toContainText("Unread");
+  await expect(badge(page)).toHaveCount(0);
+});
+
 test("the notifications page: every one, newest first, filters, Load more, mark all as read", async ({
   page,
 }, testInfo) => {
@@ -349,7 +382,7 @@ test("the notifications page: every one, newest first, filters, Load more, mark 
   await expect(rows.filter({ hasText: "Digest" })).toHaveCount(0);
 
   // Opening one reads it: it leaves the unread view.
-  await rows.first().getByRole("button").click();
+  await rows.first().getByRole("button").first().click();
   const dialog = page.getByRole("dialog", { name: /^Alert/ });
   await expect(dialog.getByText("Paused")).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();

@@ -148,8 +148,46 @@ test("completing with a +1 number saves everything, sends the SMS code and lands
   const outbox = await page.request.get(
     `/api/dev/mailbox?to=${encodeURIComponent("+14155550134")}`,
   );
-  const { texts } = (await outbox.json()) as { texts: { kind: string }[] };
+  const { texts } = (await outbox.json()) as { texts: { kind: string; body: string }[] };
   expect(texts.map((t) => t.kind)).toContain("phone-otp");
+
+  // The toast leads to where the code is entered, over the tour: Settings, at the code field.
+  await expect(page.locator(".driver-popover")).toBeVisible();
+  await page.locator("[data-sonner-toast]").getByRole("button", { name: "Enter code" }).click();
+  await expect(page).toHaveURL(/\/app\/settings#verify-phone$/);
+  const codeField = page.getByLabel("Verification code");
+  await expect(codeField).toBeFocused();
+  await expect(codeField).toHaveAccessibleDescription(
+    "Sent to +14155550134. Not your number? Change it below.",
+  );
+  const code = /(\d{6}) is your Tend verification code\./.exec(texts[0]?.body ?? "")?.[1];
+  await codeField.fill(code!);
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expectToast(page, "Phone verified");
+});
+
+test("a number typed with another country code is kept as typed and refused in words", async ({
+  page,
+}) => {
+  await createUser(page, { onboarded: false });
+  await page.goto("/app/onboarding");
+  await fillNames(page);
+  await nextButton(page).click();
+  await nextButton(page).click();
+  const phone = page.getByLabel("Phone number");
+  await phone.fill("+44 7700 900123");
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(
+    page.getByText(
+      "Only United States and Canada (+1) numbers can be added for now. Enter a +1 number, or leave it empty.",
+    ),
+  ).toBeVisible();
+  // Nothing was rewritten to +1 and nothing was saved or texted.
+  await expect(phone).toHaveValue("+447700900123");
+  expect(await readOnboarding(page)).toMatchObject({
+    onboardingCompleted: false,
+    phoneNumber: null,
+  });
 });
 
 test("skipping the phone completes onboarding without one", async ({ page }) => {

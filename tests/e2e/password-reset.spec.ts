@@ -1,4 +1,4 @@
-// Forgotten password (issue 14 item 1): "Forgot password?" on /auth → a mail with a single-use
+// Forgotten password: "Forgot password?" on /auth → a mail with a single-use
 // link → a new password by the account-creation rules → every other session signed out.
 import {
   BASE_URL,
@@ -76,12 +76,20 @@ test("reset mail → new password → the old session is signed out and the new 
   await phone.getByRole("button", { name: "Sign in" }).click();
   await expect(phone).toHaveURL(/\/app\/contacts$/);
 
-  // The link worked once.
+  // The link worked once: opened again, it says so before any form is shown.
   await phone.goto(new URL(link!).pathname + new URL(link!).search);
-  await phone.getByLabel("New password").fill("yet-another-pass");
-  await phone.getByLabel("Confirm password").fill("yet-another-pass");
-  await phone.getByRole("button", { name: "Change password" }).click();
   await expect(phone.getByText(INVALID_LINK)).toBeVisible();
+  await expect(phone.getByLabel("New password")).toHaveCount(0);
   await expect(phone.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
   await other.close();
+});
+
+test("a reset link that never worked says so before the form", async ({ page }) => {
+  await page.goto("/reset-password?token=not-a-real-token");
+  await expect(page.getByText(INVALID_LINK)).toBeVisible();
+  await expect(page.getByLabel("New password")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Change password" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Ask for a new link" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
 });

@@ -61,7 +61,8 @@ test("adding a contact by typing 'Lisb' and choosing Lisbon fills the place and 
 
   await page.getByRole("button", { name: "Add contact" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Fernando Pessoa" })).toBeVisible();
-  await expect(page.getByText("38.71667, -9.13333")).toBeVisible();
+  // The place is named; its coordinates are what the map needs, not a line to read.
+  await expect(page.getByText("38.71667, -9.13333")).toHaveCount(0);
   await expect(page.getByRole("img", { name: "Map of Lisbon, Portugal" })).toBeVisible();
   await expectAccessibleInBothThemes(page);
   for (const width of [390, 1280]) {
@@ -151,7 +152,13 @@ test("a contact with a place shows the preview on its page; the map API is for s
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
   await page.goto(`/app/contacts/${id}`);
-  await expect(page.getByRole("img", { name: "Map of Zürich, Switzerland" })).toBeVisible();
+  const preview = page.getByRole("img", { name: "Map of Zürich, Switzerland" });
+  await expect(preview).toBeVisible();
+  // A town among its neighbours, named on the map.
+  await expect(preview).toHaveAttribute("src", /zoom=10/);
+  const svg = await (await page.request.get((await preview.getAttribute("src"))!)).text();
+  expect(svg).toMatch(/<text class="at-pin"[^>]*>Zürich<\/text>/);
+  expect(svg).toMatch(/<text class="near"/);
   await page.request.post("/api/auth/sign-out", { headers: { origin: BASE_URL }, data: {} });
   const signedOut = await page.request.get("/api/map/static.svg?lat=47.36667&lng=8.55");
   expect(signedOut.status()).toBe(401);

@@ -1,4 +1,4 @@
-// /auth and /subscribe prerendered (decision 204): a visitor without a session gets the page's
+// /auth and /subscribe prerendered: a visitor without a session gets the page's
 // markup in the HTML itself, React takes that markup over (the same elements, no hydration
 // error or warning), the form works afterwards, a press made before the code ran is not lost,
 // and a query or a session still gets the app's shell, as before.
@@ -13,7 +13,7 @@ test("/auth and /subscribe arrive with their markup for a visitor without a sess
   expect(auth).toContain('data-prerendered="/auth"');
   expect(auth).toContain("Welcome back");
   expect(auth).toMatch(/<form[^>]*>.*name="email".*name="password".*Sign in<\/button><\/form>/s);
-  // Its route's code is still named in the head (decision 198).
+  // Its route's code is still named in the head.
   expect(auth).toMatch(/<link rel="modulepreload"[^>]*auth-route[^>]*>/);
 
   const subscribe = await (await request.get("/subscribe")).text();
@@ -69,7 +69,7 @@ test("what is typed and pressed on /auth before its code runs goes through the f
 test("Sign up clicked before /auth's code runs, then typed into, creates the account", async ({
   page,
 }) => {
-  // The click on the tab is held until the page is live (decision 204); what was typed meanwhile
+  // The click on the tab is held until the page is live; what was typed meanwhile
   // went into the sign-in form's fields, and the sign-up form it opens starts with it.
   const email = uniqueEmail("early-signup");
   const session = await holdApiAnswer(page, "GET", /^\/api\/auth\/get-session$/);
@@ -91,7 +91,7 @@ test("Sign up clicked before /auth's code runs, then typed into, creates the acc
 test("an arrow key on the tabs before /auth's code runs goes to the other tab once it has", async ({
   page,
 }) => {
-  // The keyboard's way to Sign up is held as a click on it is (decision 204).
+  // The keyboard's way to Sign up is held as a click on it is.
   const session = await holdApiAnswer(page, "GET", /^\/api\/auth\/get-session$/);
   await page.goto("/auth");
   await session.asked;
@@ -127,7 +127,7 @@ test("switching between Sign in and Sign up keeps the email and password typed",
 test("a prerendered page's code is fetched at low priority, its stylesheet first", async ({
   page,
 }) => {
-  // The page is drawn from its HTML and CSS; the code only takes it over (decision 210).
+  // The page is drawn from its HTML and CSS; the code only takes it over.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   const priorities = new Map<string, string>();

@@ -1,9 +1,9 @@
-// Reminders from the user's side (issue 9): a test digest from Settings arrives in the dev
+// Reminders from the user's side: a test digest from Settings arrives in the dev
 // mailbox, its one-tap "Mark contacted" logs the contact, the delivery log shows the send; the
 // unsubscribe link turns email off and Settings turns it back on; the private calendar link is
 // created, copied and replaced (the old one stops working); a paused channel shows a banner.
 import type { Page } from "@playwright/test";
-import { formatInTimeZone } from "../../src/core/settings";
+import { formatDateTime } from "../../src/web/lib/format-date";
 import {
   BASE_URL,
   createUser,
@@ -80,7 +80,7 @@ test("a test reminder arrives, its one-tap link logs the contact, and the log sh
   expect(deliveries).toHaveLength(1);
   expect(deliveries[0]).toMatchObject({ status: "sent", isTest: true, contactCount: 1 });
   await expect(item.locator("time")).toHaveText(
-    formatInTimeZone(deliveries[0].sentAt, "UTC", "short"),
+    formatDateTime(deliveries[0].sentAt, { timeZone: "UTC" }),
   );
 
   await openTestDigest(page, email);

@@ -1,5 +1,5 @@
 // A server configured with its own product name and trial (APP_NAME, TRIAL_DAYS) says so from the
-// first paint (decision 209): the prerendered /auth and /subscribe hydrate with the configured
+// first paint: the prerendered /auth and /subscribe hydrate with the configured
 // words, and a page drawn by the app's code before /api/config has answered uses the name and
 // trial length the server wrote into the page, not the defaults.
 import { spawn, type ChildProcess } from "node:child_process";

@@ -1,4 +1,4 @@
-// The contact list rendered by the server for its signed-in user (decision 214): the rows are in
+// The contact list rendered by the server for its signed-in user: the rows are in
 // the HTML itself, React takes that markup over (the same elements, no hydration error or
 // warning, no shift of the layout), a press made before the code ran is not lost, and anyone
 // or anything else (another user, no session, a query, a user the gate would not let in) gets
@@ -62,10 +62,10 @@ test("the contact list arrives with its rows for the signed-in user, and only fo
   expect(html).toContain("Dollar $&amp;$&#x27; &lt;b&gt;Sign&lt;/b&gt;");
   expect(html).not.toContain("<b>Sign</b>");
   expect(html.replaceAll("<!-- -->", "")).toContain("3 of 1,000 contacts");
-  // The product name is filled in, as on every page (decision 209).
+  // The product name is filled in, as on every page.
   expect(html).not.toContain("%%");
   // Someone's own address book: stored by no cache, and its code asked for only after the first
-  // paint (decision 218): no module script or preload in the head, the starter instead.
+  // paint: no module script or preload in the head, the starter instead.
   expect(answer.headers()["cache-control"]).toBe("private, no-store");
   expect(answer.headers()["vary"]).toMatch(/\bcookie\b/i);
   expect(html).not.toContain('<script type="module"');
@@ -131,7 +131,7 @@ test("the browser takes the rendered list over without a warning or a shift, and
   await expectSameElementHydrated(page, ROW);
   expect(await page.locator(ROW).first().boundingBox()).toEqual(before);
 
-  // Its code was asked for after the first paint, not with the HTML (decision 218).
+  // Its code was asked for after the first paint, not with the HTML.
   const { paint, scripts } = await page.evaluate(() => ({
     paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
     scripts: performance
@@ -167,7 +167,7 @@ test("once taken over, the rendered list keeps the rows of the phone's own scree
   const drawn = await page.locator(ROW).count();
   list.release();
   await expectSameElementHydrated(page, ROW);
-  // Once the list's place and the window are measured (in a transition, decision 239), the rows
+  // Once the list's place and the window are measured (in a transition), the rows
   // further below this screen than the few kept ahead are let go, and none is left out above.
   await expect.poll(() => page.locator(ROW).count()).toBeLessThan(drawn);
   const rows = await page.evaluate(() =>
@@ -201,7 +201,7 @@ test("each row draws its contact's initials on the avatar route's colour, with n
   await page.goto("/app/contacts");
   await expectAppLive(page);
   for (const name of ["Ada Lovelace", "Zoë O’Brien"]) {
-    // What the avatar route draws for this name (decision 223): its background and letters.
+    // What the avatar route draws for this name: its background and letters.
     const svg = await (
       await page.request.get(`/api/avatars/initials.svg?seed=${encodeURIComponent(name)}&size=32`)
     ).text();
@@ -277,7 +277,7 @@ test("a keyboard shortcut pressed on the rendered list before its code has run w
 });
 
 /**
- * Opens the list with the app's entry script held (decision 218): the page has painted and its
+ * Opens the list with the app's entry script held: the page has painted and its
  * starter has asked for the code, which has not arrived. Resolves to a function that lets it.
  */
 async function openWithCodeHeld(page: Page): Promise<() => void> {
@@ -413,7 +413,7 @@ test("the rendered list's first frame holds the whole page, not the part parsed 
     requestAnimationFrame(look);
   });
   // A slow phone: the HTML parser yields after a few milliseconds, and without the page asking
-  // the browser to wait for its end (decision 237), the first frame showed the header and no rows.
+  // the browser to wait for its end, the first frame showed the header and no rows.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
   await page.goto("/app/contacts");

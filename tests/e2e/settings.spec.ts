@@ -1,7 +1,7 @@
 // /app/settings (spec 02 §2, §8): appearance, reminder preferences with the next reminder in the
 // user's zone, phone verification with the texted code, and the subscription card.
 import type { Page } from "@playwright/test";
-import { formatInTimeZone } from "../../src/core/settings";
+import { formatDateTime } from "../../src/web/lib/format-date";
 import { createUser, expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
 
 const isDark = (page: Page) =>
@@ -67,7 +67,7 @@ test("changes reminder preferences and shows the next reminder in the chosen zon
   await expect(page.getByLabel("Reminder time").locator("option").nth(18)).toHaveText("6:00 PM");
   await expect(page.getByLabel("Time zone")).toHaveValue("UTC");
   await expect(page.getByText("Every day at 9:00 AM by email")).toBeVisible();
-  await expect(page.getByTestId("next-reminder")).toContainText(" at 9:00 AM UTC");
+  await expect(page.getByTestId("next-reminder")).toContainText(", 9:00 AM UTC");
 
   await page.getByLabel("Frequency").fill("0");
   await page.getByRole("button", { name: "Save reminders" }).click();
@@ -94,8 +94,11 @@ test("changes reminder preferences and shows the next reminder in the chosen zon
     reminderTime: "18",
     timezone: "America/New_York",
   });
-  const next = formatInTimeZone(saved.nextScheduledAt, "America/New_York");
-  expect(next).toMatch(/ at 6:00 PM E[SD]T$/);
+  const next = formatDateTime(saved.nextScheduledAt, {
+    timeZone: "America/New_York",
+    withZone: true,
+  });
+  expect(next).toMatch(/, 6:00 PM New York time$/);
   await expect(page.getByTestId("next-reminder")).toHaveText(next);
 
   // After a reload the form shows what was saved.
@@ -172,6 +175,10 @@ test("saves a phone number and verifies it with the texted code", async ({ page 
 
   await page.getByRole("button", { name: "Send code" }).click();
   await expectToast(page, "Code sent");
+  // The code is asked for beside the number it went to.
+  await expect(page.getByLabel("Verification code")).toHaveAccessibleDescription(
+    `Sent to ${phone}. Not your number? Change it below.`,
+  );
   const mailbox = await (
     await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(phone)}`)
   ).json();

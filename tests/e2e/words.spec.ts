@@ -37,15 +37,20 @@ test("the landing page, /subscribe and /auth tell the same trial story and say '
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign up" }).click();
   await expect(page.getByText(`${TRIAL_OFFER} ${AFTER_TRIAL}`)).toBeVisible();
+  // Paying is offered as the other choice, not as the way in for someone new.
+  await expect(
+    page.getByText("Rather subscribe now? Pay first, then create your account."),
+  ).toBeVisible();
+  await expect(page.getByText(/New here\? Pay first/)).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 
-test("a trial user is told before paying that billing starts now", async ({ page }) => {
+test("a trial user is told before paying that the trial's days are kept", async ({ page }) => {
   await createUser(page);
   await page.goto("/app/settings");
   const note = page.getByTestId("trial-billing-note");
-  await expect(note).toContainText("Subscribing now ends the trial: billing starts today");
-  await expect(note).toContainText("14 days left are not added on");
+  await expect(note).toContainText("Subscribe now and keep your trial: the first $8 charge is on");
+  await expect(note).toContainText(", when it ends.");
   await expectAccessibleInBothThemes(page);
 });
 
@@ -103,13 +108,43 @@ test("a last-contacted day shows as a day: no invented time or channel", async (
   await page.goto(`/app/contacts/${id}`);
   const entry = page.getByTestId("history-item");
   await expect(entry).toHaveCount(1);
-  await expect(entry).toContainText("5 Jan 2026");
+  // The browser's locale (en-US here) writes the day.
+  await expect(entry).toContainText("Jan 5, 2026");
   await expect(entry).not.toContainText("WhatsApp");
   await expect(entry).not.toContainText(/\d:\d\d/);
-  await expect(entry.getByRole("button", { name: "Edit entry of 5 Jan 2026" })).toBeVisible();
+  await expect(entry.getByRole("button", { name: "Edit entry of Jan 5, 2026" })).toBeVisible();
 
   // Logged by hand, an entry has its time and channel.
   await page.getByRole("button", { name: "Log contact with Dora Day" }).first().click();
   await expect(entry).toHaveCount(2);
   await expect(entry.first()).toContainText(/WhatsApp|Other/);
+});
+
+test("the privacy notice and the terms open from the landing page and sign-up, signed in or not", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page
+    .getByRole("navigation", { name: "Footer" })
+    .getByRole("link", { name: "Privacy notice" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
+  for (const section of ["What is stored", "For how long", "Who receives what"]) {
+    await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Terms" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Terms" })).toBeVisible();
+  await expect(page.getByText("costs 8 USD a month, after a 14-day free trial")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/auth?show=signup");
+  await page.getByRole("link", { name: "Privacy notice" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+
+  // A signed-in reader stays on the page instead of being sent to the contact list.
+  await createUser(page);
+  await page.goto("/terms");
+  await expect(page.getByRole("heading", { level: 1, name: "Terms" })).toBeVisible();
+  await expect(page).toHaveURL(/\/terms$/);
 });

@@ -6,7 +6,7 @@
  * Headless Chromium 156 is the whole browser without a screen: every window it opens for a page
  * also loads the omnibox's two popups as WebUI pages, in a renderer of their own that no test
  * sees. On this 2-core machine that renderer used ~1.7 s of CPU in the ten seconds after a launch
- * and ~1.9 s more for each new page, taken from the page under test (decision 215).
+ * and ~1.9 s more for each new page, taken from the page under test.
  */
 export const HIDDEN_BROWSER_UI_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
 

@@ -31,7 +31,7 @@ export async function multipart(
 export async function upload(
   app: FastifyInstance,
   user: TestUser,
-  url: "/api/imports/preview" | "/api/imports",
+  url: "/api/imports/preview" | "/api/imports" | "/api/imports/left-over",
   file: { name: string; content: Uint8Array | string; type?: string },
   options?: Record<string, unknown>,
 ) {

@@ -1,4 +1,4 @@
-// A populated installation for the backup, restore and move tests (issue 17 item 3): a real app
+// A populated installation for the backup, restore and move tests: a real app
 // process's data (users, contacts, history, settings, an uploaded file) written through the API,
 // and what a user sees of it afterwards, to compare before and after.
 import { spawn } from "node:child_process";

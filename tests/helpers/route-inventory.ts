@@ -1,4 +1,4 @@
-// The route inventory's classification, shared by the sweeps and the fuzz (issue 16 item 4).
+// The route inventory's classification, shared by the sweeps and the fuzz.
 // Every route the app registers must be in exactly one of these; the sweeps fail otherwise.
 
 /** Needs no session: public pages and data, sign-in itself, or a token of its own. */
@@ -17,7 +17,7 @@ export const PUBLIC = new Set([
   "GET /api/auth/*",
   "POST /api/auth/*",
   "POST /api/billing/checkout",
-  // The checkout session id is the secret (pay-first recovery, decision 122).
+  // The checkout session id is the secret (pay-first recovery).
   "GET /api/billing/checkout/:sessionId",
   "POST /api/billing/webhook",
   // A signed token in the path is the credential (one-tap links, unsubscribe, calendar feed).
@@ -32,6 +32,7 @@ export const PUBLIC = new Set([
   "GET /dev/mailbox/:id",
   "POST /api/test/clock",
   "POST /api/test/notifications",
+  "POST /api/test/users",
   "POST /api/test/google-only",
 ]);
 
@@ -45,6 +46,7 @@ export const SIGNED_IN = new Set([
   "POST /api/profile/avatar/upload",
   "PUT /api/profile/avatar",
   "GET /api/billing/status",
+  "GET /api/billing/payments",
   "POST /api/billing/link",
   "POST /api/billing/onboarding-subscription",
   "POST /api/billing/portal",
@@ -64,6 +66,8 @@ export const SIGNED_IN = new Set([
   "POST /api/contacts/:id/unarchive",
   "POST /api/contacts/:id/snooze",
   "DELETE /api/contacts/:id/snooze",
+  "POST /api/contacts/:id/photo",
+  "DELETE /api/contacts/:id/photo",
   "GET /api/contacts/:id/interactions",
   "POST /api/contacts/:id/interactions",
   "PATCH /api/contacts/:id/interactions/:interactionId",
@@ -71,6 +75,7 @@ export const SIGNED_IN = new Set([
   "GET /api/imports",
   "POST /api/imports",
   "POST /api/imports/preview",
+  "POST /api/imports/left-over",
   "POST /api/imports/:id/undo",
   "GET /api/exports/account.json",
   "GET /api/exports/contacts.csv",
@@ -112,6 +117,6 @@ export const STREAMING = new Set(["GET /api/notifications/stream"]);
 
 /**
  * Signed-in routes that answer 404 rather than 401 without a session, on purpose: a stored file
- * is served only to its owner, and nobody else learns whether it exists (decision 105).
+ * is served only to its owner, and nobody else learns whether it exists.
  */
 export const HIDDEN_WITHOUT_SESSION = new Set(["GET /api/files/:bucket/*"]);

@@ -1,5 +1,5 @@
 // A local fake of the parts of Stripe's HTTP API that Tend uses (checkout sessions, subscriptions,
-// billing portal), for the official SDK pointed at it via STRIPE_API_HOST/PORT/PROTOCOL. Tests
+// invoices, billing portal), for the official SDK pointed at it via STRIPE_API_HOST/PORT/PROTOCOL. Tests
 // drive it (complete a checkout, change a subscription) and sign webhook payloads for it.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -34,8 +34,16 @@ export type StripeFake = {
   requests: FakeRequest[];
   sessions: Map<string, Json>;
   subscriptionsById: Map<string, Json>;
-  /** Marks a checkout paid, creating its customer and an active subscription. */
+  invoices: Map<string, Json>;
+  /**
+   * Marks a checkout paid, creating its customer and a subscription: active with its first paid
+   * invoice, or trialing until the checkout's trial_end (nothing charged yet).
+   */
   completeCheckout: (sessionId: string, options?: { periodEnd?: Date }) => Json;
+  /** The trial is over: the subscription turns active and its first invoice is paid. */
+  endTrial: (subscriptionId: string) => Json;
+  /** The subscription's paid invoices, oldest first. */
+  invoicesOf: (subscriptionId: string) => Json[];
   updateSubscription: (subscriptionId: string, patch: Json) => Json;
   /** A signed webhook delivery for `event` (an object with id, type and data.object). */
   signedDelivery: (
@@ -54,6 +62,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const requests: FakeRequest[] = [];
   const sessions = new Map<string, Json>();
   const subscriptionsById = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
   const idempotent = new Map<string, Json>();
   let failingReads = 0;
   let slowReads = { count: 0, ms: 0 };
@@ -94,6 +103,9 @@ export async function startStripeFake(): Promise<StripeFake> {
         client_reference_id: body.client_reference_id ?? null,
         metadata: body["metadata[userId]"] ? { userId: body["metadata[userId]"] } : {},
         price: body["line_items[0][price]"],
+        trial_end: body["subscription_data[trial_end]"]
+          ? Number(body["subscription_data[trial_end]"])
+          : null,
         subscription: null,
       };
       sessions.set(sessionId, session);
@@ -121,6 +133,11 @@ export async function startStripeFake(): Promise<StripeFake> {
         return { status: 200, body: sub };
       }
     }
+    match = /^\/v1\/invoices\/([\w-]+)$/.exec(path);
+    if (match && method === "GET") {
+      const invoice = invoices.get(match[1]!);
+      return invoice ? { status: 200, body: invoice } : notFound("invoice", match[1]!);
+    }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       return {
         status: 200,
@@ -137,6 +154,27 @@ export async function startStripeFake(): Promise<StripeFake> {
       status: 404,
       body: { error: { type: "invalid_request_error", message: `Unknown ${method} ${path}` } },
     };
+  }
+
+  /** A paid invoice of $8 for the subscription's period [start, end] (seconds). */
+  function payInvoice(sub: Json, start: number, end: number): Json {
+    const invoice: Json = {
+      id: id("in"),
+      object: "invoice",
+      customer: sub.customer,
+      status: "paid",
+      amount_paid: 800,
+      currency: "usd",
+      created: start,
+      period_start: start,
+      period_end: end,
+      status_transitions: { paid_at: start },
+      lines: { object: "list", data: [{ period: { start, end } }] },
+      parent: { type: "subscription_details", subscription_details: { subscription: sub.id } },
+    };
+    invoices.set(invoice.id as string, invoice);
+    sub.latest_invoice = invoice.id;
+    return invoice;
   }
 
   const server: Server = createServer((req, res) => {
@@ -193,14 +231,16 @@ export async function startStripeFake(): Promise<StripeFake> {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no fake session ${sessionId}`);
       const customer = (session.customer as string | null) ?? id("cus");
-      const end = Math.floor(
-        (options.periodEnd ?? new Date(Date.now() + 30 * 86_400_000)).getTime() / 1000,
-      );
+      const trialEnd = session.trial_end as number | null;
+      const end =
+        trialEnd ??
+        Math.floor((options.periodEnd ?? new Date(Date.now() + 30 * 86_400_000)).getTime() / 1000);
       const sub: Json = {
         id: id("sub"),
         object: "subscription",
         customer,
-        status: "active",
+        status: trialEnd ? "trialing" : "active",
+        trial_end: trialEnd,
         cancel_at_period_end: false,
         cancel_at: null,
         items: {
@@ -210,6 +250,7 @@ export async function startStripeFake(): Promise<StripeFake> {
         metadata: session.metadata,
       };
       subscriptionsById.set(sub.id as string, sub);
+      if (!trialEnd) payInvoice(sub, Math.floor(Date.now() / 1000), end);
       Object.assign(session, {
         status: "complete",
         payment_status: "paid",
@@ -218,6 +259,24 @@ export async function startStripeFake(): Promise<StripeFake> {
         customer_details: { email: session.customer_email ?? "payer@example.com" },
       });
       return session;
+    },
+    invoices,
+    endTrial(subscriptionId) {
+      const sub = subscriptionsById.get(subscriptionId);
+      if (!sub?.trial_end) throw new Error(`no fake trial on ${subscriptionId}`);
+      const start = sub.trial_end as number;
+      const end = start + 30 * 86_400;
+      const item = (sub.items as { data: Json[] }).data[0]!;
+      item.current_period_end = end;
+      sub.status = "active";
+      return payInvoice(sub, start, end);
+    },
+    invoicesOf(subscriptionId) {
+      return [...invoices.values()].filter(
+        (invoice) =>
+          (invoice.parent as { subscription_details: { subscription: string } })
+            .subscription_details.subscription === subscriptionId,
+      );
     },
     updateSubscription(subscriptionId, patch) {
       const sub = subscriptionsById.get(subscriptionId);

@@ -20,9 +20,8 @@ export async function migratedDataDir(): Promise<Uint8Array> {
 }
 
 // Each test database loads a migrated data directory in a PGlite thread of its own, the way the
-// app runs the embedded database (decision 170). The PGlite project's global setup makes that
-// dump once per run (pglite-template-setup.ts, decision 190); without it (a file run under
-// another project, or a benchmark run outside Vitest) it is made once per process.
+// app runs the embedded database. The project's global setup dumps it once per run
+// (database-template-setup.ts); outside Vitest (a benchmark) it is made once per process.
 async function migratedTemplate(): Promise<Uint8Array> {
   template ??= (async () => {
     const file = process.env.VITEST ? inject("pgliteTemplateFile") : undefined;
@@ -39,9 +38,10 @@ export async function createTestDatabase(): Promise<Database> {
   if (!isPostgresRun()) {
     return openDatabase({ dataDir: "memory://", loadDataDir: await migratedTemplate() });
   }
-  const empty = await createEmptyPostgresDatabase();
+  const templateName = process.env.VITEST ? inject("postgresTemplateDatabase") : undefined;
+  const empty = await createEmptyPostgresDatabase(templateName);
   const database = await openDatabase({ databaseUrl: empty.url });
-  await database.migrate();
+  if (!templateName) await database.migrate();
   return {
     ...database,
     async close() {
@@ -51,37 +51,65 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-export type EmptyPostgresDatabase = { url: string; drop: () => Promise<void> };
+export type EmptyPostgresDatabase = { name: string; url: string; drop: () => Promise<void> };
 
-// A new, unmigrated database on TEST_DATABASE_URL's server; drop() removes it once the caller
-// has closed its connections.
-export async function createEmptyPostgresDatabase(): Promise<EmptyPostgresDatabase> {
+function postgresBaseUrl(): string {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  const name = `tend_test_${process.env.VITEST_POOL_ID ?? "0"}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
+  return baseUrl;
+}
+
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: postgresBaseUrl() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+// pool.end() resolves before its sockets are closed: a database is copied or dropped only once
+// the server has seen them go (dropping "with (force)" while they close surfaces as 57P01).
+async function waitForNoConnections(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await admin.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = $1",
+      [name],
+    );
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+// A new database on TEST_DATABASE_URL's server, empty or a copy of `template`; drop() removes it
+// once the caller has closed its connections.
+export async function createEmptyPostgresDatabase(
+  template?: string,
+): Promise<EmptyPostgresDatabase> {
+  const name = `tend_test_${process.env.VITEST_POOL_ID ?? "0"}_${randomBytes(4).toString("hex")}`;
+  await withAdmin((admin) =>
+    admin.query(`create database ${name}${template ? ` template ${template}` : ""}`),
+  );
+  const url = new URL(postgresBaseUrl());
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      // pool.end() resolves before its sockets are closed; dropping "with (force)" while they
-      // close makes the server kill them, which surfaces as an unhandled 57P01 error.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await cleanup.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where datname = $1",
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    drop: () =>
+      withAdmin(async (admin) => {
+        await waitForNoConnections(admin, name);
+        await admin.query(`drop database if exists ${name} with (force)`);
+      }),
   };
+}
+
+/** A migrated PostgreSQL database that test databases are created from. */
+export async function createMigratedPostgresTemplate(): Promise<EmptyPostgresDatabase> {
+  const template = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: template.url });
+  await database.migrate();
+  await database.close();
+  await withAdmin((admin) => waitForNoConnections(admin, template.name));
+  return template;
 }

@@ -2,13 +2,12 @@
 // imports), and reading one back: its contacts and their history go through the same preview
 // as a CSV.
 import { z } from "zod";
-import { CONTACT_LIMIT } from "../constants";
 import { CONTACT_FIELDS, type ContactFieldDefinitions } from "../contact-fields";
 import { COMPUTED_CONTACT_KEYS, ContactInputSchema, contactSchemaFor } from "../contacts";
 import { InteractionInputSchema, InteractionSchema } from "../interactions";
 import { ImportRecordSchema } from "./import-api";
 import type { ImportExtras, MappedRow } from "./map-row";
-import { FILE_MESSAGES, ImportFileError, tooManyRowsMessage } from "./read-file";
+import { FILE_MESSAGES, IMPORT_MAX_ROWS, ImportFileError, tooManyRowsMessage } from "./read-file";
 
 export const ACCOUNT_EXPORT_FORMAT = "tend-account-export";
 
@@ -131,7 +130,7 @@ export function parseAccountExport(text: string): MappedRow[] {
   if (!file.success) throw new ImportFileError("NOT_TEND_EXPORT", NOT_TEND_EXPORT);
   const { contacts, interactions = [] } = file.data;
   if (contacts.length === 0) throw new ImportFileError("EMPTY", FILE_MESSAGES.EMPTY);
-  if (contacts.length > CONTACT_LIMIT)
+  if (contacts.length > IMPORT_MAX_ROWS)
     throw new ImportFileError("TOO_MANY_ROWS", tooManyRowsMessage(contacts.length));
 
   // Grouped in one pass: copying a contact's list at each entry was quadratic, and a 10 MB file
@@ -182,6 +181,7 @@ export function parseAccountExport(text: string): MappedRow[] {
       contact: parsed.success && errors.length === 0 ? parsed.data : null,
       extras,
       errors,
+      warnings: [],
       displayName: (name || "(no name)").slice(0, 120),
     };
   });

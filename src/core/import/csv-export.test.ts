@@ -13,8 +13,12 @@ const contact: ExportContact = {
   id: "0b7f2c8e-5d41-4a6b-9f0e-1c2d3e4f5a6b",
   firstName: '=HYPERLINK("http://evil.example","click")',
   lastName: "@SUM(A1:A2)",
+  namePrefix: "Dr.",
+  nameSuffix: "-PhD",
+  nickname: "Hype",
   emails: [{ label: "work", value: "ada@example.com" }, { value: "ada@home.example" }],
   phones: [{ label: "mobile", value: "+44 20 7946 0958" }],
+  websites: [{ label: "blog", value: "https://zurich.example/a?b=1" }, { value: "example.org" }],
   company: "-2+3",
   jobTitle: "\tTabbed",
   notes: '\rCarriage\nand a "quote", a comma',
@@ -26,6 +30,27 @@ const contact: ExportContact = {
   countryCode: "CH",
   latitude: -33.8688,
   longitude: 151.2093,
+  addresses: [
+    {
+      label: "home",
+      street: "Bahnhofstrasse 1; Hinterhaus",
+      extended: "3. Stock\\links",
+      city: "Zürich",
+      region: "",
+      postalCode: "8001",
+      country: "Switzerland",
+      isPlace: true,
+    },
+    {
+      street: "=Bergweg 2",
+      extended: "",
+      city: "Davos",
+      region: "GR",
+      postalCode: "7270",
+      country: "Switzerland",
+      isPlace: false,
+    },
+  ],
   birthday: { day: 29, month: 2, year: 1988 },
   tags: ["Friends", "Climbing"],
   rhythm: { interval: 10, unit: "day" },
@@ -75,13 +100,25 @@ describe("buildContactsCsv", () => {
     expect(parsed.data).toHaveLength(2);
   });
 
-  it("lets no cell begin with = + - @ tab or carriage return", () => {
-    for (const row of parsed.data) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  it("lets no text cell begin with = + - @ tab or carriage return; numbers stay numbers", () => {
+    const numbers = new Set(["Latitude", "Longitude"]);
+    for (const row of parsed.data) {
+      row.forEach((cell, i) => {
+        if (!numbers.has(TEND_CSV_HEADERS[i]!)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      });
+    }
     const byHeader = Object.fromEntries(TEND_CSV_HEADERS.map((h, i) => [h, parsed.data[1]![i]]));
     expect(byHeader).toMatchObject({
       "First name": `'${contact.firstName}`,
+      Company: "'-2+3",
+      "Name suffix": "'-PhD",
+      Websites: "blog: https://zurich.example/a?b=1; example.org",
       Phones: "mobile: +44 20 7946 0958",
-      Latitude: "'-33.8688",
+      Addresses:
+        "* home; Bahnhofstrasse 1\\; Hinterhaus; 3. Stock\\\\links; Zürich; ; 8001; Switzerland\n" +
+        "; =Bergweg 2; ; Davos; GR; 7270; Switzerland",
+      Latitude: "-33.8688",
+      Longitude: "151.2093",
       Rhythm: "Every 10 days",
       "Preferred method": "WhatsApp",
       Birthday: "1988-02-29",
@@ -118,6 +155,10 @@ describe("buildContactsCsv", () => {
       lastName: contact.lastName,
       emails: contact.emails,
       phones: contact.phones,
+      websites: contact.websites,
+      namePrefix: "Dr.",
+      nameSuffix: "-PhD",
+      nickname: "Hype",
       company: "-2+3",
       jobTitle: "Tabbed",
       notes: 'Carriage\nand a "quote", a comma',
@@ -127,6 +168,7 @@ describe("buildContactsCsv", () => {
       tags: contact.tags,
       rhythm: contact.rhythm,
       countryCode: "CH",
+      addresses: contact.addresses,
     });
     expect(row!.extras).toEqual({
       lastContactedAt: contact.lastContactedAt,

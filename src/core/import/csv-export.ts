@@ -1,5 +1,5 @@
-// Contacts → CSV with every field, safe to open in a spreadsheet: no cell starts with a formula
-// character (OWASP CSV injection guidance: = + - @ tab CR get a leading single quote; so do
+// Contacts → CSV with every field, safe to open in a spreadsheet: no text cell starts with a
+// formula character (OWASP CSV injection guidance: = + - @ tab CR get a leading single quote; so do
 // their fullwidth forms ＝ ＋ － ＠, which spreadsheets in East Asian locales read as formulas).
 import Papa from "papaparse";
 import {
@@ -12,6 +12,8 @@ import {
   type ContactMethod,
 } from "../contact-fields";
 import type { Contact } from "../contacts";
+import { writeAddressesCell, type PostalAddress } from "../postal-address";
+import { phoneText } from "../phone-numbers";
 import { describeRhythm, type Rhythm } from "../rhythm";
 import { formatBirthday, type Birthday } from "./parse-values";
 
@@ -32,25 +34,32 @@ export function unescapeFormula(value: string): string {
   return ESCAPED.test(value) ? value.slice(1) : value;
 }
 
+/** A stored photo as a vCard carries it. */
+export type ExportPhoto = { mediaType: string; base64: string };
+
 /** What the CSV holds of a contact: its fields and the state an import can read back. */
 export type ExportContact = Pick<
   Contact,
   ContactFieldKey | "id" | "lastContactedAt" | "nextDueAt" | "archivedAt" | "createdAt"
->;
+> & { photo?: ExportPhoto };
 
-type Labelled = { label?: string; value: string };
+type Labelled = { label?: string; value: string; ext?: string };
 
+// A phone's extension follows its number as " x123", which an import splits off again.
 function joinLabelled(list: readonly Labelled[]): string {
-  return list.map((e) => (e.label ? `${e.label}: ${e.value}` : e.value)).join("; ");
+  return list.map((e) => (e.label ? `${e.label}: ${phoneText(e)}` : phoneText(e))).join("; ");
 }
 
 /** A field's value as a cell, by the field's kind. */
-function cellOf(kind: ContactFieldKind, value: unknown): string {
+export function cellOf(kind: ContactFieldKind, value: unknown): string {
   if (value === null || value === undefined) return "";
   switch (kind) {
     case "emails":
     case "phones":
+    case "websites":
       return joinLabelled(value as Labelled[]);
+    case "addresses":
+      return writeAddressesCell(value as PostalAddress[]);
     case "tags":
       return (value as string[]).join("; ");
     case "method":
@@ -64,7 +73,12 @@ function cellOf(kind: ContactFieldKind, value: unknown): string {
   }
 }
 
-export type CsvColumn = { header: string; cell: (c: ExportContact) => string };
+export type CsvColumn = {
+  header: string;
+  cell: (c: ExportContact) => string;
+  /** A number's cell ("-9.14") is never a formula, and a leading quote would make it text. */
+  isNumber?: boolean;
+};
 
 // After the fields: the state an import reads back, then bookkeeping it ignores.
 const STATE_COLUMNS: CsvColumn[] = [
@@ -80,6 +94,7 @@ export function csvColumnsFor(fields: ContactFieldDefinitions): CsvColumn[] {
   const fieldColumns = listContactFields(fields).map(({ key, kind, csvHeader }): CsvColumn => ({
     header: csvHeader,
     cell: (c) => cellOf(kind, (c as Record<string, unknown>)[key]),
+    isNumber: kind === "number",
   }));
   return [...fieldColumns, ...STATE_COLUMNS];
 }
@@ -88,8 +103,18 @@ const TEND_CSV_COLUMNS = csvColumnsFor(CONTACT_FIELDS);
 // Our own CSV export's headers, in order (detect-mapping.ts recognises them).
 export const TEND_CSV_HEADERS = TEND_CSV_COLUMNS.map((column) => column.header);
 
+/** A CSV file of these columns: text cells formula-safe, a BOM for Excel, CRLF as RFC 4180 asks. */
+export function writeCsv(
+  columns: readonly CsvColumn[],
+  contacts: readonly ExportContact[],
+): string {
+  const rows = contacts.map((c) =>
+    columns.map((column) => (column.isNumber ? column.cell(c) : escapeFormula(column.cell(c)))),
+  );
+  const fields = columns.map((column) => column.header);
+  return `\uFEFF${Papa.unparse({ fields, data: rows }, { newline: "\r\n" })}\r\n`;
+}
+
 export function buildContactsCsv(contacts: readonly ExportContact[]): string {
-  const rows = contacts.map((c) => TEND_CSV_COLUMNS.map((column) => escapeFormula(column.cell(c))));
-  // A BOM so Excel reads the file as UTF-8; CRLF as RFC 4180 asks.
-  return `\uFEFF${Papa.unparse({ fields: [...TEND_CSV_HEADERS], data: rows }, { newline: "\r\n" })}\r\n`;
+  return writeCsv(TEND_CSV_COLUMNS, contacts);
 }

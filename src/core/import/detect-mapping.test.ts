@@ -33,12 +33,12 @@ describe("detectSource and detectMapping", () => {
       Labels: "tags",
       Birthday: "birthday",
       Notes: "notes",
-      "Address 1 - City": "city",
-      "Address 1 - Region": "region",
-      "Address 1 - Country": "country",
-      "Address 1 - Street": null,
+      "Address 1 - City": "addressCity",
+      "Address 1 - Region": "addressRegion",
+      "Address 1 - Country": "addressCountry",
+      "Address 1 - Street": "addressStreet",
       "Organization Department": null,
-      Photo: null,
+      Photo: "photo",
     });
   });
 
@@ -58,25 +58,29 @@ describe("detectSource and detectMapping", () => {
     });
   });
 
-  it("recognises Outlook, where Title is Mr/Ms and faxes are not phones", () => {
+  it("recognises Outlook, where Title is Mr/Ms (a name prefix) and faxes and pagers are phones", () => {
     const { source, byHeader } = mappingOf(outlook);
     expect(source).toBe("outlook");
     expect(byHeader).toMatchObject({
       "First Name": "firstName",
       "Last Name": "lastName",
-      Title: null,
+      Title: "namePrefix",
+      Suffix: "nameSuffix",
+      Nickname: "nickname",
       "E-mail Address": "email",
       "E-mail 2 Address": "email",
       "Mobile Phone": "phone",
       "Business Phone": "phone",
       "Home Phone": "phone",
-      "Business Fax": null,
-      Pager: null,
+      "Business Fax": "phone",
+      Pager: "phone",
       "Assistant's Phone": null,
       "Job Title": "jobTitle",
       Company: "company",
-      "Business City": "city",
-      "Home Country/Region": "country",
+      "Business City": "addressCity",
+      "Business Street": "addressStreet",
+      "Home Postal Code": "addressPostalCode",
+      "Home Country/Region": "addressCountry",
       Categories: "tags",
       Birthday: "birthday",
       Notes: "notes",
@@ -104,8 +108,12 @@ describe("detectSource and detectMapping", () => {
     const expected: (ImportField | null)[] = [
       "firstName",
       "lastName",
+      "namePrefix",
+      "nameSuffix",
+      "nickname",
       "email",
       "phone",
+      "website",
       "company",
       "jobTitle",
       "notes",
@@ -117,6 +125,7 @@ describe("detectSource and detectMapping", () => {
       "countryCode",
       "latitude",
       "longitude",
+      "addresses",
       "birthday",
       "tags",
       "rhythm",

@@ -1,6 +1,7 @@
 // Recognises where a CSV came from by its header row (our export, Google Contacts, Outlook,
 // LinkedIn) and proposes which contact field each column feeds. The user can change it.
 import { CONTACT_FIELDS, listContactFields, type ContactFieldDefinitions } from "../contact-fields";
+import { addressColumnOf, type AddressColumnPart } from "../postal-address";
 import type { ColumnMapping, ImportField, ImportSource } from "./import-fields";
 
 export function normalizeHeader(header: string): string {
@@ -59,13 +60,17 @@ function exactly(header: string): RegExp {
 }
 
 // The first matching rule decides. `null` names columns we know and ignore on purpose ("E-mail
-// Type" is always SMTP; fax and pager numbers are not phones to call).
+// Type" is always SMTP; telex, TTY and callback numbers are not a person's phones). Outlook's fax
+// and pager columns are phones, their kind read from the header.
 const HELPER_RULES: Rule[] = [
   [/^(middle ?name|additional ?name)$/, "middleName"],
   [/^(name|full ?name|display ?name|contact ?name)$/, "fullName"],
   [/^e-?mail( \d+)? - (type|label)$/, "emailLabel"],
   [/^e-?mail( \d+)? (type|display name)$/, null],
   [/^phone( \d+)? - (type|label)$/, "phoneLabel"],
+  [/^website( \d+)? - (type|label)$/, "websiteLabel"],
+  [/^(photo|picture|photo url)$/, "photo"],
+  [/^((home|business|other) )?fax$|^pager$/, "phone"],
   [/(fax|pager|telex|tty|callback)/, null],
 ];
 const STATE_RULES: Rule[] = [
@@ -87,7 +92,8 @@ export function headerRulesFor(fields: ContactFieldDefinitions): Rule[] {
 const GENERIC_RULES = headerRulesFor(CONTACT_FIELDS);
 
 const SOURCE_RULES: Partial<Record<ImportSource, Rule[]>> = {
-  outlook: [[/^title$/, null]],
+  // Outlook's Title is Mr, Ms, Dr: a name prefix, not a job.
+  outlook: [[/^title$/, "namePrefix"]],
   // LinkedIn's profile link and connection date go into notes, labelled with their header.
   linkedin: [
     [/^url$/, "notes"],
@@ -95,12 +101,24 @@ const SOURCE_RULES: Partial<Record<ImportSource, Rule[]>> = {
   ],
 };
 
+const ADDRESS_TARGETS: Record<AddressColumnPart, ImportField> = {
+  street: "addressStreet",
+  extended: "addressExtended",
+  city: "addressCity",
+  region: "addressRegion",
+  postalCode: "addressPostalCode",
+  country: "addressCountry",
+  label: "addressLabel",
+};
+
 function fieldFor(header: string, source: ImportSource, rules: Rule[]): ImportField | null {
   const key = normalizeHeader(header);
+  if (/^address \d+ - formatted$/.test(key)) return null;
   for (const [pattern, field] of [...(SOURCE_RULES[source] ?? []), ...rules]) {
     if (pattern.test(key)) return field;
   }
-  return null;
+  const address = addressColumnOf(key);
+  return address ? ADDRESS_TARGETS[address.part] : null;
 }
 
 export function detectMapping(
@@ -115,5 +133,6 @@ export function isKnownHeader(header: string): boolean {
   const key = normalizeHeader(header);
   if (key === "") return false;
   if (Object.values(SIGNATURES).some((s) => s.includes(key))) return true;
+  if (addressColumnOf(key)) return true;
   return GENERIC_RULES.some(([pattern, field]) => field !== null && pattern.test(key));
 }

@@ -1,5 +1,5 @@
 // Who in an import is someone the user already has (or who appears twice in the file): same
-// email, same phone number, or same full name — checked in that order (decision 032).
+// email, same phone number, or same full name — checked in that order.
 import { phoneDigits } from "../contact-fields";
 
 export type DuplicateReason = "email" | "phone" | "name";
@@ -8,8 +8,14 @@ export type Comparable = {
   firstName: string | null;
   lastName: string | null;
   emails: readonly { value: string }[];
-  phones: readonly { value: string }[];
+  phones: readonly { value: string; ext?: string }[];
 };
+
+// People reached through one switchboard are told apart by their extensions.
+function phoneEntryKey(p: { value: string; ext?: string }): string | null {
+  const key = phoneKey(p.value);
+  return key && p.ext ? `${key}x${p.ext}` : key;
+}
 
 /** The part of a number that survives national vs international writing (+44 20… vs 020…). */
 export function phoneKey(phone: string): string | null {
@@ -47,7 +53,7 @@ export function addToIndex<K>(index: DuplicateIndex<K>, c: Comparable, key: K): 
     if (email && !index.byEmail.has(email)) index.byEmail.set(email, key);
   }
   for (const p of c.phones) {
-    const phone = phoneKey(p.value);
+    const phone = phoneEntryKey(p);
     if (phone && !index.byPhone.has(phone)) index.byPhone.set(phone, key);
   }
   const name = nameKey(c);
@@ -69,7 +75,7 @@ export function findDuplicate<K>(
     if (key !== undefined) return { key, reason: "email" };
   }
   for (const p of c.phones) {
-    const phone = phoneKey(p.value);
+    const phone = phoneEntryKey(p);
     const key = phone ? index.byPhone.get(phone) : undefined;
     if (key !== undefined) return { key, reason: "phone" };
   }

@@ -1,6 +1,7 @@
 // What the import and export endpoints take and answer (shared by the server and the Data tab).
 import { z } from "zod";
 import { ColumnMappingSchema, ImportFieldSchema, ImportSourceSchema } from "./import-fields";
+import { FitOrderSchema } from "./fit-limit";
 import { RowDecisionSchema, RowDecisionsSchema } from "./plan-import";
 
 /** Choices that shape a preview and a commit; sent as JSON, or as the "options" form field. */
@@ -9,6 +10,12 @@ export const ImportOptionsSchema = z.object({
   decisions: RowDecisionsSchema.optional(),
   /** Strict: any row with a problem stops the whole import. Lenient (default): such rows are skipped. */
   strict: z.boolean().optional(),
+  /**
+   * Past the contact limit: which new contacts to keep (order), and how many the preview offered
+   * (keep). Without it, an import that would pass the limit is refused; with it, exactly `keep`
+   * land, or nothing when there is no longer room for them.
+   */
+  fit: z.object({ order: FitOrderSchema, keep: z.number().int().min(0).optional() }).optional(),
 });
 export type ImportOptions = z.infer<typeof ImportOptionsSchema>;
 
@@ -19,6 +26,12 @@ export const ImportUploadSchema = ImportOptionsSchema.extend({
 });
 export type ImportUpload = z.infer<typeof ImportUploadSchema>;
 
+const RowNoteSchema = z.object({
+  field: ImportFieldSchema.nullable(),
+  message: z.string(),
+  isStandInName: z.boolean().optional(),
+});
+
 const DuplicateReasonSchema = z.enum(["email", "phone", "name"]);
 
 export const PreviewRowSchema = z.object({
@@ -28,7 +41,13 @@ export const PreviewRowSchema = z.object({
   phones: z.array(z.string()),
   company: z.string().nullable(),
   tags: z.array(z.string()),
-  errors: z.array(z.object({ field: ImportFieldSchema.nullable(), message: z.string() })),
+  /** Every field the row brings, as it will be imported. */
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** A new contact past the contact limit: not imported now, in the file of the rest. */
+  isLeftOver: z.boolean(),
+  errors: z.array(RowNoteSchema),
+  /** Values left out of the imported contact, and why; a name taken from something else. */
+  warnings: z.array(RowNoteSchema),
   duplicate: z
     .discriminatedUnion("kind", [
       z.object({
@@ -53,6 +72,7 @@ export const ImportSummarySchema = z.object({
   unchanged: z.number(),
   skip: z.number(),
   invalid: z.number(),
+  leftOver: z.number(),
 });
 export type ImportSummaryData = z.infer<typeof ImportSummarySchema>;
 
@@ -74,6 +94,18 @@ export const ImportPreviewSchema = z.object({
     /** Whether the contacts this import would add fit under the limit. */
     fits: z.boolean(),
   }),
+  /** When the new contacts do not fit: the offer to import those that do, and leave the rest. */
+  overLimit: z
+    .object({
+      order: FitOrderSchema,
+      /** The file says when people were last contacted, so "most recent first" can be offered. */
+      canOrderByRecent: z.boolean(),
+      keep: z.number(),
+      leftOver: z.number(),
+    })
+    .nullable(),
+  /** Values left out of rows that are imported, counted by field. */
+  leftOut: z.array(z.object({ field: ImportFieldSchema.nullable(), count: z.number() })),
   /** Rows of history (interactions) the import brings (JSON export only). */
   historyCount: z.number(),
 });

@@ -23,20 +23,40 @@ export type ImportField =
   | "fullName"
   | "emailLabel"
   | "phoneLabel"
+  | "websiteLabel"
+  | "addressStreet"
+  | "addressExtended"
+  | "addressCity"
+  | "addressRegion"
+  | "addressPostalCode"
+  | "addressCountry"
+  | "addressLabel"
   | "lastContactedAt"
   | "nextDueAt"
-  | "archived";
+  | "archived"
+  | "photo";
 
 export type ImportTarget = { target: string; label: string };
 
-const NAME_HELPERS: Record<string, ImportTarget> = {
-  firstName: { target: "middleName", label: "Middle name (added to first name)" },
-  lastName: { target: "fullName", label: "Full name (used when first and last are empty)" },
+const NAME_HELPERS: Record<string, ImportTarget[]> = {
+  firstName: [{ target: "middleName", label: "Middle name (added to first name)" }],
+  lastName: [{ target: "fullName", label: "Full name (used when first and last are empty)" }],
 };
+// Other files give an address a column per part; the columns of one address share a prefix.
+const ADDRESS_PART_TARGETS: ImportTarget[] = [
+  { target: "addressStreet", label: "Address: street" },
+  { target: "addressExtended", label: "Address: apartment, suite, PO box" },
+  { target: "addressCity", label: "Address: city" },
+  { target: "addressRegion", label: "Address: region" },
+  { target: "addressPostalCode", label: "Address: postal code" },
+  { target: "addressCountry", label: "Address: country" },
+  { target: "addressLabel", label: "Address: label" },
+];
 const STATE_TARGETS: ImportTarget[] = [
   { target: "lastContactedAt", label: "Last contacted" },
   { target: "nextDueAt", label: "Next due" },
   { target: "archived", label: "Archived" },
+  { target: "photo", label: "Photo" },
 ];
 
 /** The targets of a set of contact fields, in the order the mapping table offers them. */
@@ -44,11 +64,11 @@ export function importTargetsFor(fields: ContactFieldDefinitions): ImportTarget[
   return listContactFields(fields)
     .flatMap((field): ImportTarget[] => {
       const own = { target: field.importTarget, label: field.importLabel };
-      if (field.kind === "emails" || field.kind === "phones") {
+      if (field.kind === "emails" || field.kind === "phones" || field.kind === "websites") {
         return [own, { target: `${field.importTarget}Label`, label: `${field.importLabel} label` }];
       }
-      const helper = NAME_HELPERS[field.key];
-      return helper ? [own, helper] : [own];
+      if (field.kind === "addresses") return [own, ...ADDRESS_PART_TARGETS];
+      return [own, ...(NAME_HELPERS[field.key] ?? [])];
     })
     .concat(STATE_TARGETS);
 }

@@ -1,4 +1,4 @@
-// The caps on a file's shape (decision 070): each answers with a message a person can act on,
+// The caps on a file's shape: each answers with a message a person can act on,
 // and the probe's hostile files are refused before they are split into millions of cells.
 import { describe, expect, it } from "vitest";
 import { commaHeaderCsv, wideCsv } from "../../../tests/fixtures/import/hostile-files";

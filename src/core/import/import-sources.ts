@@ -1,5 +1,5 @@
 // Where an import's file came from, and its name for people: free of zod, so a page that only
-// names sources (the recent imports) loads no schema (decision 194). The schema is in
+// names sources (the recent imports) loads no schema. The schema is in
 // import-fields.ts.
 export const IMPORT_SOURCES = [
   "tend",

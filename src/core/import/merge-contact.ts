@@ -8,13 +8,18 @@ import {
   type ContactFieldKey,
 } from "../contact-fields";
 import type { ContactInput } from "../contacts";
+import { ADDRESS_PARTS, type PostalAddress } from "../postal-address";
 
-type Labelled = { label?: string; value: string };
+type Labelled = { label?: string; value: string; ext?: string };
 
-function joinValues(base: Labelled[], extra: Labelled[], same: (a: string, b: string) => boolean) {
+function joinValues(
+  base: Labelled[],
+  extra: Labelled[],
+  same: (a: Labelled, b: Labelled) => boolean,
+) {
   const out = [...base];
   for (const e of extra) {
-    if (!out.some((o) => same(o.value, e.value))) out.push(e);
+    if (!out.some((o) => same(o, e))) out.push(e);
   }
   return out.slice(0, CONTACT_LIMITS.values);
 }
@@ -27,8 +32,24 @@ function joinNotes(base: string | null, extra: string | null): string | null {
 }
 
 const digitsOf = (v: string) => v.replace(/\D/g, "");
-const sameEmail = (x: string, y: string) => x.toLowerCase() === y.toLowerCase();
-const samePhone = (x: string, y: string) => digitsOf(x) === digitsOf(y);
+// Emails and web addresses are the same whatever their case.
+const sameEmail = (x: Labelled, y: Labelled) => x.value.toLowerCase() === y.value.toLowerCase();
+// One switchboard number with two extensions is two phones.
+const samePhone = (x: Labelled, y: Labelled) =>
+  digitsOf(x.value) === digitsOf(y.value) && (x.ext ?? "") === (y.ext ?? "");
+
+const sameAddress = (x: PostalAddress, y: PostalAddress) =>
+  ADDRESS_PARTS.every((part) => x[part].toLowerCase() === y[part].toLowerCase());
+
+// An incoming address is the place only when the contact had no place to keep.
+function joinAddresses(base: PostalAddress[], extra: PostalAddress[], hasPlace: boolean) {
+  const out = [...base];
+  for (const address of extra) {
+    if (out.some((o) => sameAddress(o, address))) continue;
+    out.push(hasPlace ? { ...address, isPlace: false } : address);
+  }
+  return out.slice(0, CONTACT_LIMITS.addresses);
+}
 
 const FIELDS = listContactFields(CONTACT_FIELDS);
 const isSet = (value: unknown) => value !== null && value !== undefined && value !== "";
@@ -42,8 +63,16 @@ export function mergeContact(base: ContactInput, incoming: ContactInput): Contac
   for (const { key, kind, place } of FIELDS) {
     if (kind === "emails") {
       merged[key] = joinValues(a[key] as Labelled[], b[key] as Labelled[], sameEmail);
+    } else if (kind === "websites") {
+      merged[key] = joinValues(a[key] as Labelled[], b[key] as Labelled[], sameEmail);
     } else if (kind === "phones") {
       merged[key] = joinValues(a[key] as Labelled[], b[key] as Labelled[], samePhone);
+    } else if (kind === "addresses") {
+      merged[key] = joinAddresses(
+        a[key] as PostalAddress[],
+        b[key] as PostalAddress[],
+        hasPlace || (a[key] as PostalAddress[]).some((address) => address.isPlace),
+      );
     } else if (kind === "notes") {
       merged[key] = joinNotes(a[key] as string | null, b[key] as string | null);
     } else if (kind === "tags") {

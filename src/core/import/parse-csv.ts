@@ -1,7 +1,6 @@
 // CSV text → header + rows (Papa Parse), skipping the notes some exporters put above the header
 // (LinkedIn's Connections.csv starts with a "Notes:" paragraph).
 import Papa from "papaparse";
-import { CONTACT_LIMIT } from "../constants";
 import { isKnownHeader } from "./detect-mapping";
 import type { ImportTable } from "./import-fields";
 import {
@@ -11,6 +10,7 @@ import {
   ImportFileError,
   lineTooLongMessage,
   tooManyColumnsMessage,
+  IMPORT_MAX_ROWS,
   tooManyRowsMessage,
 } from "./read-file";
 
@@ -129,7 +129,7 @@ export function parseCsvTable(text: string): ImportTable {
   if (!isKnown && (body.length === 0 || ragged * 2 > body.length))
     throw new ImportFileError("NO_COLUMNS", FILE_MESSAGES.NO_COLUMNS);
   if (body.length === 0) throw new ImportFileError("NO_ROWS", FILE_MESSAGES.NO_ROWS);
-  if (body.length > CONTACT_LIMIT)
+  if (body.length > IMPORT_MAX_ROWS)
     throw new ImportFileError("TOO_MANY_ROWS", tooManyRowsMessage(body.length));
   return {
     headers,

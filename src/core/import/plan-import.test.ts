@@ -9,7 +9,11 @@ function contact(fields: Partial<ContactInput>): ContactInput {
   return {
     firstName: null,
     lastName: null,
+    namePrefix: null,
+    nameSuffix: null,
+    nickname: null,
     emails: [],
+    websites: [],
     phones: [],
     company: null,
     jobTitle: null,
@@ -22,6 +26,7 @@ function contact(fields: Partial<ContactInput>): ContactInput {
     countryCode: null,
     latitude: null,
     longitude: null,
+    addresses: [],
     birthday: null,
     tags: [],
     rhythm: null,
@@ -36,6 +41,7 @@ function row(line: number, fields: Partial<ContactInput> | null): MappedRow {
     contact: fields ? contact(fields) : null,
     extras: noExtras,
     errors: fields ? [] : [{ field: "firstName", message: "No name" }],
+    warnings: [],
     displayName: `row ${line}`,
   };
 }
@@ -155,6 +161,7 @@ describe("planImport", () => {
       unchanged: 0,
       skip: 1,
       invalid: 1,
+      leftOver: 0,
     });
     // Row 5 folded into row 4's new contact.
     expect(plan.creates).toHaveLength(1);

@@ -31,6 +31,7 @@ export type PlannedRow = {
   displayName: string;
   contact: ContactInput | null;
   errors: RowError[];
+  warnings: RowError[];
   duplicate: Duplicate | null;
   suggested: RowDecision | null;
   /** What will happen: null for an invalid row (it cannot be imported). */
@@ -54,6 +55,8 @@ export type ImportSummary = {
   unchanged: number;
   skip: number;
   invalid: number;
+  /** New contacts past the contact limit, left for later (only when the user chose to fit). */
+  leftOver: number;
 };
 
 export type ImportPlan = {
@@ -100,7 +103,12 @@ export function planImport(options: {
   };
 
   for (const row of rows) {
-    const base = { line: row.line, displayName: row.displayName, contact: row.contact };
+    const base = {
+      line: row.line,
+      displayName: row.displayName,
+      contact: row.contact,
+      warnings: row.warnings,
+    };
     if (!row.contact) {
       planned.push({
         ...base,
@@ -165,6 +173,7 @@ export function planImport(options: {
       unchanged,
       skip: count("skip"),
       invalid: planned.filter((r) => r.decision === null).length,
+      leftOver: 0,
     },
   };
 }

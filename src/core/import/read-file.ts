@@ -3,12 +3,15 @@
 import { CONTACT_LIMIT } from "../constants";
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-// Caps on a file's shape (decision 070): they keep one upload's reading cost bounded and answer a
+// Caps on a file's shape: they keep one upload's reading cost bounded and answer a
 // hostile or broken file with a message instead of minutes of work. Real exports sit far below:
 // Google's CSV has ~90 columns; the longest field we keep (notes) is 10,000 characters.
 export const IMPORT_MAX_COLUMNS = 500;
 export const IMPORT_MAX_LINE_CHARS = 100_000;
 export const IMPORT_MAX_CELL_CHARS = 20_000;
+// A file may hold more people than an account (the preview offers those that fit and leaves the
+// rest for later), up to a bound that keeps one preview's reading and answer a few megabytes.
+export const IMPORT_MAX_ROWS = 5 * CONTACT_LIMIT;
 
 export type ImportFileKind = "csv" | "vcard" | "json";
 
@@ -47,7 +50,7 @@ export const FILE_MESSAGES = {
 } as const;
 
 export function tooManyRowsMessage(rows: number): string {
-  return `This file has ${rows.toLocaleString("en-US")} contacts, but an account holds at most ${CONTACT_LIMIT.toLocaleString("en-US")}. Split it into smaller files, or remove the contacts you don't need.`;
+  return `This file has ${count(rows)} contacts; the most we can read at once is ${count(IMPORT_MAX_ROWS)} (an account holds ${count(CONTACT_LIMIT)}). Split it into smaller files and import them one at a time.`;
 }
 
 function count(n: number): string {

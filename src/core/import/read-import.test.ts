@@ -32,6 +32,18 @@ describe("readImport: CSV rows become contacts through the contact contract", ()
       city: "London",
       region: "England",
       country: "United Kingdom",
+      addresses: [
+        {
+          label: "home",
+          street: "12 St James's Square",
+          extended: "",
+          city: "London",
+          region: "England",
+          postalCode: "SW1Y 4JH",
+          country: "United Kingdom",
+          isPlace: true,
+        },
+      ],
     });
     // Two numbers in one cell (" ::: "), both labelled by the column's label.
     expect(result.rows[1]!.contact?.phones).toEqual([
@@ -41,16 +53,20 @@ describe("readImport: CSV rows become contacts through the contact contract", ()
     expect(result.rows[1]!.contact?.birthday).toEqual({ day: 9, month: 12, year: null });
   });
 
-  it("explains every problem of a bad row in words a person can act on", () => {
+  it("refuses only a row with nothing that names a person, and says what it left out", () => {
     const bad = read(google).rows[3]!;
     expect(bad.contact).toBeNull();
     expect(bad.line).toBe(8);
     expect(bad.errors).toEqual([
-      { field: "email", message: '"not-an-email": Please enter a valid email address' },
       {
         field: "firstName",
-        message:
-          "No name: every contact needs a first or last name (map a name column, or fill it in).",
+        message: "Nothing here names a person: no name, nickname, company, email or phone.",
+      },
+    ]);
+    expect(bad.warnings).toEqual([
+      {
+        field: "email",
+        message: 'Email "not-an-email": Please enter a valid email address. Left out.',
       },
     ]);
   });
@@ -71,12 +87,13 @@ describe("readImport: CSV rows become contacts through the contact contract", ()
     expect(() => read(google, ["firstName"])).toThrow(/doesn't match this file's columns/);
   });
 
-  it("labels Outlook phones by their column and reads US dates month first", () => {
+  it("labels Outlook phones by their column, faxes too, and reads US dates month first", () => {
     const [margaret, tim] = read(outlook).rows;
     expect(margaret!.contact).toMatchObject({
       phones: [
         { label: "work", value: "+1 617 555 0100" },
         { label: "mobile", value: "+1 617 555 0199" },
+        { label: "work fax", value: "+1 617 555 0101" },
       ],
       birthday: { day: 17, month: 8, year: 1936 },
       jobTitle: "Director of Software Engineering",
@@ -113,16 +130,24 @@ describe("readImport: CSV rows become contacts through the contact contract", ()
     });
     expect(old!.contact).toMatchObject({ preferredMethod: "in_person", rhythm: null });
     expect(old!.extras.archivedAt).toBe("2024-01-02T03:04:05.000Z");
-    expect(bad!.contact).toBeNull();
-    expect(bad!.errors.map((e) => e.field).sort()).toEqual([
+    // The person is imported; each value we cannot read is left out and named on the row.
+    expect(bad!.contact).toMatchObject({
+      firstName: "Bad",
+      lastName: "Values",
+      preferredMethod: null,
+      rhythm: null,
+    });
+    expect(bad!.errors).toEqual([]);
+    expect(bad!.extras).toMatchObject({ lastContactedAt: null, nextDueAt: null, archivedAt: null });
+    expect(bad!.warnings.map((e) => e.field).sort()).toEqual([
       "archived",
       "lastContactedAt",
       "nextDueAt",
       "preferredMethod",
       "rhythm",
     ]);
-    expect(bad!.errors.find((e) => e.field === "lastContactedAt")?.message).toBe(
-      "The last contact date is in the future.",
+    expect(bad!.warnings.find((e) => e.field === "lastContactedAt")?.message).toBe(
+      "The last contact date is in the future. Left out.",
     );
   });
 

@@ -1,10 +1,11 @@
 // vCard 3.0 / 4.0 (and lenient 2.1) → the same table a CSV becomes, so a .vcf goes through the
 // same mapping and preview. Handles line folding, escapes, TYPE params, item groups with Apple
 // labels, BDAY with or without year, CATEGORIES, ADR, GEO, and our own X-TEND-* properties.
-import { CONTACT_LIMIT } from "../constants";
+import { emptyAddress, writeAddressesCell, type PostalAddress } from "../postal-address";
 import type { ImportTable } from "./import-fields";
+import { readTelUri } from "../phone-numbers";
 import { cleanLabel } from "./parse-values";
-import { FILE_MESSAGES, ImportFileError, tooManyRowsMessage } from "./read-file";
+import { FILE_MESSAGES, IMPORT_MAX_ROWS, ImportFileError, tooManyRowsMessage } from "./read-file";
 
 export type VcardProperty = {
   group: string | null;
@@ -17,8 +18,12 @@ export const VCARD_TABLE_HEADERS = [
   "Full name",
   "First name",
   "Last name",
+  "Name prefix",
+  "Name suffix",
+  "Nickname",
   "Emails",
   "Phones",
+  "Websites",
   "Company",
   "Job title",
   "Notes",
@@ -28,6 +33,7 @@ export const VCARD_TABLE_HEADERS = [
   "Region",
   "Country",
   "Country code",
+  "Addresses",
   "Latitude",
   "Longitude",
   "Preferred method",
@@ -36,6 +42,7 @@ export const VCARD_TABLE_HEADERS = [
   "Last contacted",
   "Next due",
   "Archived",
+  "Photo",
 ] as const;
 type Column = (typeof VCARD_TABLE_HEADERS)[number];
 
@@ -82,10 +89,33 @@ function indexOutsideQuotes(text: string, ch: string): number {
   return -1;
 }
 
+// Splits on `separator` where it is outside double quotes.
+function splitOutsideQuotes(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (text[i] === separator && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+// RFC 6868: ^n is a line break, ^' a double quote, ^^ a caret.
+function decodeParamValue(value: string): string {
+  return value.replace(/\^([n'^])/g, (_, ch: string) =>
+    ch === "n" ? "\n" : ch === "'" ? '"' : "^",
+  );
+}
+
 export function parseProperty(line: string): VcardProperty | null {
   const colon = indexOutsideQuotes(line, ":");
   if (colon <= 0) return null;
-  const [nameWithGroup = "", ...rawParams] = splitUnescaped(line.slice(0, colon), ";");
+  const [nameWithGroup = "", ...rawParams] = splitOutsideQuotes(line.slice(0, colon), ";");
   const dot = nameWithGroup.lastIndexOf(".");
   const params: Record<string, string[]> = {};
   for (const raw of rawParams) {
@@ -94,7 +124,7 @@ export function parseProperty(line: string): VcardProperty | null {
     const key = (eq < 0 ? "TYPE" : raw.slice(0, eq)).trim().toUpperCase();
     const values = (eq < 0 ? raw : raw.slice(eq + 1))
       .split(",")
-      .map((v) => v.trim().replace(/^"|"$/g, ""))
+      .map((v) => decodeParamValue(v.trim().replace(/^"|"$/g, "")))
       .filter(Boolean);
     params[key] = [...(params[key] ?? []), ...values];
   }
@@ -162,6 +192,54 @@ function labelOf(property: VcardProperty, labels: Map<string, string>): string |
   return type === "cell" ? "mobile" : type;
 }
 
+// A phone's types name where it is (home, work) and what it is (cell, fax, pager): "work fax".
+// A type of any other word (main, iphone, one of the person's own) is the label itself.
+const PHONE_TYPE_WORDS = new Set([
+  ...IGNORED_TYPES,
+  "home",
+  "work",
+  "cell",
+  "mobile",
+  "fax",
+  "pager",
+  "video",
+  "textphone",
+  "msg",
+]);
+
+function phoneLabelOf(property: VcardProperty, labels: Map<string, string>): string | undefined {
+  const apple = property.group ? labels.get(property.group) : undefined;
+  if (apple !== undefined) return cleanLabel(unescapeValue(apple));
+  const types = (property.params.TYPE ?? []).map((t) => t.toLowerCase());
+  const own = types.find((t) => !PHONE_TYPE_WORDS.has(t));
+  if (own) return cleanLabel(own);
+  const place = types.find((t) => t === "home" || t === "work");
+  const kind = types.find((t) => ["cell", "mobile", "fax", "pager"].includes(t));
+  if (kind === "cell" || kind === "mobile") return place ? `${place} mobile` : "mobile";
+  return [place, kind].filter(Boolean).join(" ") || undefined;
+}
+
+// A tel: URI (vCard 4.0) gives its number and ";ext=" as one text, "+1-555-0100 x12", that the
+// contract splits again; a text value keeps its own "x12" or "ext. 12".
+function phoneValueOf(property: VcardProperty): string {
+  const text = unescapeValue(property.value).trim();
+  if (!/^tel:/i.test(text)) return text;
+  const { value, ext } = readTelUri(text);
+  return ext ? `${value} x${ext}` : value;
+}
+
+// 2.1 and 3.0 carry a photo as base64 with its type in parameters (ENCODING=BASE64 or b,
+// TYPE=JPEG); 4.0 as a data: URI. Both become a data: URI; a link stays a link.
+function photoOf(property: VcardProperty): string {
+  const value = property.value.trim();
+  const encoding = (property.params.ENCODING ?? []).map((e) => e.toLowerCase());
+  if (!encoding.some((e) => e === "b" || e === "base64")) return value;
+  const type = (property.params.TYPE ?? property.params.MEDIATYPE ?? [])
+    .map((t) => t.toLowerCase().replace(/^image\//, ""))
+    .find((t) => /^(jpeg|jpg|png|gif|webp)$/.test(t));
+  return `data:image/${type === "jpg" ? "jpeg" : (type ?? "jpeg")};base64,${value.replace(/\s+/g, "")}`;
+}
+
 function labelled(label: string | undefined, value: string): string {
   return label ? `${label}: ${value}` : value;
 }
@@ -177,6 +255,49 @@ function birthdayText(property: VcardProperty): string {
   return value;
 }
 
+function addressOf(property: VcardProperty, labels: Map<string, string>): PostalAddress {
+  const [poBox, extended, street, city, region, postalCode, country] = splitUnescaped(
+    property.value,
+    ";",
+  ).map((part) => unescapeValue(part).replace(/\n/g, ", ").trim());
+  const address = emptyAddress(labelOf(property, labels));
+  address.street = street ?? "";
+  address.extended = [poBox, extended].filter(Boolean).join(", ");
+  address.city = city ?? "";
+  address.region = region ?? "";
+  address.postalCode = postalCode ?? "";
+  address.country = country ?? "";
+  return address;
+}
+
+const isPreferred = (p: VcardProperty) =>
+  (p.params.TYPE ?? []).some((t) => /^pref$/i.test(t)) || (p.params.PREF ?? []).length > 0;
+
+/**
+ * The card's addresses, and its place: our own export's place-only ADR (X-TEND-PLACE), else
+ * the preferred address, else the first. The preferred address (or, without a place-only ADR,
+ * the first) is marked as the place.
+ */
+function fillAddresses(
+  cells: Record<Column, string>,
+  properties: VcardProperty[],
+  labels: Map<string, string>,
+) {
+  const placeOnly = properties.find((p) => p.params["X-TEND-PLACE"]);
+  const postal = properties.filter((p) => p !== placeOnly);
+  const addresses = postal.map((p) => addressOf(p, labels));
+  const preferred = postal.findIndex(isPreferred);
+  const marked = addresses[preferred < 0 && !placeOnly ? 0 : preferred];
+  if (marked) marked.isPlace = true;
+  const place = placeOnly ? addressOf(placeOnly, labels) : marked;
+  if (place && !cells.City && !cells.Region && !cells.Country) {
+    cells.City = place.city;
+    cells.Region = place.region;
+    cells.Country = place.country;
+  }
+  cells.Addresses = writeAddressesCell(addresses);
+}
+
 function cardToCells(card: VcardProperty[]): Record<Column, string> {
   const cells = Object.fromEntries(VCARD_TABLE_HEADERS.map((h) => [h, ""])) as Record<
     Column,
@@ -184,8 +305,10 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
   >;
   const emails: string[] = [];
   const phones: string[] = [];
+  const websites: string[] = [];
   const tags: string[] = [];
   const notes: string[] = [];
+  const addresses: VcardProperty[] = [];
   const labels = appleLabels(card);
   const first = (column: Column, value: string) => {
     if (!cells[column]) cells[column] = value.trim();
@@ -197,21 +320,30 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
         first("Full name", text);
         break;
       case "N": {
-        const [family = "", given = "", additional = ""] = splitUnescaped(p.value, ";").map(
-          (part) => unescapeValue(part).replace(/,/g, " ").trim(),
-        );
+        const [family = "", given = "", additional = "", prefix = "", suffix = ""] = splitUnescaped(
+          p.value,
+          ";",
+        ).map((part) => unescapeValue(part).replace(/,/g, " ").trim());
         first("First name", [given, additional].filter(Boolean).join(" "));
         first("Last name", family);
+        first("Name prefix", prefix);
+        first("Name suffix", suffix);
         break;
       }
+      case "NICKNAME":
+        first("Nickname", unescapeValue(splitUnescaped(p.value, ",")[0] ?? ""));
+        break;
       case "EMAIL":
         if (text.trim()) emails.push(labelled(labelOf(p, labels), text.trim()));
         break;
       case "TEL": {
-        const number = text.trim().replace(/^tel:/i, "");
-        if (number) phones.push(labelled(labelOf(p, labels), number));
+        const number = phoneValueOf(p);
+        if (number) phones.push(labelled(phoneLabelOf(p, labels), number));
         break;
       }
+      case "URL":
+        if (text.trim()) websites.push(labelled(labelOf(p, labels), text.trim()));
+        break;
       case "ORG":
         first("Company", unescapeValue(splitUnescaped(p.value, ";")[0] ?? ""));
         break;
@@ -227,15 +359,9 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
       case "CATEGORIES":
         tags.push(...splitUnescaped(p.value, ",").map((t) => unescapeValue(t).trim()));
         break;
-      case "ADR": {
-        const parts = splitUnescaped(p.value, ";").map((part) => unescapeValue(part).trim());
-        if (!cells.City && !cells.Region && !cells.Country) {
-          cells.City = parts[3] ?? "";
-          cells.Region = parts[4] ?? "";
-          cells.Country = parts[6] ?? "";
-        }
+      case "ADR":
+        addresses.push(p);
         break;
-      }
       case "GEO": {
         const [lat = "", lng = ""] = p.value.replace(/^geo:/i, "").split(/[;,]/);
         first("Latitude", lat);
@@ -245,6 +371,9 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
       case "X-ABADR":
         // Apple's country code for the address in the same item group.
         if (/^[a-z]{2}$/i.test(text.trim())) first("Country code", text.trim().toUpperCase());
+        break;
+      case "PHOTO":
+        first("Photo", photoOf(p));
         break;
       case "X-TEND-PREFERRED-METHOD":
         first("Preferred method", text);
@@ -269,8 +398,10 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
         break;
     }
   }
+  fillAddresses(cells, addresses, labels);
   cells.Emails = emails.join("; ");
   cells.Phones = phones.join("; ");
+  cells.Websites = websites.join("; ");
   cells.Tags = tags.filter(Boolean).join("; ");
   cells.Notes = notes.join("\n\n");
   return cells;
@@ -279,7 +410,7 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
 export function parseVcardTable(text: string): ImportTable {
   const cards = parseVcardProperties(text);
   if (cards.length === 0) throw new ImportFileError("EMPTY", FILE_MESSAGES.EMPTY);
-  if (cards.length > CONTACT_LIMIT)
+  if (cards.length > IMPORT_MAX_ROWS)
     throw new ImportFileError("TOO_MANY_ROWS", tooManyRowsMessage(cards.length));
   return {
     headers: [...VCARD_TABLE_HEADERS],

@@ -1,6 +1,9 @@
 // Contacts → vCard 4.0 (RFC 6350): escaped values, lines folded at 75 octets, CRLF. Fields vCard
 // has no property for travel as X-TEND-* so a re-import into Tend keeps them.
+import type { PostalAddress } from "../postal-address";
+import { phoneKind, phonePlace, phoneText, telUri } from "../phone-numbers";
 import { describeRhythm } from "../rhythm";
+import { sanitizeText } from "../sanitize";
 import type { ExportContact } from "./csv-export";
 
 export function escapeVcardText(value: string): string {
@@ -33,15 +36,74 @@ export function foldLine(line: string): string {
   return out.join("\r\n ");
 }
 
+/**
+ * A parameter value (RFC 6350 §3.3): bare when plain, else quoted, with RFC 6868's escapes for
+ * `^`, line breaks and `"`; other control characters cannot be written, so they go.
+ */
+function vcardParamValue(value: string): string {
+  const escaped = value
+    .replace(/\^/g, "^^")
+    .replace(/\r\n|\r|\n/g, "^n")
+    .replace(/"/g, "^'")
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000A-\u001F\u007F]/g, "");
+  return /^[a-z0-9-]+$/i.test(escaped) ? escaped : `"${escaped}"`;
+}
+
 function typeParam(label: string | undefined): string {
   if (!label) return "";
-  const type = label === "mobile" ? "cell" : label;
-  return /^[a-z0-9-]+$/i.test(type) ? `;TYPE=${type}` : `;TYPE="${type.replace(/"/g, "")}"`;
+  return `;TYPE=${vcardParamValue(label === "mobile" ? "cell" : label)}`;
+}
+
+// A label that is only a kind and a place ("work fax", "Mobile") is written as vCard's own types;
+// any other keeps its words as the first type, with the kind's type after it for other readers.
+function phoneTypeParam(label: string | undefined): string {
+  if (!label) return "";
+  const kind = phoneKind(label);
+  const place = phonePlace(label);
+  const kindType = kind === "mobile" ? "cell" : kind === "fax" || kind === "pager" ? kind : null;
+  const standard = [place, kindType].filter((t): t is string => Boolean(t));
+  const words = [place, kind === "home" || kind === "work" ? null : kind].filter(Boolean);
+  const isStandard = words.join(" ") === label.trim().toLowerCase();
+  const types = isStandard ? standard : [label, ...(kindType ? [kindType] : [])];
+  return types.length > 0 ? `;TYPE=${types.map(vcardParamValue).join(",")}` : "";
+}
+
+// An extension rides in a tel: URI (RFC 6350's own form) when the number is global; a local
+// number cannot be a tel: URI, so it is text with a readable " x123" after it.
+function telLine(phone: ExportContact["phones"][number]): string {
+  const uri = phone.ext ? telUri(phone) : null;
+  if (uri) return `TEL;VALUE=uri${phoneTypeParam(phone.label)}:${uri}`;
+  return `TEL;VALUE=text${phoneTypeParam(phone.label)}:${escapeVcardText(phoneText(phone))}`;
 }
 
 function vcardBirthday(b: NonNullable<ExportContact["birthday"]>): string {
   const mmdd = `${String(b.month).padStart(2, "0")}${String(b.day).padStart(2, "0")}`;
   return b.year === null ? `--${mmdd}` : `${String(b.year).padStart(4, "0")}${mmdd}`;
+}
+
+function adrValue(parts: string[]): string {
+  return parts.map(escapeVcardText).join(";");
+}
+
+// The place-on-the-map address is the preferred one; a place that is not one of the addresses
+// is written as an ADR of its own, marked so that Tend reads it back as the place only.
+function addressLines(c: ExportContact): string[] {
+  const addresses = c.addresses as PostalAddress[];
+  const lines = addresses.map((a) => {
+    const parts = ["", a.extended, a.street, a.city, a.region, a.postalCode, a.country];
+    return `ADR${typeParam(a.label)}${a.isPlace ? ";PREF=1" : ""}:${adrValue(parts)}`;
+  });
+  const marked = addresses.find((a) => a.isPlace);
+  const place = [c.city ?? "", c.region ?? "", c.country ?? ""];
+  const isPlaceWritten =
+    marked && [marked.city, marked.region, marked.country].join(";") === place.join(";");
+  if (place.some(Boolean) && !isPlaceWritten) {
+    lines.push(
+      `ADR;X-TEND-PLACE=only:${adrValue(["", "", "", place[0]!, place[1]!, "", place[2]!])}`,
+    );
+  }
+  return lines;
 }
 
 function cardLines(c: ExportContact): string[] {
@@ -51,22 +113,23 @@ function cardLines(c: ExportContact): string[] {
     "VERSION:4.0",
     `UID:urn:uuid:${c.id}`,
     `FN:${escapeVcardText(fn)}`,
-    `N:${escapeVcardText(c.lastName)};${escapeVcardText(c.firstName)};;;`,
+    `N:${[c.lastName, c.firstName, "", c.namePrefix ?? "", c.nameSuffix ?? ""].map(escapeVcardText).join(";")}`,
   ];
+  if (c.nickname) lines.push(`NICKNAME:${escapeVcardText(c.nickname)}`);
   for (const e of c.emails) lines.push(`EMAIL${typeParam(e.label)}:${escapeVcardText(e.value)}`);
-  for (const p of c.phones)
-    lines.push(`TEL;VALUE=text${typeParam(p.label)}:${escapeVcardText(p.value)}`);
+  for (const p of c.phones) lines.push(telLine(p));
+  // A URI value is not escaped as text, but no line break or other control character may reach
+  // the card, whatever path the value came by.
+  for (const w of c.websites) lines.push(`URL${typeParam(w.label)}:${sanitizeText(w.value)}`);
   if (c.company) lines.push(`ORG:${escapeVcardText(c.company)}`);
   if (c.jobTitle) lines.push(`TITLE:${escapeVcardText(c.jobTitle)}`);
   if (c.birthday) lines.push(`BDAY:${vcardBirthday(c.birthday)}`);
-  if (c.city || c.region || c.country) {
-    const parts = ["", "", "", c.city ?? "", c.region ?? "", "", c.country ?? ""];
-    lines.push(`ADR:${parts.map(escapeVcardText).join(";")}`);
-  }
+  lines.push(...addressLines(c));
   if (c.latitude !== null && c.longitude !== null)
     lines.push(`GEO:geo:${c.latitude},${c.longitude}`);
   if (c.tags.length > 0) lines.push(`CATEGORIES:${c.tags.map(escapeVcardText).join(",")}`);
   if (c.notes) lines.push(`NOTE:${escapeVcardText(c.notes)}`);
+  if (c.photo) lines.push(`PHOTO:data:${c.photo.mediaType};base64,${c.photo.base64}`);
   const extra: [string, string | null][] = [
     ["X-TEND-COUNTRY-CODE", c.countryCode],
     ["X-TEND-PREFERRED-METHOD", c.preferredMethod],

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import v3 from "../../../tests/fixtures/import/contacts-v3.vcf?raw";
 import v4 from "../../../tests/fixtures/import/contacts-v4.vcf?raw";
+import iphone from "../../../tests/fixtures/import/iphone-v3.vcf?raw";
+import android21 from "../../../tests/fixtures/import/android-v21.vcf?raw";
+import rfc6350 from "../../../tests/fixtures/import/rfc6350-v4.vcf?raw";
 import type { ExportContact } from "./csv-export";
 import { readImport } from "./read-import";
 import { parseProperty, parseVcardProperties, parseVcardTable } from "./vcard-parse";
 import { buildVcards, escapeVcardText, foldLine } from "./vcard-write";
 
 const now = new Date("2025-06-01T12:00:00Z");
+// The 8×8 JPEG both photo fixtures carry (2.1 folded base64, 4.0 data: URI).
+const FIXTURE_JPEG_START = "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQ";
+const FIXTURE_JPEG_END = "AAIRAxEAPwCaAGFSf//Z";
 const read = (text: string) => readImport({ bytes: new TextEncoder().encode(text), now });
 
 describe("vCard reading", () => {
@@ -63,7 +69,7 @@ describe("vCard reading", () => {
       region: "England",
       country: "United Kingdom",
       countryCode: "GB",
-      // A comma inside a category is kept by vCard, but tags split on commas (decision 031).
+      // A comma inside a category is kept by vCard, but tags split on commas.
       tags: ["Friends", "Science", "History"],
     });
     expect(ada!.contact?.notes).toBe(
@@ -82,7 +88,7 @@ describe("vCard reading", () => {
   it("reads a vCard 4.0 file: tel: URIs, --MMDD birthdays, geo: URIs", () => {
     const [katherine, dorothy] = read(v4).rows;
     expect(katherine!.contact).toMatchObject({
-      phones: [{ label: "mobile", value: "+1-555-010-4040" }],
+      phones: [{ label: "mobile", value: "+1 555 010 4040" }],
       birthday: { day: 26, month: 8, year: 1918 },
       city: "Hampton",
       tags: ["Space", "Science"],
@@ -94,6 +100,167 @@ describe("vCard reading", () => {
     });
   });
 
+  it("reads an Android 2.1 file: quoted-printable with soft breaks, phone kinds, a pause extension", () => {
+    const [jorg, ngozi] = read(android21).rows;
+    expect(jorg!.errors).toEqual([]);
+    expect(jorg!.contact).toMatchObject({
+      firstName: "Jörg",
+      lastName: "Müller",
+      namePrefix: "Dr.",
+      phones: [
+        { label: "mobile", value: "+49 151 2345 6789" },
+        { label: "work", value: "+49 30 1234 5678", ext: "42" },
+        { label: "work fax", value: "+49 30 1234 5679" },
+        { label: "pager", value: "+49 30 555 0000" },
+      ],
+      emails: [{ label: "home", value: "joerg@example.de" }],
+      addresses: [
+        {
+          label: "work",
+          street: "Straße des 17. Juni 135",
+          extended: "",
+          city: "Berlin",
+          region: "",
+          postalCode: "10623",
+          country: "Deutschland",
+          isPlace: true,
+        },
+      ],
+      city: "Berlin",
+      country: "Deutschland",
+      notes: "Trifft man am besten vormittags. Spricht gern über Gärten und Fahrräder.",
+    });
+    expect(jorg!.extras.photo).toMatch(new RegExp(`^${FIXTURE_JPEG_START}.*${FIXTURE_JPEG_END}$`));
+    expect(jorg!.warnings).toEqual([]);
+    expect(ngozi!.extras.photo).toBeUndefined();
+    expect(ngozi!.contact).toMatchObject({
+      firstName: "Ngozi",
+      lastName: "Okafor",
+      phones: [
+        { label: "home", value: "+234 803 555 0142" },
+        { label: "work", value: "+234 1 555 0100", ext: "7" },
+        { label: "home fax", value: "+234 1 555 0199" },
+      ],
+    });
+  });
+
+  it("reads RFC 6350's 4.0 shapes: tel: URIs with ;ext=, quoted types, GEO", () => {
+    const [simon, amara] = read(rfc6350).rows;
+    expect(simon!.errors).toEqual([]);
+    expect(simon!.contact).toMatchObject({
+      firstName: "Simon",
+      lastName: "Perreault",
+      nameSuffix: "ing. jr M.Sc.",
+      birthday: { day: 3, month: 2, year: null },
+      emails: [{ label: "work", value: "simon.perreault@viagenie.ca" }],
+      phones: [
+        { label: "work", value: "+1 418 656 9254", ext: "102" },
+        { label: "work mobile", value: "+1 418 262 6501" },
+        { label: "work fax", value: "+1 418 656 9255" },
+        { label: "pager", value: "+1 418 555 0110" },
+      ],
+      addresses: [
+        {
+          label: "work",
+          street: "2875 Laurier",
+          extended: "Suite D2-630",
+          city: "Quebec",
+          region: "QC",
+          postalCode: "G1V 2M2",
+          country: "Canada",
+          isPlace: true,
+        },
+      ],
+      latitude: 46.772673,
+      longitude: -71.282945,
+      company: "Viagenie",
+      websites: [{ label: "home", value: "http://nomis80.org" }],
+    });
+    expect(simon!.contact!.phones.find((p) => p.value === "102")).toBeUndefined();
+    expect(simon!.extras.photo).toMatch(new RegExp(`^${FIXTURE_JPEG_START}.*${FIXTURE_JPEG_END}$`));
+    // A photo given as a link is not fetched: left out, and the person still comes in.
+    expect(amara!.extras.photo).toBeUndefined();
+    expect(amara!.warnings).toEqual([
+      {
+        field: "photo",
+        message:
+          "Photo https://photos.example/amara.jpg is a link, and photos are not fetched from the web. Left out.",
+      },
+    ]);
+    expect(amara!.contact).toMatchObject({
+      phones: [
+        { label: "home", value: "+221 33 555 01 23", ext: "45" },
+        { label: "mobile", value: "+221 77 555 0188" },
+      ],
+      latitude: 14.6928,
+      longitude: -17.4467,
+    });
+  });
+
+  it("keeps every address of an iPhone card, labelled, the preferred one the place", () => {
+    const [marie] = read(iphone).rows;
+    expect(marie!.errors).toEqual([]);
+    expect(marie!.contact).toMatchObject({
+      firstName: "Marie",
+      lastName: "Curie",
+      namePrefix: "Dr.",
+      nickname: "Manya",
+      websites: [{ label: "homepage", value: "https://www.radium.example/curie" }],
+      birthday: { day: 7, month: 11, year: 1867 },
+      city: "Paris",
+      country: "France",
+      countryCode: "FR",
+      addresses: [
+        {
+          label: "home",
+          street: "36 Quai de Béthune",
+          extended: "",
+          city: "Paris",
+          region: "",
+          postalCode: "75004",
+          country: "France",
+          isPlace: true,
+        },
+        {
+          label: "work",
+          street: "11 Rue Pierre et Marie Curie",
+          extended: "Pavillon Curie",
+          city: "Paris",
+          region: "Île-de-France",
+          postalCode: "75005",
+          country: "France",
+          isPlace: false,
+        },
+        {
+          label: "childhood home",
+          street: "ul. Freta 16",
+          extended: "",
+          city: "Warszawa",
+          region: "",
+          postalCode: "00-227",
+          country: "Poland",
+          isPlace: false,
+        },
+      ],
+    });
+  });
+
+  it("takes the first address as the place when none is preferred", () => {
+    const [katherine] = read(v4).rows;
+    expect(katherine!.contact?.addresses).toEqual([
+      {
+        label: "work",
+        street: "NASA Langley",
+        extended: "",
+        city: "Hampton",
+        region: "VA",
+        postalCode: "23681",
+        country: "United States",
+        isPlace: true,
+      },
+    ]);
+  });
+
   it("refuses a .vcf without cards", () => {
     expect(() => parseVcardTable("BEGIN:VCARD\r\nVERSION:3.0\r\n")).toThrow(/empty/);
   });
@@ -103,8 +270,22 @@ const ada: ExportContact = {
   id: "6f0a5d1e-9f3b-4c1e-8a55-3f2d8b1c0a11",
   firstName: "Ada",
   lastName: "Lovelace",
+  namePrefix: "Countess",
+  nameSuffix: "FRS",
+  nickname: "Enchantress of Numbers",
   emails: [{ label: "home", value: "ada@example.com" }],
-  phones: [{ label: "mobile", value: "+44 20 7946 0958" }, { value: "020 7946 0000" }],
+  websites: [
+    { label: "home", value: "https://ada.example/notes?g=1" },
+    { value: "engines.example" },
+  ],
+  phones: [
+    { label: "mobile", value: "+44 20 7946 0958" },
+    { value: "020 7946 0000" },
+    { label: "work", value: "+44 20 7946 0100", ext: "214" },
+    { label: "work fax", value: "+44 20 7946 0101" },
+    { label: "pager", value: "+44 20 7946 0102" },
+    { label: "studio line", value: "020 7946 0103", ext: "9" },
+  ],
   company: "Engines; Ltd, \\ Co",
   jobTitle: "Mathematician",
   notes: "Line one\nLine two, with a comma; and a semicolon. ".repeat(3).trim(),
@@ -116,6 +297,28 @@ const ada: ExportContact = {
   countryCode: "GB",
   latitude: 51.5074,
   longitude: -0.1278,
+  addresses: [
+    {
+      label: "home",
+      street: "12 St James's Square; rear",
+      extended: "Flat 2\\b",
+      city: "London",
+      region: "England",
+      postalCode: "SW1Y 4JH",
+      country: "United Kingdom",
+      isPlace: true,
+    },
+    {
+      label: "studio east",
+      street: "1 Engine Row",
+      extended: "",
+      city: "Manchester",
+      region: "",
+      postalCode: "M1 1AA",
+      country: "United Kingdom",
+      isPlace: false,
+    },
+  ],
   birthday: { day: 10, month: 12, year: null },
   tags: ["Friends", "Book club"],
   rhythm: { interval: 2, unit: "week" },
@@ -137,14 +340,105 @@ describe("vCard 4.0 writing", () => {
     expect(folded.replace(/\r\n /g, "")).toBe(`NOTE:${"é".repeat(100)}`);
   });
 
+  it("writes a label as one quoted parameter value, line breaks and quotes escaped", () => {
+    const label = 'w\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:"Forged" ^ a label long enough to fold';
+    const text = buildVcards([{ ...ada, emails: [{ label, value: "ada@example.com" }] }]);
+    expect(text.replace(/\r\n /g, "")).toContain(
+      `EMAIL;TYPE="w^nEND:VCARD^nBEGIN:VCARD^nFN:^'Forged^' ^^ a label long enough to fold":ada@example.com\r\n`,
+    );
+    for (const line of text.split("\r\n"))
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    const cards = parseVcardProperties(text);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.find((p) => p.name === "EMAIL")?.params.TYPE).toEqual([
+      label.replace(/\r\n/g, "\n"),
+    ]);
+    expect(read(text).rows).toHaveLength(1);
+  });
+
+  it("reads quoted parameter values holding ; and :", () => {
+    expect(parseProperty('EMAIL;TYPE="home;office: east":a@example.com')).toMatchObject({
+      params: { TYPE: ["home;office: east"] },
+      value: "a@example.com",
+    });
+  });
+
+  it("writes each address as an ADR, the place preferred, and a place of its own apart", () => {
+    const text = buildVcards([ada]).replace(/\r\n /g, "");
+    expect(text).toContain(
+      "ADR;TYPE=home;PREF=1:;Flat 2\\\\b;12 St James's Square\\; rear;London;England;SW1Y 4JH;United Kingdom\r\n",
+    );
+    expect(text).toContain(
+      'ADR;TYPE="studio east":;;1 Engine Row;Manchester;;M1 1AA;United Kingdom\r\n',
+    );
+    expect(text).not.toContain("X-TEND-PLACE");
+    const elsewhere = { ...ada, city: "Bath", region: null, country: "United Kingdom" };
+    const [row] = read(buildVcards([elsewhere])).rows;
+    expect(row!.contact).toMatchObject({
+      city: "Bath",
+      region: null,
+      addresses: ada.addresses,
+    });
+    const placeOnly = { ...ada, addresses: [] };
+    const [alone] = read(buildVcards([placeOnly])).rows;
+    expect(alone!.contact).toMatchObject({ city: "London", addresses: [] });
+  });
+
+  it("lets no line break of a website reach the card", () => {
+    const forged = { ...ada, websites: [{ label: "", value: "https://a.example\r\nFN:Forged" }] };
+    const text = buildVcards([forged]);
+    expect(text).not.toContain("\r\nFN:Forged");
+    expect(read(text).rows).toHaveLength(1);
+  });
+
+  it("writes a phone's kind as TEL types and an extension in a tel: URI or after a local number", () => {
+    const text = buildVcards([ada]);
+    expect(text).toContain("TEL;VALUE=text;TYPE=cell:+44 20 7946 0958\r\n");
+    expect(text).toContain("TEL;VALUE=uri;TYPE=work:tel:+44-20-7946-0100;ext=214\r\n");
+    expect(text).toContain("TEL;VALUE=text;TYPE=work,fax:+44 20 7946 0101\r\n");
+    expect(text).toContain("TEL;VALUE=text;TYPE=pager:+44 20 7946 0102\r\n");
+    expect(text).toContain('TEL;VALUE=text;TYPE="studio line":020 7946 0103 x9\r\n');
+  });
+
   it("round-trips every field through our own reader", () => {
     const text = buildVcards([ada]);
     expect(text).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
     expect(text).toContain("BDAY:--1210\r\n");
+    expect(text).toContain("N:Lovelace;Ada;;Countess;FRS\r\n");
+    expect(text).toContain("NICKNAME:Enchantress of Numbers\r\n");
+    expect(text).toContain("URL;TYPE=home:https://ada.example/notes?g=1\r\n");
     const [row] = read(text).rows;
     expect(row!.errors).toEqual([]);
     const { id: _id, createdAt: _c, lastContactedAt, nextDueAt, archivedAt, ...fields } = ada;
     expect(row!.contact).toEqual(fields);
     expect(row!.extras).toEqual({ lastContactedAt, nextDueAt, archivedAt });
+  });
+});
+
+describe("vCard photos", () => {
+  const card = (photo: string) =>
+    `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Lin Wei\r\nN:Wei;Lin;;;\r\n${photo}\r\nEND:VCARD\r\n`;
+
+  it("reads a 3.0 PHOTO;ENCODING=b;TYPE=JPEG", () => {
+    const [row] = read(card("PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQ")).rows;
+    expect(row!.extras.photo).toBe("/9j/4AAQSkZJRgABAQ");
+  });
+
+  it("leaves out a photo that is not an image, or too large, and keeps the person", () => {
+    const [text] = read(card("PHOTO;ENCODING=b;TYPE=JPEG:PGh0bWw+PC9odG1sPg==")).rows;
+    expect(text!.contact?.firstName).toBe("Lin");
+    expect(text!.extras.photo).toBeUndefined();
+    expect(text!.warnings).toEqual([
+      {
+        field: "photo",
+        message: "The photo isn't an image we can read (PNG, JPEG, GIF or WebP). Left out.",
+      },
+    ]);
+    const huge = `/9j/${"A".repeat(3 * 1024 * 1024)}`;
+    const [big] = read(card(`PHOTO:data:image/jpeg;base64,${huge}`)).rows;
+    expect(big!.contact?.firstName).toBe("Lin");
+    expect(big!.warnings[0]?.message).toBe(
+      "The photo is 2.3 MB; a photo can be at most 2.0 MB. Left out.",
+    );
   });
 });

@@ -1,4 +1,4 @@
-// Mail: every message is a row in the one outbox (decision 080), delivered by the outbox sender
+// Mail: every message is a row in the one outbox, delivered by the outbox sender
 // right after it is written (and retried with backoff). With SMTP_URL it goes out by SMTP;
 // without it the outbox is the dev mailbox, readable at /dev/mailbox outside production.
 import type { Db } from "../db/client";

@@ -1,4 +1,4 @@
-// SMS: a row in the one outbox (decision 080), sent through Twilio when configured, otherwise
+// SMS: a row in the one outbox, sent through Twilio when configured, otherwise
 // kept for the dev mailbox (/dev/mailbox outside production).
 import type { Db } from "../db/client";
 import {

@@ -1,4 +1,4 @@
-// Backup and restore of an embedded installation through the real commands (issue 17 item 3).
+// Backup and restore of an embedded installation through the real commands.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

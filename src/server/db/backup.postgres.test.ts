@@ -1,5 +1,5 @@
 // Backup and restore on PostgreSQL through the real commands (pg_dump/pg_restore), and the move
-// of a populated embedded installation to PostgreSQL (issue 17 item 3).
+// of a populated embedded installation to PostgreSQL.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

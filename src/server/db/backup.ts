@@ -1,4 +1,4 @@
-// Backups (issue 17 item 3): one tar file holding the database and every stored file.
+// Backups: one tar file holding the database and every stored file.
 //   manifest.json            what is inside: database kind, applied migrations, rows per table, files
 //   database.pglite.tar.gz   the embedded database (PGlite's dumpDataDir), or
 //   database.pgdump          PostgreSQL's pg_dump custom format

@@ -9,7 +9,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { flushNotifies, withAfterCommit } from "./after-commit";
 import {
   openPgliteThread,
   startPgliteThread,
@@ -40,12 +39,6 @@ export type Database = {
     onResync: () => void,
   ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
-  /**
-   * PGlite in its own thread only: a count that moves whenever a statement that may change data
-   * is sent (decision 191). This process is then the database's only client, so an answer read
-   * while the count stays the same is current. Absent where another process may write.
-   */
-  writeCount?: () => number;
   /** PostgreSQL only: the connection pool's use (PGlite is one in-process connection). */
   poolStats?: () => PoolStats;
 };
@@ -87,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * The database at once, for the server's start (decision 222): PGlite's thread opens its files
+ * The database at once, for the server's start: PGlite's thread opens its files
  * while the server loads and registers its routes; the first query waits for it, and fails with
  * its error when it cannot open them.
  */
@@ -104,17 +97,15 @@ function threadOptions(options: DatabaseOptions): OpenOptions {
   return { dataDir: isMemory ? dir : `${dir}/pglite`, loadDataDir: options.loadDataDir };
 }
 
-// Both an in-thread PGlite and the bridge to one in its own thread (decision 170) answer what
+// Both an in-thread PGlite and the bridge to one in its own thread answer what
 // Drizzle's PGlite driver calls, plus listen and close.
-type PgliteClient = Pick<PgliteBridge, "listen" | "close" | "closed"> &
-  Partial<Pick<PgliteBridge, "writes">>;
+type PgliteClient = Pick<PgliteBridge, "listen" | "close" | "closed">;
 
 function wrapPglite(client: PgliteClient): Database {
-  const db = withAfterCommit(drizzlePglite(client as never, { schema, casing: "snake_case" }));
+  const db: Db = drizzlePglite(client as never, { schema, casing: "snake_case" });
   return {
     db,
     kind: "pglite",
-    writeCount: "writes" in client ? () => client.writes ?? 0 : undefined,
     ping: () => ping(db),
     listPendingMigrations: () => listPendingMigrations(db),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
@@ -125,16 +116,14 @@ function wrapPglite(client: PgliteClient): Database {
       };
     },
     async close() {
-      if (client.closed) return;
-      await flushNotifies(db);
-      await client.close();
+      if (!client.closed) await client.close();
     },
   };
 }
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
-  const db = withAfterCommit(drizzlePg(pool, { schema, casing: "snake_case" }));
+  const db: Db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db,
     kind: "postgres",
@@ -142,10 +131,7 @@ function openPostgres(url: string): Database {
     listPendingMigrations: () => listPendingMigrations(db),
     migrate: () => migratePostgres(pool),
     listen: (channel, onNotify, onResync) => listenPostgres(url, channel, onNotify, onResync),
-    async close() {
-      await flushNotifies(db);
-      await pool.end();
-    },
+    close: () => pool.end(),
     poolStats: () => ({
       max: POOL_MAX,
       total: pool.totalCount,

@@ -1,4 +1,4 @@
-// `npm run move-to-postgres -- <DATABASE_URL>` (issue 17 item 3): copies the embedded database in
+// `npm run move-to-postgres -- <DATABASE_URL>`: copies the embedded database in
 // DATA_DIR to an empty PostgreSQL database, parents before children, in one transaction, and
 // checks the row count of every table on both sides. Rows travel as JSON that PostgreSQL itself
 // turns back into each column's type (row_to_json → json_populate_recordset), so jsonb, arrays,

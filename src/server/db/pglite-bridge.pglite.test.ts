@@ -1,4 +1,4 @@
-// The embedded database in its own thread (decision 170; PGlite only, so named *.pglite.test.ts): what the app relies on through the
+// The embedded database in its own thread (PGlite only, so named *.pglite.test.ts): what the app relies on through the
 // bridge — transactions that commit or roll back as a whole, PostgreSQL's error fields, LISTEN.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -71,7 +71,7 @@ describe("PGlite in a worker thread", () => {
   });
 });
 
-describe("PGlite started before its thread has opened the database (decision 222)", () => {
+describe("PGlite started before its thread has opened the database", () => {
   it("holds the calls made meanwhile and runs them in order once it has", async () => {
     const database = startDatabase({ dataDir: "memory://" });
     try {

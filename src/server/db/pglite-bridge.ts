@@ -1,4 +1,4 @@
-// The main thread's side of the embedded database (decision 170): a client with the calls
+// The main thread's side of the embedded database: a client with the calls
 // Drizzle's PGlite driver makes (query, transaction) plus listen and close, each sent to the
 // PGlite in pglite-thread.ts and answered there, so its WebAssembly never runs on the event loop.
 import { Worker } from "node:worker_threads";
@@ -47,12 +47,6 @@ export type BridgeTransaction = {
 };
 
 export type PgliteBridge = BridgeTransaction & {
-  /**
-   * How many statements that may change data have been sent so far (decision 191). Everything
-   * reaches the database through this one bridge, in order, so an answer read while this count
-   * stays the same is still current.
-   */
-  readonly writes: number;
   transaction<T>(callback: (tx: BridgeTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -81,14 +75,6 @@ function bridgeOptions(options: QueryOptions | undefined): BridgeQueryOptions | 
   };
 }
 
-// Only a plain SELECT counts as a read; anything else (and a SELECT naming a data-changing
-// word, e.g. in a CTE or a function call) counts as a write, erring towards a wasted re-read.
-const PLAIN_READ = /^\s*select\b/i;
-const CHANGES_DATA = /\b(insert|update|delete|merge|truncate|nextval|setval|pg_notify|into)\b/i;
-function mayWrite(sql: string): boolean {
-  return !PLAIN_READ.test(sql) || CHANGES_DATA.test(sql);
-}
-
 function toError(plain: PlainError): Error {
   const error = new Error(plain.message);
   error.name = plain.name;
@@ -103,7 +89,7 @@ export async function openPgliteThread(options: OpenOptions): Promise<PgliteBrid
 
 /**
  * Starts the thread and hands out its bridge at once: calls made before the thread has opened
- * the database wait for it, in order, and fail with its error if it cannot (decision 222). The
+ * the database wait for it, in order, and fail with its error if it cannot. The
  * server registers its routes meanwhile.
  */
 export function startPgliteThread(options: OpenOptions): PgliteBridge & { ready: Promise<void> } {
@@ -113,7 +99,6 @@ export function startPgliteThread(options: OpenOptions): PgliteBridge & { ready:
   let nextId = 1;
   let closed = false;
   let failure: Error | undefined;
-  let writes = 0;
   let isReady = false;
 
   const settle = (id: number) => {
@@ -167,11 +152,9 @@ export function startPgliteThread(options: OpenOptions): PgliteBridge & { ready:
 
   const client = (tx?: number): BridgeTransaction => ({
     query(sql, params, options) {
-      if (mayWrite(sql)) writes += 1;
       return call({ op: "query", tx, sql, params, options: bridgeOptions(options) });
     },
     exec(sql, options) {
-      if (mayWrite(sql)) writes += 1;
       return call({ op: "exec", tx, sql, options: bridgeOptions(options) });
     },
   });
@@ -182,9 +165,6 @@ export function startPgliteThread(options: OpenOptions): PgliteBridge & { ready:
     ready,
     get closed() {
       return closed;
-    },
-    get writes() {
-      return writes;
     },
     async transaction(callback) {
       const tx = await call<number>({ op: "begin" });

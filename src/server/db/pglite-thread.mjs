@@ -1,5 +1,5 @@
 // @ts-check
-// The embedded database's own thread (decision 170): PGlite's WebAssembly runs here, so a heavy
+// The embedded database's own thread: PGlite's WebAssembly runs here, so a heavy
 // query no longer holds the event loop that answers every request. The main thread talks to it
 // through pglite-bridge.ts; each message is one call of what Drizzle's PGlite driver uses
 // (query, exec, an interactive transaction, listen) and is answered with its result or error.
@@ -14,7 +14,7 @@ import { PGlite } from "@electric-sql/pglite";
 // 13 million: most of PostgreSQL runs a few times at start and never again, and its optimised
 // code only held memory (~35 MB of the idle server). The hot paths (a list query) still pass
 // the budget within their first requests. One compilation thread instead of one per core: each
-// thread kept its own malloc arena after compiling (~20 MB). Decision 202.
+// thread kept its own malloc arena after compiling (~20 MB).
 setFlagsFromString("--wasm-tiering-budget=13000000");
 setFlagsFromString("--wasm-num-compilation-tasks=1");
 
@@ -34,7 +34,7 @@ const send = (reply) => port.postMessage(reply);
 const open = /** @type {OpenOptions} */ (workerData);
 // PostgreSQL's default 128 MB buffer pool is zeroed at start, so it is resident from the first
 // second; the pages it caches are also in the operating system's cache one read away (PGlite's
-// files are plain files). 16 MB holds a large account's working set (decision 186).
+// files are plain files). 16 MB holds a large account's working set.
 const SHARED_BUFFERS = "16MB";
 
 const pglite = await PGlite.create(open.dataDir, {

@@ -1,10 +1,11 @@
-// Background work beside the HTTP server (or alone in `npm run worker`): the reminder scheduler
-// and the outbox sender's timer (retries, and rows a crashed sender left). Each job runs at start
+// Background work beside the HTTP server (or alone in `npm run worker`): the reminder scheduler,
+// the outbox sender's timer (retries, and rows a crashed sender left) and the database's upkeep. Each job runs at start
 // and then on its interval; a run never overlaps the previous one in the same process, and
 // several processes may run the same jobs at once (both claim rows with SKIP LOCKED).
 import type { FastifyBaseLogger } from "fastify";
 import { runScheduler } from "../features/reminders/scheduler";
 import type { Services } from "../services";
+import { DATABASE_UPKEEP_INTERVAL_MS, upkeepDatabase } from "./database-upkeep";
 import { readJobHealth, STALE_OUTBOX_SECONDS } from "./job-health";
 
 export type JobContext = Pick<Services, "db" | "database" | "env" | "clock" | "outbox"> & {
@@ -47,6 +48,15 @@ export function defaultJobs(ctx: JobContext): Job[] {
             "a message has waited over 15 minutes to be sent",
           );
         }
+      },
+    },
+    {
+      name: "database-upkeep",
+      intervalMs: DATABASE_UPKEEP_INTERVAL_MS,
+      async run(c) {
+        // Real time, not the clock tests move: Better Auth expires its rows by real time.
+        const removed = await upkeepDatabase(c.database, new Date());
+        c.log.info({ job: "database-upkeep", removed }, "database upkeep done");
       },
     },
   ];

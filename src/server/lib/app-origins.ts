@@ -1,6 +1,6 @@
 // The origins the app accepts writes from: APP_URL's own and, outside production, its loopback
 // twin on the same port (localhost ↔ 127.0.0.1), so a self-hoster can open either address the
-// server prints (decision 123).
+// server prints.
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1"];
 
 export function listAppOrigins(appUrl: string, isProduction: boolean): string[] {

@@ -1,11 +1,9 @@
 // A pool of worker threads (Piscina) for CPU-heavy work, so one request's big or hostile file
-// keeps a worker busy instead of the event loop that answers everyone (decision 070).
+// keeps a worker busy instead of the event loop that answers everyone.
 import { availableParallelism } from "node:os";
-import type { MessagePort } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { AppError } from "./app-error";
 import { isCompiledModule } from "./module-file";
-import { pageInput } from "./paged-input";
 
 export type CpuPool = {
   /**
@@ -14,17 +12,6 @@ export type CpuPool = {
    * afterwards).
    */
   run<T>(name: string, input: unknown, transfer?: ArrayBuffer[]): Promise<T>;
-  /**
-   * Like `run`, with the lists under `keys` sent a page per turn of the event loop instead of in
-   * one structured clone (decision 234); the task receives the input whole, as `run` gives it.
-   * `pageItems` sets how many items make a page (default `INPUT_PAGE_ITEMS`).
-   */
-  runInPages<T>(
-    name: string,
-    input: Record<string, unknown>,
-    keys: readonly string[],
-    pageItems?: number,
-  ): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -51,11 +38,7 @@ export function createCpuPool(workerFile: URL): CpuPool {
     maxQueue: MAX_QUEUE,
     execArgv: workerExecArgv(workerFile),
   });
-  async function run<T>(
-    name: string,
-    input: unknown,
-    transfer?: (ArrayBuffer | MessagePort)[],
-  ): Promise<T> {
+  async function run<T>(name: string, input: unknown, transfer?: ArrayBuffer[]): Promise<T> {
     try {
       return (await pool.run(
         { name, input },
@@ -79,23 +62,6 @@ export function createCpuPool(workerFile: URL): CpuPool {
   }
   return {
     run,
-    async runInPages<T>(
-      name: string,
-      input: Record<string, unknown>,
-      keys: readonly string[],
-      pageItems?: number,
-    ) {
-      const { envelope, send } = pageInput(input, keys, pageItems);
-      let hasEnded = false;
-      const result = run<T>(name, envelope, [envelope.port]).finally(() => {
-        hasEnded = true;
-      });
-      // A failure to send closes the port, which ends the task too: the sender's error says why.
-      const [sent, done] = await Promise.allSettled([send(() => hasEnded), result]);
-      if (sent.status === "rejected") throw sent.reason;
-      if (done.status === "rejected") throw done.reason;
-      return done.value;
-    },
     close: () => pool.destroy(),
   };
 }

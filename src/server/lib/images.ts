@@ -1,10 +1,12 @@
-// Uploaded images, checked by content and re-encoded before anything is stored (decision 105).
+// Uploaded images, checked by content and re-encoded before anything is stored.
 //
 //   const image = await reencodeImage(bytes, {
 //     maxBytes: AVATAR_IMAGE_MAX_BYTES,          // the caller's limit (avatar 2 MB, feedback 5 MB)
 //     square: 256,                               // optional: centre-crop to a square of this side
+//     isEnlargeable: false,                      // optional: a smaller image keeps its own side
 //     maxSide: 2048,                             // optional: fit inside this box (default 2048)
 //     format: "webp",                            // "webp" (default) or "png"
+//     effort: 1,                                 // optional: WebP's effort, 0–6 (default 4)
 //     messages: { notImage: "…", tooLarge: "…" } // the texts the caller's spec gives
 //   });
 //   → { bytes, contentType: "image/webp" | "image/png", ext: "webp" | "png", width, height }
@@ -20,6 +22,7 @@
 //
 // readImageUpload (lib/file-upload.ts) reads the multipart file this takes.
 import sharp from "sharp";
+import { detectImageFormat } from "../../core/image-format";
 import { AppError } from "./app-error";
 
 export type ImageFormat = "webp" | "png";
@@ -27,8 +30,12 @@ export type ImageFormat = "webp" | "png";
 export type ReencodeOptions = {
   maxBytes: number;
   square?: number;
+  /** With `square`: false keeps a smaller image's side (default true, enlarged to `square`). */
+  isEnlargeable?: boolean;
   maxSide?: number;
   format?: ImageFormat;
+  /** WebP's effort (0–6, default 4): less is faster and a little larger, never worse to see. */
+  effort?: number;
   messages?: { notImage?: string; tooLarge?: string };
 };
 
@@ -43,22 +50,7 @@ export type ReencodedImage = {
 export const MAX_INPUT_PIXELS = 40_000_000;
 const DEFAULT_MAX_SIDE = 2048;
 
-type Detected = "png" | "jpeg" | "gif" | "webp";
-
-function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
-  return signature.every((b, i) => bytes[offset + i] === b);
-}
-
-/** The raster format the first bytes announce, or null (SVG, text, anything else). */
-export function detectImageFormat(bytes: Uint8Array): Detected | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39))
-    return "gif";
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
-    return "webp";
-  return null;
-}
+export { detectImageFormat };
 
 export async function reencodeImage(
   input: Uint8Array,
@@ -77,10 +69,14 @@ export async function reencodeImage(
     const metadata = await source.metadata();
     if (metadata.format !== detected) throw new AppError("UNSUPPORTED_MEDIA_TYPE", notImage);
     let pipeline = source.rotate();
-    pipeline = options.square
-      ? pipeline.resize(options.square, options.square, { fit: "cover", position: "centre" })
+    const square =
+      options.square && options.isEnlargeable === false
+        ? Math.max(1, Math.min(options.square, metadata.width ?? 0, metadata.height ?? 0))
+        : options.square;
+    pipeline = square
+      ? pipeline.resize(square, square, { fit: "cover", position: "centre" })
       : pipeline.resize(side, side, { fit: "inside", withoutEnlargement: true });
-    pipeline = format === "webp" ? pipeline.webp({ quality: 85 }) : pipeline.png();
+    pipeline = format === "webp" ? pipeline.webp({ quality: 85, effort: options.effort ?? 4 }) : pipeline.png();
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return {
       bytes: data,

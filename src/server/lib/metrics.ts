@@ -1,4 +1,4 @@
-// The operator's metrics (issue 17): one prom-client registry per app, so several apps in one
+// The operator's metrics: one prom-client registry per app, so several apps in one
 // process (tests) never share series. Values that live in the database (outbox depth, scheduler
 // lag) are read when /metrics is scraped, never on the request path; /readyz does not touch them.
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";

@@ -26,7 +26,7 @@ describe("siblingModule", () => {
   });
 });
 
-// The compiled server's worker threads run plain JavaScript, without tsx (decision 137).
+// The compiled server's worker threads run plain JavaScript, without tsx.
 describe("the compiled server's CPU pool", () => {
   // Inside the repository, where the bundle's packages resolve from node_modules.
   mkdirSync(".tmp", { recursive: true });
@@ -42,11 +42,6 @@ describe("the compiled server's CPU pool", () => {
     try {
       const csv = await pool.run<string>("contactsCsvTask", { contacts: [] });
       expect(csv.split("\n")[0]).toMatch(/first/i);
-      // An input sent in pages (decision 234) reaches the compiled task whole too.
-      const paged = await pool.runInPages<string>("contactsCsvTask", { contacts: [] }, [
-        "contacts",
-      ]);
-      expect(paged).toBe(csv);
     } finally {
       await pool.close();
     }

@@ -1,5 +1,4 @@
-// Saving a phone number must not tell anyone whether another account holds it (issue 16 item 6,
-// decision 156). `users.phone_number` is unique, so a number another account holds is kept
+// Saving a phone number must not tell anyone whether another account holds it. `users.phone_number` is unique, so a number another account holds is kept
 // aside as this user's *pending* number (a `verifications` row, not the unique column) and the
 // answer is the same as for a free number. A code texted to it proves who owns it: verifying a
 // pending number moves it to whoever verified (see `claimPendingPhone`).

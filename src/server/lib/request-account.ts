@@ -1,11 +1,9 @@
-// What a paid request needs to know about its user besides the session, in one prepared query
-// (decision 140): the billing row requirePaidUser checks, the time zone contact handlers compute
-// "today" in, and the contact list's version its cache is keyed by. A snapshot may be shared
-// between requests (decision 191), so callers never change it. Below the features, like
-// account-rows.ts, because the auth gate, billing and contacts all read it.
+// What a paid request needs to know about its user besides the session, in one prepared query:
+// the billing row requirePaidUser checks, the time zone contact handlers compute "today" in, and
+// the contact list's version its cache is keyed by. Below the features, like account-rows.ts,
+// because the auth gate, billing and contacts all read it.
 import { eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client";
-import { CurrentReads } from "./current-reads";
 import { billingStatus, contactListVersions, userSettings, users } from "../db/schema/index";
 
 export type BillingRow = typeof billingStatus.$inferSelect;
@@ -33,21 +31,16 @@ function prepare(db: Db) {
     .prepare("request_account");
 }
 
-/**
- * Reads a user's account snapshot (null when the user is gone): one prepared query, or none on
- * PGlite while no write was sent since the last read (current-reads.ts).
- */
+/** Reads a user's account snapshot (null when the user is gone). */
 export function createRequestAccountReader(database: Database) {
   const query = prepare(database.db);
-  const kept = new CurrentReads<RequestAccount | null>(database.writeCount);
-  return (userId: string): Promise<RequestAccount | null> =>
-    kept.read(userId, async () => {
-      const [row] = await query.execute({ userId });
-      if (!row) return null;
-      return {
-        billing: row.billing,
-        timeZone: row.timeZone,
-        contactListVersion: row.contactListVersion ?? 0,
-      };
-    });
+  return async (userId: string): Promise<RequestAccount | null> => {
+    const [row] = await query.execute({ userId });
+    if (!row) return null;
+    return {
+      billing: row.billing,
+      timeZone: row.timeZone,
+      contactListVersion: row.contactListVersion ?? 0,
+    };
+  };
 }

@@ -1,151 +1,84 @@
-// A minimal POSIX tar (ustar) writer and reader for backups: regular files only, names up to 255
-// characters. Backups stay inspectable with standard tools (`tar tf backup.tar`).
-import { open, type FileHandle } from "node:fs/promises";
-
-const BLOCK = 512;
-const COPY_CHUNK = 1 << 20;
-
-function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, "0") + "\0";
-}
-
-function splitName(name: string): { prefix: string; base: string } {
-  if (Buffer.byteLength(name) <= 100) return { prefix: "", base: name };
-  const cut = name.lastIndexOf("/", 155);
-  if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100) {
-    throw new Error(`tar: name too long: ${name}`);
-  }
-  return { prefix: name.slice(0, cut), base: name.slice(cut + 1) };
-}
-
-function header(name: string, size: number): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  const { prefix, base } = splitName(name);
-  block.write(base, 0, 100, "utf8");
-  block.write(octal(0o644, 8), 100, "ascii");
-  block.write(octal(0, 8), 108, "ascii");
-  block.write(octal(0, 8), 116, "ascii");
-  block.write(octal(size, 12), 124, "ascii");
-  block.write(octal(Math.floor(Date.now() / 1000), 12), 136, "ascii");
-  block.write("        ", 148, "ascii");
-  block.write("0", 156, "ascii");
-  block.write("ustar\0", 257, "ascii");
-  block.write("00", 263, "ascii");
-  block.write(prefix, 345, 155, "utf8");
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(octal(sum, 7) + " ", 148, "ascii");
-  return block;
-}
-
-function padding(size: number): Buffer {
-  return Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
-}
+// Backups' tar files, written and read with tar-stream: regular files only, so a backup stays
+// inspectable with standard tools (`tar tf backup.tar`).
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { copyFile, mkdtemp, open, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { extract, pack } from "tar-stream";
 
 export type TarWriter = {
   addBuffer: (name: string, bytes: Uint8Array) => Promise<void>;
-  /** Copies a file from disk into the archive in chunks (a database dump may be large). */
+  /** Streams a file from disk into the archive (a database dump may be large). */
   addFile: (name: string, sourcePath: string) => Promise<void>;
+  /** Ends the archive and flushes it to disk. */
   close: () => Promise<void>;
 };
 
+/** A new tar file (an existing one is refused). */
 export async function createTarWriter(file: string): Promise<TarWriter> {
-  const out = await open(file, "wx");
+  const archive = pack();
+  const written = pipeline(archive, createWriteStream(file, { flags: "wx" }));
+  written.catch(() => undefined); // its error comes out of close()
   return {
-    async addBuffer(name, bytes) {
-      await out.write(header(name, bytes.byteLength));
-      await out.write(bytes);
-      await out.write(padding(bytes.byteLength));
-    },
+    addBuffer: (name, bytes) =>
+      new Promise((resolve, reject) =>
+        archive.entry({ name }, Buffer.from(bytes), (error) => (error ? reject(error) : resolve())),
+      ),
     async addFile(name, sourcePath) {
-      const source = await open(sourcePath, "r");
-      try {
-        const { size } = await source.stat();
-        await out.write(header(name, size));
-        await copy(source, 0, size, out);
-        await out.write(padding(size));
-      } finally {
-        await source.close();
-      }
+      const { size } = await stat(sourcePath);
+      await pipeline(createReadStream(sourcePath), archive.entry({ name, size }));
     },
     async close() {
-      await out.write(Buffer.alloc(BLOCK * 2));
-      await out.sync();
-      await out.close();
+      archive.finalize();
+      await written;
+      const handle = await open(file, "r+");
+      await handle.sync();
+      await handle.close();
     },
   };
 }
 
-async function copy(from: FileHandle, offset: number, size: number, to: FileHandle) {
-  const buffer = Buffer.alloc(Math.min(COPY_CHUNK, Math.max(size, 1)));
-  let done = 0;
-  while (done < size) {
-    const { bytesRead } = await from.read(
-      buffer,
-      0,
-      Math.min(buffer.length, size - done),
-      offset + done,
-    );
-    if (bytesRead === 0) throw new Error("tar: the archive ends in the middle of a file");
-    await to.write(buffer.subarray(0, bytesRead));
-    done += bytesRead;
-  }
-}
-
-export type TarEntry = { name: string; size: number; offset: number };
+export type TarEntry = { name: string; size: number; path: string };
 
 export type TarReader = {
   entries: TarEntry[];
   read: (entry: TarEntry) => Promise<Buffer>;
   /** Writes an entry's bytes to a new file. */
   extract: (entry: TarEntry, targetPath: string) => Promise<void>;
+  /** Removes the unpacked entries. */
   close: () => Promise<void>;
 };
 
-function field(block: Buffer, start: number, length: number): string {
-  const raw = block.subarray(start, start + length);
-  const end = raw.indexOf(0);
-  return raw.subarray(0, end === -1 ? length : end).toString("utf8");
-}
-
+/** The archive's regular files, unpacked into a temporary directory. */
 export async function openTarReader(file: string): Promise<TarReader> {
-  const input = await open(file, "r");
+  const dir = await mkdtemp(path.join(tmpdir(), "tend-tar-"));
   const entries: TarEntry[] = [];
-  try {
-    const { size: total } = await input.stat();
-    const block = Buffer.alloc(BLOCK);
-    let position = 0;
-    while (position + BLOCK <= total) {
-      await input.read(block, 0, BLOCK, position);
-      if (block.every((byte) => byte === 0)) break;
-      if (field(block, 257, 6) !== "ustar") throw new Error("not a tar archive");
-      const size = parseInt(field(block, 124, 12).trim() || "0", 8);
-      const prefix = field(block, 345, 155);
-      const name = prefix ? `${prefix}/${field(block, 0, 100)}` : field(block, 0, 100);
-      const type = field(block, 156, 1);
-      if (type === "0" || type === "") entries.push({ name, size, offset: position + BLOCK });
-      position += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
-      if (position > total) throw new Error("the archive is cut short");
+  const unpack = extract();
+  unpack.on("entry", (header, stream, next) => {
+    if (header.type !== "file") {
+      stream.on("end", () => next());
+      stream.resume();
+      return;
     }
+    const entry = {
+      name: header.name,
+      size: header.size ?? 0,
+      path: path.join(dir, `${entries.length}`),
+    };
+    entries.push(entry);
+    pipeline(stream, createWriteStream(entry.path)).then(() => next(), next);
+  });
+  try {
+    await pipeline(createReadStream(file), unpack);
   } catch (error) {
-    await input.close();
+    await rm(dir, { recursive: true, force: true });
     throw error;
   }
   return {
     entries,
-    async read(entry) {
-      const bytes = Buffer.alloc(entry.size);
-      await input.read(bytes, 0, entry.size, entry.offset);
-      return bytes;
-    },
-    async extract(entry, targetPath) {
-      const out = await open(targetPath, "wx");
-      try {
-        await copy(input, entry.offset, entry.size, out);
-      } finally {
-        await out.close();
-      }
-    },
-    close: () => input.close(),
+    read: (entry) => readFile(entry.path),
+    extract: (entry, targetPath) => copyFile(entry.path, targetPath, constants.COPYFILE_EXCL),
+    close: () => rm(dir, { recursive: true, force: true }),
   };
 }

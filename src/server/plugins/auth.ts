@@ -3,9 +3,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { fromNodeHeaders } from "better-auth/node";
-import { SessionMemo, type Auth, type SessionCacheGuard } from "../features/auth/auth.public";
+import {
+  dropOversizedSessionCopies,
+  SessionMemo,
+  type Auth,
+  type SessionCacheGuard,
+} from "../features/auth/auth.public";
 import { hasPaidAccess } from "../features/billing/billing.public";
 import { AppError } from "../lib/app-error";
+import { findJsonBodyProblem } from "../lib/json-body";
 import { createRequestAccountReader, type RequestAccount } from "../lib/request-account";
 
 export type SessionUser = {
@@ -24,8 +30,14 @@ declare module "fastify" {
     /** requireUser, and a subscription that counts as active (402 otherwise). */
     requirePaidUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     findSessionUser: (request: FastifyRequest) => Promise<SessionUser | null>;
+    /** Better Auth's Set-Cookie lines onto an answer, without a session copy too large to send. */
+    setAuthCookies: (reply: FastifyReply, cookies: string[]) => void;
     /** Copies of the user's sessions in cookie caches stop counting (user changed or deleted). */
     forgetCachedSessions: (userId: string) => void;
+  }
+  interface FastifyContextConfig {
+    /** The route takes `Authorization: Bearer <token>` besides the session cookie. */
+    acceptsBearer?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser;
@@ -44,6 +56,21 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+const PRIVATE_NO_STORE = "private, no-store";
+
+/** The request header an API client signs in with to be given a bearer token. */
+export const BEARER_TOKEN_REQUEST_HEADER = "x-bearer-token";
+
+/**
+ * A bearer token (30 days, in `set-auth-token`) goes only to a sign-in that asks for one: the
+ * app's own pages never do, so no page script is handed a credential that outlives the tab.
+ */
+function isBearerTokenRequest(path: string, headers: FastifyRequest["headers"]): boolean {
+  return (
+    path.startsWith("/api/auth/sign-in/") && headers[BEARER_TOKEN_REQUEST_HEADER] === "request"
+  );
+}
+
 type Session = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 
 type AuthPluginOptions = { auth: Auth; sessionGuard: SessionCacheGuard };
@@ -57,24 +84,31 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest("account", null);
 
   // The session comes from the cookie cache when it holds a current copy; when Better Auth read
-  // the row instead, it writes a fresh copy, handed on to the browser here (decision 140). An
-  // answer Better Auth gave from a copy is kept by the cookie header while the copy holds
-  // (decision 191): checking it again costs more than the rest of a cached request.
-  const memo = new SessionMemo<Session>(
-    sessionGuard,
-    (await auth.$context).authCookies.sessionData.name,
-  );
+  // the row instead, it writes a fresh copy, handed on to the browser here. An answer Better Auth
+  // gave from a copy is kept by the cookie header while the copy holds (session-memo.ts).
+  const sessionCopyName = (await auth.$context).authCookies.sessionData.name;
+  const memo = new SessionMemo<Session>(sessionGuard, sessionCopyName);
+  function setCookies(reply: FastifyReply, cookies: string[]) {
+    const kept = dropOversizedSessionCopies(cookies, sessionCopyName);
+    if (kept.length > 0) reply.header("set-cookie", kept);
+  }
+  app.decorate("setAuthCookies", setCookies);
   async function findSession(request: FastifyRequest, reply?: FastifyReply) {
-    // A bearer token (API clients) is Better Auth's to read, whatever cookies come with it.
-    const cookieHeader = request.headers.authorization ? undefined : request.headers.cookie;
+    // A bearer token is Better Auth's to read, whatever cookies come with it, on the routes that
+    // take one; everywhere else only the cookie counts.
+    const isBearer =
+      Boolean(request.headers.authorization) && request.routeOptions.config.acceptsBearer === true;
+    const cookieHeader = isBearer ? undefined : request.headers.cookie;
     const kept = memo.find(cookieHeader);
     if (kept) return kept;
+    const requestHeaders = toWebHeaders(request);
+    if (!isBearer) requestHeaders.delete("authorization");
     const { headers, response } = await auth.api.getSession({
-      headers: toWebHeaders(request),
+      headers: requestHeaders,
       returnHeaders: true,
     });
     const cookies = headers.getSetCookie();
-    if (reply && cookies.length > 0) reply.header("set-cookie", cookies);
+    if (reply) setCookies(reply, cookies);
     if (response && cookies.length === 0) memo.remember(cookieHeader, response);
     return response;
   }
@@ -107,6 +141,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     }
   });
 
+  // An answer for a signed-in user is theirs alone: no shared or back-forward cache keeps it,
+  // unless its route chose its own caching (the contact list's ETag, immutable files).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.user && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", PRIVATE_NO_STORE);
+    }
+    return payload;
+  });
+
   // Routes name the gate as a preHandler; it runs before validation instead, so a signed-out
   // caller gets 401 on every such route, never a validation message about a body it may not send.
   app.addHook("onRoute", (route) => {
@@ -117,14 +160,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     route.preHandler = handlers.filter((handler) => !gates.has(handler));
     route.preValidation = [...moved, ...[route.preValidation ?? []].flat()];
   });
-
-  const hasNul = (value: unknown, depth = 0): boolean => {
-    if (typeof value === "string") return value.includes("\u0000");
-    if (depth > 20 || typeof value !== "object" || value === null) return false;
-    return Object.entries(value).some(
-      ([key, item]) => key.includes("\u0000") || hasNul(item, depth + 1),
-    );
-  };
 
   /**
    * Better Auth reads its JSON bodies itself and answers 500 for some it cannot take (a bare
@@ -140,9 +175,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw new AppError("BAD_REQUEST", "The request body must be a JSON object.");
     }
-    if (hasNul(body)) {
-      throw new AppError("BAD_REQUEST", "Text must not contain NUL characters.");
-    }
+    const problem = findJsonBodyProblem(body);
+    if (problem) throw new AppError("BAD_REQUEST", problem);
   }
 
   await app.register(async (scope) => {
@@ -154,24 +188,32 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       url: "/api/auth/*",
       async handler(request, reply) {
         const url = new URL(request.url, app.appUrl);
+        const isJson = /json/i.test(request.headers["content-type"] ?? "");
+        // An empty JSON body is an empty object: Better Auth's hooks read fields of it.
+        if (isJson && request.method !== "GET" && !request.body) request.body = "{}";
         const hasBody =
           request.method !== "GET" && typeof request.body === "string" && request.body !== "";
-        if (hasBody && /json/i.test(request.headers["content-type"] ?? "")) {
-          assertAuthBody(request.body as string);
-        }
+        if (hasBody && isJson) assertAuthBody(request.body as string);
+        const headers = toWebHeaders(request);
+        // A bearer token signs out its own session, and does nothing else here.
+        if (url.pathname !== "/api/auth/sign-out") headers.delete("authorization");
         const response = await auth.handler(
           new Request(url, {
             method: request.method,
-            headers: toWebHeaders(request),
+            headers,
             body: hasBody ? (request.body as string) : undefined,
           }),
         );
         reply.status(response.status);
+        const givesToken = isBearerTokenRequest(url.pathname, request.headers);
         response.headers.forEach((value, key) => {
-          if (key !== "set-cookie") reply.header(key, value);
+          if (key === "set-cookie") return;
+          if (!givesToken && (key === "set-auth-token" || key === "access-control-expose-headers"))
+            return;
+          reply.header(key, value);
         });
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length > 0) reply.header("set-cookie", cookies);
+        reply.header("cache-control", PRIVATE_NO_STORE);
+        setCookies(reply, response.headers.getSetCookie());
         return reply.send(response.body ? await response.text() : null);
       },
     });

@@ -36,6 +36,17 @@ describe("dev mailbox, default settings", () => {
     }
   });
 
+  it("answers 404 under a name other than this machine's, even from this machine", async () => {
+    for (const url of PATHS) {
+      for (const host of ["evil.example", "evil.example:3000", "127.0.0.1.evil.example"]) {
+        expect((await get(t, url, "127.0.0.1", { host })).statusCode, `${url} ${host}`).toBe(404);
+      }
+    }
+    for (const host of ["localhost:3000", "LOCALHOST", "127.0.0.1:3000", "[::1]:3000"]) {
+      expect((await get(t, "/api/dev/mailbox", "127.0.0.1", { host })).statusCode, host).toBe(200);
+    }
+  });
+
   it("refuses a request forwarded by a proxy on this machine", async () => {
     const forwarded: Record<string, string>[] = [
       { "x-forwarded-for": "198.51.100.4" },
@@ -77,8 +88,23 @@ describe("dev mailbox with DEV_MAILBOX=true", () => {
   });
   afterAll(async () => t.close());
 
-  it("is served to any client", async () => {
+  it("is served to any client, under any name", async () => {
     expect((await get(t, "/api/dev/mailbox", "203.0.113.7")).statusCode).toBe(200);
+    const named = await get(t, "/api/dev/mailbox", "203.0.113.7", { host: "tend.lan:3000" });
+    expect(named.statusCode).toBe(200);
+  });
+});
+
+describe("dev mailbox under APP_URL's own name", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ APP_URL: "http://tend.test:3000" });
+  });
+  afterAll(async () => t.close());
+
+  it("is served to this machine under that name", async () => {
+    const res = await get(t, "/api/dev/mailbox", "127.0.0.1", { host: "tend.test:3000" });
+    expect(res.statusCode).toBe(200);
   });
 });
 

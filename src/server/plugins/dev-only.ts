@@ -33,12 +33,30 @@ export function isDevMailboxAllowed(
 export const DEV_MAILBOX_REFUSED =
   "The dev mailbox is shown only on the machine the server runs on, because it holds sign-in links. Open it there (http://localhost/dev/mailbox on the server's port), or set DEV_MAILBOX=true to show it to everyone who can reach the server.";
 
+/** The Host header's name without its port: `[::1]:3000` → `[::1]`. */
+function hostName(host: string | undefined): string {
+  const name = (host ?? "").trim().toLowerCase();
+  return name.startsWith("[") ? name.slice(0, name.indexOf("]") + 1) : name.split(":")[0]!;
+}
+
 /**
- * An onRequest hook for the dev mailbox routes: refuses clients isDevMailboxAllowed does not, and
- * a NUL in the address (`?to=%00`), which PostgreSQL text cannot hold (it answered 500).
+ * The request names this machine or APP_URL's host. A page whose name is rebound to 127.0.0.1
+ * (DNS rebinding) reaches us from the developer's own browser under its own name.
  */
-export function guardDevMailbox(env: Pick<Env, "DEV_MAILBOX" | "TRUST_PROXY">) {
+function isDevMailboxHost(request: FastifyRequest, appUrl: string): boolean {
+  const name = hostName(request.headers.host);
+  return isLoopbackHost(name) || name === new URL(appUrl).hostname.toLowerCase();
+}
+
+/**
+ * An onRequest hook for the dev mailbox routes: answers 404 under a name that is not this
+ * machine's, refuses clients isDevMailboxAllowed does not, and a NUL in the address
+ * (`?to=%00`), which PostgreSQL text cannot hold.
+ */
+export function guardDevMailbox(env: Pick<Env, "DEV_MAILBOX" | "TRUST_PROXY" | "APP_URL">) {
   return async (request: FastifyRequest) => {
+    if (!env.DEV_MAILBOX && !isDevMailboxHost(request, env.APP_URL))
+      throw new AppError("NOT_FOUND", `No such endpoint: ${request.method} ${request.url}`);
     if (!isDevMailboxAllowed(request, env)) throw new AppError("FORBIDDEN", DEV_MAILBOX_REFUSED);
     if (request.url.includes("%00"))
       throw new AppError("BAD_REQUEST", "The address must not contain a NUL character (%00).");

@@ -1,7 +1,7 @@
 // The pages people open from outside the app (a link in an email, a bookmark, the address bar)
 // get their route's code named in the HTML, so the browser fetches it beside the app's entry
 // instead of after it: the entry would otherwise have to arrive and run before the router asks
-// for the page's chunk (decision 198). The chunks come from Vite's build manifest; a path that is
+// for the page's chunk. The chunks come from Vite's build manifest; a path that is
 // not listed, or a build without a manifest, gets the plain index.html.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -94,7 +94,7 @@ export function indexHtmlByPath(distDir: string, indexHtml: string): Map<string,
 
 /**
  * A prerendered page is drawn from its HTML and CSS alone; its code only takes the markup over.
- * So the code is fetched at low priority (decision 210): on a slow link the stylesheet, the
+ * So the code is fetched at low priority: on a slow link the stylesheet, the
  * HTML's images and fonts come first, and the first paint does not wait on ~150 KB of script.
  */
 export function withScriptsAtLowPriority(html: string): string {
@@ -105,7 +105,7 @@ export function withScriptsAtLowPriority(html: string): string {
 }
 
 /**
- * The prerendered pages the build wrote (`auth.html` for /auth…, decision 204), by path, with
+ * The prerendered pages the build wrote (`auth.html` for /auth…), by path, with
  * their route's chunks named in the head as index.html's copy for that path has them, all of it
  * fetched at low priority.
  */
@@ -129,7 +129,7 @@ const MODULE_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 
 /**
- * A page drawn by the server starts its code after its first paint (decision 218): the entry's
+ * A page drawn by the server starts its code after its first paint: the entry's
  * `<script type="module">` and every `<link rel="modulepreload">` leave the head, and
  * `/start-after-paint.js` (deferred) asks for the same files once the first paint is on screen,
  * holding presses until the app takes them over. A page without a module entry is returned as it

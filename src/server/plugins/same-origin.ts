@@ -1,10 +1,11 @@
 // Refuses cross-site writes: every /api request that is not GET, HEAD or OPTIONS must come from
 // APP_URL's own origin. SameSite=Lax cookies alone let a page on a sibling subdomain or another
 // port of the same host post forms to us; the Origin header (Sec-Fetch-Site when Origin is
-// missing) tells such a page apart. Decision 070 says why requests with neither header pass.
+// missing) tells such a page apart.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error";
+import { isApiRequest } from "../lib/request-path";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -35,8 +36,7 @@ export function findCrossSiteProblem(
 ): string | null {
   const appOrigin = appOrigins[0]!;
   if (SAFE_METHODS.has(request.method)) return null;
-  const path = request.url.split("?")[0]!;
-  if (!path.startsWith("/api/") || SIGNED_WEBHOOKS.has(path)) return null;
+  if (!isApiRequest(request) || SIGNED_WEBHOOKS.has(request.routeOptions.url ?? "")) return null;
   const origin = request.headers.origin;
   if (typeof origin === "string") {
     const from = toOrigin(origin);

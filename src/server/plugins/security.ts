@@ -6,12 +6,11 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
+import { isApiRequest } from "../lib/request-path";
 
 /**
  * The headers Helmet sets for `options`. They depend on the options alone, never on the
- * request, so they are worked out once: @fastify/helmet built a new Helmet middleware, parsing
- * the policy's directives again, for every request — about a tenth of the main thread's time
- * serving a cached list (decision 195).
+ * request, so they are worked out once, not by a Helmet middleware on every request.
  */
 export function helmetHeaders(options: HelmetOptions): [string, string][] {
   const headers = new Map<string, string>();
@@ -33,7 +32,7 @@ export const securityPlugin = fp(
       /** The general per-IP limit on /api requests (API_RATE_LIMIT_PER_MINUTE). */
       apiRequestsPerMinute: number;
       isProduction: boolean;
-      /** A configured map vendor's origin: its style, tiles and images may load (decision 115). */
+      /** A configured map vendor's origin: its style, tiles and images may load. */
       mapOrigin?: string | null;
     },
   ) => {
@@ -71,7 +70,7 @@ export const securityPlugin = fp(
       await app.register(rateLimit, {
         max: opts.apiRequestsPerMinute,
         timeWindow: "1 minute",
-        allowList: (request) => !request.url.startsWith("/api/"),
+        allowList: (request) => !isApiRequest(request),
       });
     }
   },

@@ -1,4 +1,4 @@
-// The contact list rendered on the server for a signed-in user (decision 214), so its rows paint
+// The contact list rendered on the server for a signed-in user, so its rows paint
 // from the HTML instead of after the app's code, the session, the subscription and the list have
 // each arrived and run. The server reads the three answers the page's first render needs through
 // its own routes (the same answers, checks and caches as the browser's reads), and renders the
@@ -26,13 +26,14 @@ type Renderer = {
     pathname: string,
     reads: FirstReads,
     served: { productName: string; trialDays: number },
+    language?: string,
   ) => Promise<string | null>;
 };
 
 const [ME, BILLING, LIST] = CONTACT_LIST_READS;
 const ROOT_TAG = '<div id="root"><!--app-html--></div>';
 /**
- * No frame is drawn before the page is parsed to its end (decision 237): an element after the
+ * No frame is drawn before the page is parsed to its end: an element after the
  * root, and a link in the head that makes the browser wait for it. On a slow phone the HTML
  * parser stops after a few milliseconds to let a frame through: the first frame showed the
  * header without the rows, and the rest of the page was styled and laid out again in a long
@@ -121,7 +122,9 @@ export function createPageRenderer(app: FastifyInstance, distDir: string) {
   ) {
     const reads = await readAll(request, reply);
     if (!reads) return null;
-    const markup = await renderer.renderSignedInPage(pathname, reads, served);
+    // Dates are written in the browser's language, which its first accepted language is.
+    const language = request.headers["accept-language"]?.split(/[,;]/)[0]?.trim();
+    const markup = await renderer.renderSignedInPage(pathname, reads, served, language);
     return markup === null ? null : { reads, markup };
   }
 

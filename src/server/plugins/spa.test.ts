@@ -12,9 +12,9 @@ describe("serving the built web app", () => {
   const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));
   const indexHtml = `<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a1c.js"></script></body></html>`;
   const landingHtml = `<!doctype html><html><body><h1>Tend landing</h1></body></html>`;
-  // /auth prerendered (decision 204); this build has no prerendered /subscribe.
+  // /auth prerendered; this build has no prerendered /subscribe.
   const authHtml = `<!doctype html><html><head><script type="module" crossorigin src="/assets/app-3f9a1c.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-9b1e2d.js"></head><body><div id="root" data-prerendered="/auth"><form></form></div></body></html>`;
-  // Its code is fetched at low priority: the page is drawn from its HTML (decision 210).
+  // Its code is fetched at low priority: the page is drawn from its HTML.
   const authHtmlServed = `<!doctype html><html><head><script type="module" fetchpriority="low" crossorigin src="/assets/app-3f9a1c.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-9b1e2d.js"></head><body><div id="root" data-prerendered="/auth"><form></form></div></body></html>`;
   // A file the build pre-compressed (scripts/compress-assets.mjs), and a source map.
   const vendor = `export const words = ${JSON.stringify("keep in touch ".repeat(400))};`;
@@ -193,7 +193,7 @@ describe("serving the built web app", () => {
 });
 
 // The landing page is prerendered at build with a marker for the product name; the server
-// fills in APP_NAME (decision 046).
+// fills in APP_NAME.
 describe("the prerendered landing page names the configured product", () => {
   const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));
   const landingTemplate = `<!doctype html><html><head><title>${PRODUCT_NAME_MARKER}: keep in touch</title><meta name="application-name" content="${PRODUCT_NAME_MARKER}" /></head><body><p>${PRODUCT_NAME_MARKER}<!-- --> keeps the history.</p></body></html>`;
@@ -226,7 +226,7 @@ describe("the prerendered landing page names the configured product", () => {
 });
 
 // Every page of the app, and the prerendered /auth, name the configured product and trial from
-// the first paint (decision 209): the build marks index.html's head, the server fills it in.
+// the first paint: the build marks index.html's head, the server fills it in.
 describe("the app's pages carry the configured name and trial length", () => {
   const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));
   const head = `<head><title>${PRODUCT_NAME_MARKER}: keep in touch</title><meta name="application-name" content="${PRODUCT_NAME_MARKER}" /><meta name="trial-days" content="${TRIAL_DAYS_MARKER}" /></head>`;
@@ -269,7 +269,7 @@ describe("the app's pages carry the configured name and trial length", () => {
   });
 });
 
-// Production sends no source maps to browsers (decision 136): the build writes them without a
+// Production sends no source maps to browsers: the build writes them without a
 // sourceMappingURL comment, and the server does not serve them.
 describe("serving the built web app in production", () => {
   const dist = mkdtempSync(path.join(tmpdir(), "tend-dist-"));

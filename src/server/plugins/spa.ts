@@ -1,7 +1,7 @@
 // Serves the built SPA: hashed assets cached for a year, index.html (never cached) for every
 // client route, the prerendered landing page for "/", and JSON 404s for unknown /api paths and
 // for files that do not exist. Files are sent as the build pre-compressed them (.br, .gz) to a
-// browser that accepts it, as they are otherwise (decision 136); source maps only outside
+// browser that accepts it, as they are otherwise; source maps only outside
 // production.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -37,13 +37,13 @@ export async function spaPlugin(
   }
   // The build leaves the product name and the trial's wording as markers in every page's head,
   // and in the prerendered pages' bodies (APP_NAME and TRIAL_DAYS are runtime config): filled
-  // once here (decisions 046 and 209).
+  // once here.
   const fillServed = (html: string) =>
     fillTrialWording(fillProductName(html, app.env.APP_NAME), app.env.TRIAL_DAYS);
   const indexHtml = fillServed(readFileSync(indexFile, "utf8"));
-  // The pages opened from outside name their route's code in the head (decision 198).
+  // The pages opened from outside name their route's code in the head.
   const pageHtml = indexHtmlByPath(root, indexHtml);
-  // /auth and /subscribe as a visitor without a session first sees them (decision 204).
+  // /auth and /subscribe as a visitor without a session first sees them.
   const prerenderedHtml = new Map(
     [...prerenderedHtmlByPath(root, PRERENDERED_PATHS)].map(([page, html]) => [
       page,
@@ -51,10 +51,10 @@ export async function spaPlugin(
     ]),
   );
   const prerenderedFiles = new Set(PRERENDERED_PATHS.map((page) => `${page}.html`));
-  // The contact list, rendered for the signed-in user (decision 214), where the build has a
+  // The contact list, rendered for the signed-in user, where the build has a
   // renderer.
   const renderForUser = createPageRenderer(app, root);
-  // Their shells, whose code starts after the first paint (decision 218), made once.
+  // Their shells, whose code starts after the first paint, made once.
   const serverRenderedHtml = new Map<string, string>(
     SERVER_RENDERED_PATHS.map((page) => [
       page,
@@ -74,7 +74,7 @@ export async function spaPlugin(
     // Without a wildcard the plugin registers a GET and HEAD route for every file it finds: the
     // .br and .gz copies are found beside their file when it is asked for, never by their own
     // name, and source maps are refused in production anyway. Leaving them out, routes are made
-    // for 148 of the build's 472 files at start (decision 229).
+    // for 148 of the build's 472 files at start.
     globIgnore: ["**/*.br", "**/*.gz", ...(opts.serveSourceMaps ? [] : ["**/*.map"])],
     // landing.html and index.html are unfilled templates: only served, filled, at the app's
     // paths; the prerendered pages only at their own paths.
@@ -90,7 +90,7 @@ export async function spaPlugin(
     },
   });
 
-  // A form of a prerendered page sent before the page's code has run (decision 204) is posted
+  // A form of a prerendered page sent before the page's code has run is posted
   // natively: its fields (a password) travel in the body, never in the address, and are not
   // read; the answer sends the person back to the page, live by then, to send it again.
   await app.register(async (scope) => {
@@ -125,7 +125,7 @@ export async function spaPlugin(
       Boolean(getSessionCookie(new Headers({ cookie: request.headers.cookie ?? "" })));
     const prerendered = prerenderedHtml.get(pathname);
     if (prerendered) {
-      // Prerendered signed out, at the plain path (decision 204): a query (/auth's verification
+      // Prerendered signed out, at the plain path: a query (/auth's verification
       // errors) or a session gets the app's shell, which renders what they call for.
       reply.header("vary", "cookie");
       if (!request.url.includes("?") && !hasSession()) return reply.send(prerendered);
@@ -134,14 +134,14 @@ export async function spaPlugin(
       const page = pathname.replace(/(.)\/$/, "$1");
       const html = pageHtml.get(page) ?? indexHtml;
       // With no query (which could ask for another list), a signed-in page's first reads start
-      // with the HTML (decision 198).
+      // with the HTML.
       const reads = request.url.includes("?") ? "" : signedInReadTags(page);
       if (!reads) return reply.send(html);
       reply.header("vary", "cookie");
       if (!hasSession()) return reply.send(html);
-      // A page the server renders for the user (decision 214), at exactly its path (the browser
+      // A page the server renders for the user, at exactly its path (the browser
       // hydrates no other), is drawn from its HTML and asks for nothing before it paints: its
-      // code starts after the first paint (decision 218), then reads the answers it takes the
+      // code starts after the first paint, then reads the answers it takes the
       // markup over with.
       const shell = serverRenderedHtml.get(pathname);
       const rendered =
@@ -152,7 +152,7 @@ export async function spaPlugin(
       reply.header("cache-control", "private, no-store");
       return reply.send(rendered);
     }
-    // The landing page is static (decision 135): someone signed in gets the app instead, whose
+    // The landing page is static: someone signed in gets the app instead, whose
     // access gating takes them on (to /app/contacts, onboarding or /subscribe).
     reply.header("vary", "cookie");
     return reply.send(hasSession() ? indexHtml : landingHtml);

@@ -2,7 +2,7 @@
 // path change it applies lib/access-gating's decideAccess and redirects, with the spec's 2 s
 // wait for a loading status and 100 ms redirect flag. Under /app it also decides what shows:
 // until the session, subscription and onboarding allow the page, the signed-in layout paints at
-// once with a skeleton of the page (decision 131), never a paid page. A failing settings read
+// once with a skeleton of the page, never a paid page. A failing settings read
 // is not a missing session: the user stays in the app (use-gate-session.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";

@@ -1,5 +1,5 @@
-// The signed-in layout with the page's title and skeleton rows, painted before any answer
-// (decision 131): by the router while the page's code loads at app start, then by the access
+// The signed-in layout with the page's title and skeleton rows, painted before any answer:
+// by the router while the page's code loads at app start, then by the access
 // gate until the session, status and onboarding allow the page.
 import { useEffect } from "react";
 import { AppLayout } from "../components/layout/app-layout";

@@ -1,6 +1,5 @@
 // The app as React renders it: in the browser (main.tsx), and at build time for the pages that
-// are prerendered (scripts/prerender.mjs), so both give one tree and hydration matches it
-// (decision 204).
+// are prerendered (scripts/prerender.mjs), so both give one tree and hydration matches it.
 import type { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { RouterProvider, type createBrowserRouter } from "react-router";

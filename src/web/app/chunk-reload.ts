@@ -1,7 +1,7 @@
 // "Reload the page once" for a stale chunk (spec 02 §8), shared by the route error boundary and
 // the global handler so one stale deploy costs one reload, not one each. The mark lives in
 // session storage with its time: a reload within CHUNK_RELOAD_MEMORY_MS was the one allowed;
-// a stale chunk much later (another deploy) may reload again (decision 112).
+// a stale chunk much later (another deploy) may reload again.
 import { CHUNK_RELOAD_MEMORY_MS } from "../../core/constants";
 
 export const CHUNK_RELOAD_KEY = "tend.chunk-reloaded-at";

@@ -3,7 +3,7 @@ import { useRouteError } from "react-router";
 import { logError } from "../lib/local-log";
 import { hasReloadedForChunk, reloadOnceForChunk } from "./chunk-reload";
 import { ErrorScreen } from "./error-screen";
-import { isChunkLoadError } from "./lazy";
+import { isChunkLoadError } from "../lib/lazy";
 
 // A stale chunk after a deploy: reload once; if it happens again, offer the update screen.
 function shouldReloadForChunk(error: unknown): boolean {

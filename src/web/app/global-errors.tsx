@@ -5,7 +5,7 @@ import { UPDATE_BANNER_AUTO_DISMISS_MS } from "../../core/constants";
 import { Button } from "../components/ui/button";
 import { logError } from "../lib/local-log";
 import { reloadOnceForChunk } from "./chunk-reload";
-import { isChunkLoadError } from "./lazy";
+import { isChunkLoadError } from "../lib/lazy";
 
 function showUpdateBanner(): void {
   if (document.getElementById("update-banner")) return;

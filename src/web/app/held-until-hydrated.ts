@@ -1,4 +1,4 @@
-// A prerendered page's buttons show before its code is live (decision 204): a press on one, or a
+// A prerendered page's buttons show before its code is live: a press on one, or a
 // form sent with Enter, is held until React has taken over the markup, then done again, so it
 // goes through the page's own handler instead of being lost (or posting the form natively).
 // What was typed stays in the fields, and the forms read it from there (they set no default).
@@ -6,7 +6,7 @@
 // tab chosen after a press of the other tab's button is the one the person sees. A keyboard
 // shortcut pressed meanwhile is held the same way, and so is an arrow key on a tab.
 //
-// The contact list the server draws starts its code after its first paint (decision 218): from
+// The contact list the server draws starts its code after its first paint: from
 // that paint until this code runs, /start-after-paint.js holds presses by the same rules and
 // hands the last one over here (`window.tendPressBeforeCode`).
 
@@ -23,8 +23,8 @@ const TAB_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Ho
  * The press `event` is, as a function that does it again, or null for an event that is not held:
  * a press on a button inside the page, a form sent, a key that moves between tabs pressed on one
  * (the keyboard's way to the other tab, held as a click on it is), or a keyboard shortcut ("/",
- * "n", "?") pressed with the focus nowhere in particular, as it is when a page has just arrived
- * (decision 214). /start-after-paint.js holds by the same rules, but for tabs: the page it starts
+ * "n", "?") pressed with the focus nowhere in particular, as it is when a page has just arrived.
+ * /start-after-paint.js holds by the same rules, but for tabs: the page it starts
  * has none.
  */
 export function pressToHold(event: Event): (() => void) | null {

@@ -1,9 +1,10 @@
-// The app's keyboard shortcuts (decision 151): `/` search, `n` new contact, `?` this list,
+// The app's keyboard shortcuts: `/` search, `n` new contact, `?` this list,
 // Ctrl/Cmd+Enter saves the form (dialog) being typed in. The single-key ones never fire while
 // typing in a field or with a dialog or menu open.
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { lazyNamed } from "../lib/lazy-named";
+import { lazyComponent } from "../lib/lazy";
+import { isOverlayOpen } from "../lib/overlay";
 
 const SEARCH_ID = "contact-search";
 
@@ -13,10 +14,6 @@ function isTypingIn(target: EventTarget | null): boolean {
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   // Checkboxes and radios take no text: a shortcut there is fine.
   return target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type);
-}
-
-function isOverlayOpen(): boolean {
-  return Boolean(document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]'));
 }
 
 // The search box is on the contacts page: go there first when elsewhere, then focus it.
@@ -37,7 +34,7 @@ function focusSearch(navigate: ReturnType<typeof useNavigate>) {
 }
 
 // The list of shortcuts is a dialog, loaded the first time "?" asks for it.
-const ShortcutsDialog = lazyNamed(
+const ShortcutsDialog = lazyComponent(
   () => import("./shortcuts-dialog"),
   (m) => m.ShortcutsDialog,
 );
@@ -46,6 +43,8 @@ export function KeyboardShortcuts() {
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
+  // Opened by a key, the list has no trigger to give focus back to: it goes back where it was.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -68,6 +67,8 @@ export function KeyboardShortcuts() {
         void navigate("/app/contacts/new");
       } else if (event.key === "?") {
         event.preventDefault();
+        returnFocusTo.current =
+          document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setHasOpened(true);
         setOpen(true);
       }
@@ -79,7 +80,16 @@ export function KeyboardShortcuts() {
   if (!hasOpened) return null;
   return (
     <Suspense fallback={null}>
-      <ShortcutsDialog open={isOpen} onOpenChange={setOpen} />
+      <ShortcutsDialog
+        open={isOpen}
+        onOpenChange={setOpen}
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo.current;
+          if (!target?.isConnected || target === document.body) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      />
     </Suspense>
   );
 }

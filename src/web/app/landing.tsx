@@ -1,5 +1,5 @@
-// The prerendered landing page's script (decision 135): the page is static HTML, so this only
-// hydrates its islands (landing-islands.tsx; the waitlist form on first use, decision 192), follows the links that open /auth on a tab and
+// The prerendered landing page's script: the page is static HTML, so this only
+// hydrates its islands (landing-islands.tsx; the waitlist form on first use), follows the links that open /auth on a tab and
 // sends a verification token on to /verify-email. A signed-in visitor never gets this page: the
 // server sends them the app for "/", whose access gating takes them on (plugins/spa.ts).
 import { useEffect, type ReactElement, type ReactNode } from "react";
@@ -13,7 +13,7 @@ import {
 } from "../features/billing/components/landing-island-roots";
 import type { IslandName } from "../features/billing/components/landing-islands";
 import { landingLinkTarget } from "../features/billing/components/landing-links";
-import { importWithRetry } from "../lib/lazy-named";
+import { importWithRetry } from "../lib/lazy";
 import { readTokenRedirect } from "../lib/token-redirect";
 import "../styles.css";
 

@@ -1,5 +1,5 @@
 // A route page loaded lazily, with the recovery of spec 02 §8: the import retries 3 times
-// (lazy.ts); if it still fails, this boundary tries again after 1 s and then 2 s, then reloads
+// (lib/lazy.ts); if it still fails, this boundary tries again after 1 s and then 2 s, then reloads
 // the page once, then shows "Component Update Required" (a chunk error) or "Something went
 // wrong" / "Unable to load this component." with Try Again.
 import { useEffect, useState, type ComponentType } from "react";
@@ -8,7 +8,7 @@ import { PageSpinner } from "../components/ui/spinner";
 import { logError } from "../lib/local-log";
 import { hasReloadedForChunk, isReloadingForChunk, reloadOnceForChunk } from "./chunk-reload";
 import { LoadFailedScreen } from "./error-screen";
-import { importWithRetry, isChunkLoadError } from "./lazy";
+import { importWithRetry, isChunkLoadError } from "../lib/lazy";
 
 type Recovery = { Page?: ComponentType; error: unknown; attempt: number };
 

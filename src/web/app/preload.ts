@@ -1,4 +1,4 @@
-// What a signed-in page needs, asked for all at once (issue 15 item 4, decision 131): the
+// What a signed-in page needs, asked for all at once: the
 // session (/api/me), the subscription status (/api/billing/status) and, for the contact list,
 // the list and the page's code, instead of one after the other (page code, then the session,
 // then the status, then the list). The gate and the page then find the answers in the query

@@ -1,4 +1,4 @@
-// /auth and /subscribe arrive prerendered for a visitor without a session (decision 204): the
+// /auth and /subscribe arrive prerendered for a visitor without a session: the
 // build renders them signed out, with no query and no navigation state, and the server sends
 // that HTML only for the plain path without a session cookie. The browser hydrates it only when
 // its own first render is sure to be the same; otherwise the app renders afresh, as before.

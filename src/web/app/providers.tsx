@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Toaster } from "../lib/toast";
 
 // No Radix Tooltip.Provider: nothing in the app shows a tooltip, and the provider alone brought
-// floating-ui (~12 KB gzip) onto every page (decision 135).
+// floating-ui (~12 KB gzip) onto every page.
 export function Providers({
   children,
   queryClient,

@@ -33,7 +33,7 @@ export function waitForRouter(router: ReturnType<typeof createRouter>): Promise<
   });
 }
 
-/** The route table, also rendered at build time for the prerendered pages (decision 204). */
+/** The route table, also rendered at build time for the prerendered pages. */
 export function appRoutes(): RouteObject[] {
   return [
     {
@@ -44,7 +44,7 @@ export function appRoutes(): RouteObject[] {
       children: [
         {
           // Loading "/" gets the static landing page (landing.html): the app only shows it
-          // after a client-side navigation, so it loads with it (decision 135).
+          // after a client-side navigation, so it loads with it.
           path: "/",
           lazy: lazyRoute(
             () => import("../pages/landing-route"),
@@ -53,7 +53,7 @@ export function appRoutes(): RouteObject[] {
         },
         { path: "/onboarding", Component: OnboardingAlias },
         { path: "/notifications", element: <Navigate to="/app/notifications" replace /> },
-        // Decision 119: the spec's public /map is the signed-in world map.
+        // The spec's public /map is the signed-in world map.
         { path: "/map", element: <MapAlias /> },
         {
           path: "/checkout",
@@ -115,6 +115,20 @@ export function appRoutes(): RouteObject[] {
               ),
             },
             {
+              path: "/privacy",
+              lazy: lazyRoute(
+                () => import("../pages/legal-pages"),
+                (m) => m.PrivacyPage,
+              ),
+            },
+            {
+              path: "/terms",
+              lazy: lazyRoute(
+                () => import("../pages/legal-pages"),
+                (m) => m.TermsPage,
+              ),
+            },
+            {
               path: "/account-creation",
               lazy: lazyRoute(
                 () => import("./routes/account-creation-page"),
@@ -136,7 +150,7 @@ export function appRoutes(): RouteObject[] {
             },
             {
               // The signed-in shell (menu, notifications, tour, feedback) loads with the page it
-              // frames, in parallel, so public pages do not carry it (decision 135).
+              // frames, in parallel, so public pages do not carry it.
               lazy: lazyRoute(
                 () => import("./routes/app-shell-route"),
                 (m) => m.AppShellRoute,

@@ -1,4 +1,4 @@
-// The contact list arrives rendered by the server for a signed-in user (decision 214): the
+// The contact list arrives rendered by the server for a signed-in user: the
 // server reads what the page's first render needs (the session, the subscription status and the
 // list), renders the app's own tree with those answers in its query cache, and the browser
 // hydrates that markup once its own reads of the same answers are in. Both sides decide with the

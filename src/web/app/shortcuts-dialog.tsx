@@ -15,13 +15,15 @@ const SHORTCUTS: { keys: string[]; action: string }[] = [
 export function ShortcutsDialog({
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogTitle>Keyboard shortcuts</DialogTitle>
         <DialogDescription>Single keys work when you are not typing in a field.</DialogDescription>
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">

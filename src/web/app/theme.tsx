@@ -17,7 +17,7 @@ export function ThemeController() {
   useEffect(() => {
     const { classList } = document.documentElement;
     classList.toggle("dark", isDark);
-    // A page the server rendered for a user who follows the system (decision 214) keeps the
+    // A page the server rendered for a user who follows the system keeps the
     // class that does so by CSS alone while that stays their choice.
     if (!isApp || saved !== null) classList.remove(SYSTEM_THEME_CLASS);
   }, [isDark, isApp, saved]);

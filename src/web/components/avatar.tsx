@@ -30,19 +30,25 @@ export function Avatar(props: {
 
 /**
  * A contact's initials on their colour, as the avatar route's "initials" style draws them, drawn
- * by the page itself: no request, no image document per row (decision 223). Decorative, as the
+ * by the page itself: no request, no image document per row. Decorative, as the
  * image was (its alt was empty): the name is always beside it, so it is hidden from assistive
  * technology, and its letters come from the stylesheet (`content`), not the page's text.
  */
 export function InitialsAvatar(props: { seed: string; size?: 32 | 64; className?: string }) {
   const size = props.size ?? 32;
-  const { initials, background } = initialsAvatar(props.seed);
+  const { initials, background, foreground } = initialsAvatar(props.seed);
   return (
     <span
       aria-hidden="true"
       data-initials={initials}
       className={cn("ui-avatar ui-initials-avatar", props.className)}
-      style={{ width: size, height: size, backgroundColor: background, fontSize: size / 2 }}
+      style={{
+        width: size,
+        height: size,
+        backgroundColor: background,
+        color: foreground,
+        fontSize: size / 2,
+      }}
     />
   );
 }

@@ -1,19 +1,20 @@
-// A date as the app shows it everywhere (src/web/lib/format-date.ts): relative while recent,
-// absolute with the year once older; the full date and time is in the tooltip and in
-// <time dateTime> for assistive technology.
-import { formatAbsoluteDate, formatWhen, formatWhenCapitalized } from "../lib/format-date";
+// A date as the app shows it everywhere (src/web/lib/format-date.ts), in the user's time zone:
+// relative while recent, absolute with the year once older; the full date and time is in the
+// tooltip and in <time dateTime> for assistive technology.
+import { formatAbsolute, formatWhen, formatWhenCapitalized } from "../lib/format-date";
+import { useTimeZone } from "../lib/session/use-time-zone";
 
 export function DateText(props: {
   value: string | Date;
-  timeZone?: string;
   /** Show the time with an absolute date (history entries, notifications). */
   withTime?: boolean;
   /** Starts a sentence or stands alone: "Yesterday" rather than "yesterday". */
   isCapitalized?: boolean;
   className?: string;
 }) {
+  const timeZone = useTimeZone();
   const date = new Date(props.value);
-  const options = { timeZone: props.timeZone, withTime: props.withTime };
+  const options = { timeZone, withTime: props.withTime };
   const text = props.isCapitalized
     ? formatWhenCapitalized(date, options)
     : formatWhen(date, options);
@@ -21,10 +22,7 @@ export function DateText(props: {
     <time
       dateTime={date.toISOString()}
       // The tooltip has the time too, unless the caller says there is none (a date-only entry).
-      title={formatAbsoluteDate(date, {
-        timeZone: props.timeZone,
-        withTime: props.withTime ?? true,
-      })}
+      title={formatAbsolute(date, { timeZone, withTime: props.withTime ?? true })}
       className={props.className}
     >
       {text}

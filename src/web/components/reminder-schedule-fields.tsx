@@ -6,7 +6,8 @@
 import { useId, type ReactElement, type ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { REMINDER_CADENCES } from "../../core/constants";
-import { REMINDER_TIME_CHOICES, type ReminderCadence } from "../../core/onboarding";
+import { REMINDER_HOURS, type ReminderCadence } from "../../core/onboarding";
+import { formatHour } from "../lib/format-date";
 import { cn } from "../lib/utils";
 import { Field } from "./ui/field";
 import { Input, Select } from "./ui/input";
@@ -111,9 +112,9 @@ export function ReminderScheduleFields(props: {
           error={errors.reminderTime?.message}
         >
           <Select {...register("reminderTime")}>
-            {REMINDER_TIME_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
+            {REMINDER_HOURS.map((hour) => (
+              <option key={hour} value={String(hour)}>
+                {formatHour(hour)}
               </option>
             ))}
           </Select>

@@ -1,5 +1,5 @@
 /**
- * TimeZonePicker — a searchable time-zone field (issue 14): a combobox (WAI-ARIA 1.2, like
+ * TimeZonePicker — a searchable time-zone field: a combobox (WAI-ARIA 1.2, like
  * LocationSearch) over the ~400 zones the browser knows, the zone this device is in listed first.
  *
  * Typing filters by any part of the name or the offset ("york", "lisbon", "GMT+9"); ArrowDown or

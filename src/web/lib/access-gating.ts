@@ -30,7 +30,7 @@ function isUnder(pathname: string, base: string): boolean {
 }
 
 // /notifications, the target of "View all notifications" (spec 02 §2), is /app/notifications
-// under another name, and /map is /app/map (decision 119): gated like the app, not bounced to
+// under another name, and /map is /app/map: gated like the app, not bounced to
 // /app/contacts as a public page.
 export function isAppPath(pathname: string): boolean {
   return isUnder(pathname, "/app") || pathname === "/notifications" || pathname === "/map";
@@ -42,7 +42,7 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 // `next` is honoured only as a path inside /app on this origin, so a verification link cannot
-// send anyone to another site (decision 011).
+// send anyone to another site.
 export function readSafeNextPath(next: string | null): string | null {
   if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
   const base = "http://tend.invalid";
@@ -72,8 +72,9 @@ export function isOnboardingPath(pathname: string): boolean {
 }
 
 // "The check is skipped on the OAuth callback, payment-success, onboarding and
-// account-creation paths", plus /verify-email and our local /checkout page (decision 041), and
-// the forgotten-password pages: a reset link opened where someone is signed in still works.
+// account-creation paths", plus /verify-email and our local /checkout page, and
+// the forgotten-password pages: a reset link opened where someone is signed in still works. The
+// privacy notice and the terms are for everyone, signed in or not.
 export function isGateSkipped(pathname: string): boolean {
   return (
     isUnder(pathname, "/auth/oauth-callback") ||
@@ -83,7 +84,9 @@ export function isGateSkipped(pathname: string): boolean {
     isUnder(pathname, "/verify-email") ||
     isUnder(pathname, "/checkout") ||
     pathname === "/forgot-password" ||
-    pathname === "/reset-password"
+    pathname === "/reset-password" ||
+    pathname === "/privacy" ||
+    pathname === "/terms"
   );
 }
 

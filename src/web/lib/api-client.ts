@@ -19,13 +19,15 @@ type RequestOptions = {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
+  /** "text": answer the body as text (a file to download) rather than parsed JSON. */
+  responseType?: "json" | "text";
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 // The ApiErrorSchema shape, checked by hand: this module is on every page, the static landing
-// page's included, and zod is not (decision 135).
+// page's included, and zod is not.
 function readApiError(data: unknown): ApiError | null {
   const error = isRecord(data) ? data.error : undefined;
   if (!isRecord(error) || typeof error.code !== "string" || typeof error.message !== "string")
@@ -50,7 +52,7 @@ export async function apiFetchWithHeaders<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const { method = "GET", body, signal } = options;
+  const { method = "GET", body, signal, responseType = "json" } = options;
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   let response: Response;
   try {
@@ -90,7 +92,7 @@ export async function apiFetchWithHeaders<T>(
       message ?? `Request failed (${response.status}).`,
     );
   }
-  return { data: data as T, headers: response.headers };
+  return { data: (responseType === "text" ? text : data) as T, headers: response.headers };
 }
 
 export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {

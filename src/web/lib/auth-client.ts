@@ -1,9 +1,8 @@
 // Better Auth's browser client (~10 KB gzip with its fetch layer) is loaded when an action
 // needs it, not with every page: reading the session is a plain GET (readAuthSession), and
-// sign-in, sign-up, sign-out and credential changes are user actions that can wait for it
-// (decision 185).
+// sign-in, sign-up, sign-out and credential changes are user actions that can wait for it.
 import { apiFetch } from "./api-client";
-import { importWithRetry } from "./lazy-named";
+import { importWithRetry } from "./lazy";
 import type { authClient } from "./auth-client-instance";
 
 export type AuthClient = typeof authClient;

@@ -1,4 +1,4 @@
-// Card fields formatted as they are typed (issue 14): the number in groups of four
+// Card fields formatted as they are typed: the number in groups of four
 // ("4242 4242 4242 4242") and the expiry as "MM / YY" with the slash put in for you, so a phone's
 // number pad (which has no slash) is enough. The server accepts both with or without spaces.
 

@@ -1,4 +1,4 @@
-// The one way a form shows a failed save (issue 8): the API's field errors (`error.fields`, keyed
+// The one way a form shows a failed save: the API's field errors (`error.fields`, keyed
 // by the request's field names) land on the react-hook-form fields they name, all at once, and
 // whatever is left (a message that names no field, a network failure) goes to the form's root
 // error or to an error toast.

@@ -1,6 +1,6 @@
 // What a Google sign-in leaves in this browser for its return (spec 01 §7): the page to show
 // after signing in and an in-progress flag. Written when the sign-in starts; read and cleared by
-// /auth/oauth-callback on every outcome (decision 113).
+// /auth/oauth-callback on every outcome.
 const OAUTH_REDIRECT_KEY = "tend.oauth.redirect";
 const OAUTH_IN_PROGRESS_KEY = "tend.oauth.in-progress";
 

@@ -11,6 +11,8 @@ const TITLES: [RegExp, string][] = [
   [/^\/checkout$/, "Checkout"],
   [/^\/payment-success$/, "Payment"],
   [/^\/account-creation$/, "Create your account"],
+  [/^\/privacy$/, "Privacy"],
+  [/^\/terms$/, "Terms"],
   [/^\/(app\/)?onboarding$/, "Welcome"],
   [/^\/app\/?$/, "Contacts"],
   [/^\/app\/contacts$/, "Contacts"],

@@ -1,32 +1,53 @@
-// The one toast system: the spec's rule lives in toast-store.ts; toast-view.tsx renders it with
-// Radix, loaded when the first toast shows.
+// The one toast system, sonner, whose code loads with the first toast. One toast at a time
+// (spec 01 §4): a new one takes the place of the one shown.
 import { Suspense, useSyncExternalStore } from "react";
-import { lazyNamed } from "./lazy-named";
-import { createToastStore, type ToastInput } from "./toast-store";
+import { lazyComponent } from "./lazy";
 
-export type { ToastInput };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive" | "success";
+  duration?: number;
+  /** One button in the toast, e.g. "Undo"; choosing it closes the toast. */
+  action?: { label: string; onClick: () => void };
+};
 
-const ToastView = lazyNamed(
-  () => import("./toast-view"),
-  (m) => m.ToastView,
+type Show = (input: ToastInput) => void;
+
+let show: Show | null = null;
+// The newest toast asked for before sonner's toaster is on the page.
+let waiting: ToastInput | null = null;
+const listeners = new Set<() => void>();
+
+const LoadedToaster = lazyComponent(
+  () => import("./toaster"),
+  (m) => m.LoadedToaster,
 );
 
-const store = createToastStore();
-
-export function toast(input: ToastInput): number {
-  return store.show(input);
+function onReady(ready: Show): void {
+  show = ready;
+  if (waiting) ready(waiting);
+  waiting = null;
 }
 
-export function dismissToast(id: number): void {
-  store.dismiss(id);
+export function toast(input: ToastInput): void {
+  if (show) return show(input);
+  waiting = input;
+  for (const listener of listeners) listener();
 }
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+const isWanted = () => show !== null || waiting !== null;
 
 export function Toaster() {
-  const current = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  if (current.length === 0) return null;
+  if (!useSyncExternalStore(subscribe, isWanted, isWanted)) return null;
   return (
     <Suspense fallback={null}>
-      <ToastView toasts={current} onDismiss={dismissToast} />
+      <LoadedToaster onReady={onReady} />
     </Suspense>
   );
 }

@@ -73,7 +73,7 @@ export const userSettings = pgTable("user_settings", {
   reminderTime: text().notNull().default(DEFAULT_REMINDER_TIME),
   reminderMethod: text().notNull().default(DEFAULT_REMINDER_METHOD),
   onboardingCompleted: boolean().notNull().default(false),
-  // Reminder channels (decision 080): the one-click unsubscribe turns email reminders off; a hard
+  // Reminder channels: the one-click unsubscribe turns email reminders off; a hard
   // bounce pauses email to that address until the user changes or confirms it; SMS is suspended
   // only after 24 h of continuous permanent failure, and any success resets that.
   emailRemindersEnabled: boolean().notNull().default(true),
@@ -163,7 +163,7 @@ export const oneTapUses = pgTable(
     action: text().notNull(),
     usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  // Account deletion deletes by user; a distribution by user_id needs it indexed (decision 163).
+  // Account deletion deletes by user; a distribution by user_id needs it indexed.
   (t) => [index().on(t.userId)],
 );
 

@@ -1,6 +1,7 @@
 // Subscriptions as the billing provider reports them, the per-user status the app gates on,
-// checkout sessions (for the local provider and for linking), processed webhook events, leads.
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+// checkout sessions (for the local provider and for linking), payments, processed webhook
+// events, leads.
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 export const billingStatus = pgTable("billing_status", {
@@ -51,10 +52,32 @@ export const checkoutSessions = pgTable(
     userId: text().references(() => users.id, { onDelete: "set null" }),
     subscriptionId: text(),
     customerId: text(),
+    /** The running trial's end when the checkout started: the paid period starts there. */
+    trialEndsAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.userId)],
+);
+
+// What the provider recorded as charged: the local test card's monthly charges, Stripe's paid
+// invoices. user_id is null while the subscription has no account yet (a payment before the
+// account is created), and is filled in when the subscription is linked.
+export const payments = pgTable(
+  "payments",
+  {
+    id: text().primaryKey(),
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: text().notNull(),
+    provider: text().notNull(),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    status: text().notNull(),
+    periodStart: timestamp({ withTimezone: true }),
+    periodEnd: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.userId, t.paidAt), index().on(t.subscriptionId)],
 );
 
 export const webhookEvents = pgTable("webhook_events", {

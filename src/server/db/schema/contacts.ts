@@ -14,6 +14,17 @@ import {
 import { users } from "./auth";
 
 export type LabelledValue = { label?: string; value: string };
+export type PhoneValue = LabelledValue & { ext?: string };
+export type StoredAddress = {
+  label?: string;
+  street: string;
+  extended: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  isPlace: boolean;
+};
 
 export const imports = pgTable(
   "imports",
@@ -45,13 +56,17 @@ export const contacts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     firstName: text().notNull().default(""),
     lastName: text().notNull().default(""),
+    namePrefix: text(),
+    nameSuffix: text(),
+    nickname: text(),
     emails: jsonb().$type<LabelledValue[]>().notNull().default([]),
-    phones: jsonb().$type<LabelledValue[]>().notNull().default([]),
+    phones: jsonb().$type<PhoneValue[]>().notNull().default([]),
+    websites: jsonb().$type<LabelledValue[]>().notNull().default([]),
     company: text(),
     jobTitle: text(),
     notes: text(),
     preferredMethod: text(),
-    // Telegram username without the @, for t.me links (decision 021).
+    // Telegram username without the @, for t.me links.
     telegramUsername: text(),
     city: text(),
     region: text(),
@@ -59,6 +74,9 @@ export const contacts = pgTable(
     countryCode: text(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    addresses: jsonb().$type<StoredAddress[]>().notNull().default([]),
+    // The contact's photo in storage (avatars bucket, re-encoded like an avatar), or null.
+    photoKey: text(),
     birthdayDay: integer(),
     birthdayMonth: integer(),
     birthdayYear: integer(),
@@ -99,7 +117,7 @@ export const interactions = pgTable(
     note: text(),
     /**
      * Only the day is known (a "last contacted" date typed on a new contact or imported from a
-     * file): stored at noon in the user's zone, shown without a time or a channel (issue 14).
+     * file): stored at noon in the user's zone, shown without a time or a channel.
      */
     isDateOnly: boolean().notNull().default(false),
     importId: uuid().references(() => imports.id, { onDelete: "set null" }),
@@ -111,7 +129,7 @@ export const interactions = pgTable(
 /**
  * One undoable one-tap change (log contact, snooze, archive, bulk rhythm): the changed contacts'
  * columns before and after it, so undo can put them back exactly and refuse when something
- * changed since (decision 150). Single use; kept for UNDO_WINDOW_MS.
+ * changed since. Single use; kept for UNDO_WINDOW_MS.
  */
 export const contactUndos = pgTable(
   "contact_undos",
@@ -130,7 +148,7 @@ export const contactUndos = pgTable(
 /**
  * What the contact list shows changes only through rows of `contacts`: triggers (migration
  * 0007) bump the owner's version in the same transaction as any insert, update or delete there,
- * so a cached list answer is current while its version is (decision 140).
+ * so a cached list answer is current while its version is.
  */
 export const contactListVersions = pgTable("contact_list_versions", {
   userId: text()

@@ -11,7 +11,15 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
-import { authEvents, outbox, users } from "../../db/schema/index";
+import {
+  addDueContact,
+  createReminderUser,
+  digestsTo,
+  linksIn,
+  runJobs,
+  setNow,
+} from "../../../../tests/helpers/reminders-kit";
+import { authEvents, notifications, outbox, userNotifications, users } from "../../db/schema/index";
 import { listUserOwnedTables } from "./account-deletion";
 
 let t: TestApp;
@@ -124,5 +132,46 @@ describe("DELETE /api/account", () => {
       .where(and(eq(outbox.to, user.email), eq(outbox.kind, "account-deleted")));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.userId).toBeNull();
+  });
+
+  it("leaves no reminder text behind, and the deleted account's mail links answer as expired", async () => {
+    setNow(t.app, "2026-04-10T05:00:00Z");
+    const { user } = await createReminderUser(t.app, { timezone: "UTC", reminderTime: "6" });
+    await addDueContact(t.app, user, { firstName: "Secret", lastName: "Friend" });
+    setNow(t.app, "2026-04-10T06:00:01Z");
+    await runJobs(t.app);
+    const [digest] = await digestsTo(t.app, user.email);
+    const links = [
+      ...linksIn(digest!.text, "Mark contacted"),
+      ...linksIn(digest!.text, "Stop reminder emails"),
+    ].map((url) => new URL(url).pathname);
+    expect(links).toHaveLength(2);
+    const notificationIds = (
+      await t.app.db
+        .select({ id: userNotifications.notificationId })
+        .from(userNotifications)
+        .where(eq(userNotifications.userId, user.id))
+    ).map((row) => row.id);
+    expect(notificationIds).toHaveLength(1);
+
+    const res = await injectAs(t.app, user, {
+      method: "DELETE",
+      url: "/api/account",
+      payload: { password: "correct-horse-1" },
+    });
+    expect(res.statusCode).toBe(204);
+
+    const left = await t.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, notificationIds[0]!));
+    expect(left).toEqual([]);
+    for (const url of links) {
+      for (const method of ["GET", "POST"] as const) {
+        const page = await t.app.inject({ method, url });
+        expect(page.statusCode, `${method} ${url}`).toBe(410);
+        expect(page.body).toContain("This link has expired");
+      }
+    }
   });
 });

@@ -1,12 +1,12 @@
-// Deleting an account (decision 107): the subscription set to end with the provider, then every
+// Deleting an account: the subscription set to end with the provider, then every
 // row that belongs to the user removed in one transaction, then their stored files, then a
-// goodbye mail through the outbox (addressed by email, no longer linked to any user).
-import { eq } from "drizzle-orm";
+// goodbye mail through the outbox (addressed by email, linked to no user).
+import { and, eq, inArray, isNull, notExists } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { is } from "drizzle-orm";
 import { PgTable as PgTableClass } from "drizzle-orm/pg-core";
 import type { Mailer } from "../../adapters/mail";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import { escapeHtml } from "../../lib/html";
 import { clearPendingPhone } from "../../lib/pending-phone";
@@ -36,14 +36,45 @@ export function listUserOwnedTables(): UserOwnedTable[] {
 
 export async function deleteUserRows(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // A notification's text (a reminder names the user's contacts) is linked to users only
+    // through user_notifications, so it is read before the links go and deleted after them.
+    const linked = await tx
+      .select({ id: schema.userNotifications.notificationId })
+      .from(schema.userNotifications)
+      .where(eq(schema.userNotifications.userId, userId));
     // Tables whose link is "set null" (the audit log, the outbox) would otherwise keep rows.
     for (const { table, column } of listUserOwnedTables()) {
       await tx.delete(table).where(eq(column, userId));
     }
-    // A number kept aside until verified (decision 156) is not linked by a foreign key.
+    // A number kept aside until verified is not linked by a foreign key.
     await clearPendingPhone(tx, userId);
+    await deleteUnlinkedNotifications(
+      tx,
+      linked.map((row) => row.id),
+    );
     await tx.delete(schema.users).where(eq(schema.users.id, userId));
   });
+}
+
+/** Deletes those of `ids` no user links to any more; announcements stay for their re-runs. */
+async function deleteUnlinkedNotifications(tx: Tx, ids: string[]): Promise<void> {
+  const { notifications, userNotifications } = schema;
+  for (let i = 0; i < ids.length; i += 1000) {
+    await tx
+      .delete(notifications)
+      .where(
+        and(
+          inArray(notifications.id, ids.slice(i, i + 1000)),
+          isNull(notifications.announcementKey),
+          notExists(
+            tx
+              .select({ id: userNotifications.id })
+              .from(userNotifications)
+              .where(eq(userNotifications.notificationId, notifications.id)),
+          ),
+        ),
+      );
+  }
 }
 
 export async function deleteAccount(

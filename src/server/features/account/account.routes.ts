@@ -17,7 +17,6 @@ import {
   verifications,
 } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
-import { CurrentReads } from "../../lib/current-reads";
 import { getAccountRows } from "../../lib/account-rows";
 import { pendingPhoneIdentifier, savePhoneNumber, shownPhone } from "../../lib/pending-phone";
 import { enforceTextRule } from "../settings/settings.public";
@@ -26,7 +25,7 @@ import { toWebHeaders } from "../../plugins/auth";
 import { deleteAccount } from "./account-deletion";
 
 // With a password: the password. Without one (Google-only sign-in): the account's email typed
-// out, from a session started within the hour (decision 155).
+// out, from a session started within the hour.
 const DeleteAccountSchema = z.object({
   password: z.string().max(256).optional(),
   email: z.string().max(320).optional(),
@@ -40,9 +39,9 @@ export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  // Everything /api/me shows in one prepared statement (decision 140, 191): the user, profile and
+  // Everything /api/me shows in one prepared statement: the user, profile and
   // settings, whether a password is set, and a pending phone number (which is shown instead of
-  // the stored one, decision 156). Rows a user lacks are created by getAccountRows, as before.
+  // the stored one). Rows a user lacks are created by getAccountRows, as before.
   const selectMe = db
     .select({
       user: users,
@@ -74,7 +73,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     return Boolean(row);
   }
 
-  async function readMeFromDatabase(userId: string) {
+  async function readMe(userId: string) {
     const [row] = await selectMe.execute({
       userId,
       pendingPhoneIdentifier: pendingPhoneIdentifier(userId),
@@ -99,12 +98,6 @@ export async function accountRoutes(fastify: FastifyInstance) {
     };
   }
 
-  // On PGlite, kept while no write was sent (decision 191): most reads of /api/me read nothing.
-  const keptMe = new CurrentReads<Awaited<ReturnType<typeof readMeFromDatabase>>>(
-    app.database.writeCount,
-  );
-  const readMe = (userId: string) => keptMe.read(userId, () => readMeFromDatabase(userId));
-
   app.get(
     "/api/me",
     { preHandler: app.requireUser, schema: { response: { 200: MeSchema } } },
@@ -128,7 +121,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
           if (name) await tx.update(users).set({ name }).where(eq(users.id, userId));
         }
         if (phoneNumber !== undefined) {
-          // The same answer whether or not another account holds the number (decision 156).
+          // The same answer whether or not another account holds the number.
           const [current] = await tx
             .select({ phoneNumber: users.phoneNumber })
             .from(users)
@@ -154,7 +147,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Delete the account and everything in it (decision 107). The password confirms it is them.
+  // Delete the account and everything in it. The password confirms it is them.
   app.delete(
     "/api/account",
     { preHandler: app.requireUser, schema: { body: DeleteAccountSchema } },

@@ -54,7 +54,7 @@ describe("the signed-in user's own account", () => {
     expect(res.json().error.message).toContain("Please enter a valid phone number");
   });
 
-  it("answers a phone that another account uses like a free one (decision 156)", async () => {
+  it("answers a phone that another account uses like a free one", async () => {
     const res = await injectAs(t.app, bob, {
       method: "PATCH",
       url: "/api/me",

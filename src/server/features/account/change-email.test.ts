@@ -1,4 +1,4 @@
-// Changing the sign-in email (decision 155), with every mail delivered to a real SMTP peer: the
+// Changing the sign-in email, with every mail delivered to a real SMTP peer: the
 // link goes to the new address, nothing changes until it is opened, the old address is told, and
 // an address in use gets the same answer as a free one (its owner is told by mail instead).
 import { eq } from "drizzle-orm";

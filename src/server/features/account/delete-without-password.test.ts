@@ -1,4 +1,4 @@
-// Deleting an account that has no password (Google-only sign-in, decision 155): confirmed by
+// Deleting an account that has no password (Google-only sign-in): confirmed by
 // typing the account's email, from a sign-in less than an hour old; the password rule stays for
 // everyone who has one.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
 // What the rest of the server may use of auth (eslint.config.js holds it to this file).
 export type { Auth } from "./auth";
-export type { SessionCacheGuard } from "./session-cache";
+export { dropOversizedSessionCopies, type SessionCacheGuard } from "./session-cache";
 export { SessionMemo } from "./session-memo";

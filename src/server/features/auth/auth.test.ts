@@ -113,6 +113,34 @@ describe("email sign-up with verification over real SMTP", () => {
     expect(events.map((e) => e.eventType)).toEqual(["SIGNED_UP"]);
   });
 
+  it("answers a sign-up for a verified address as for a new one, and mails its owner", async () => {
+    const email = uniqueEmail("exists");
+    const payload = { email, password: "secret-pass", name: "Ada", callbackURL: "/verify-email" };
+    const first = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: origin,
+      payload,
+    });
+    await t.app.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+
+    const before = smtp.received.length;
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: origin,
+      payload: { ...payload, password: "other-pass" },
+    });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(Object.keys(again.json())).toEqual(Object.keys(first.json()));
+    const mail = (await smtp.waitFor(before + 1)).at(-1)!;
+    expect(mail.to).toEqual([email]);
+    const body = decodeQuotedPrintable(mail.raw);
+    expect(body).toContain("Subject: You already have a Tend account");
+    expect(body).toContain(`Sign in: ${TEST_APP_URL}/auth`);
+    expect(body).toContain(`Reset your password: ${TEST_APP_URL}/forgot-password`);
+  });
+
   it("hashes passwords with argon2id at OWASP's minimum", async () => {
     const email = uniqueEmail("hash");
     const res = await t.app.inject({

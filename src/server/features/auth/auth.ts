@@ -15,10 +15,13 @@ import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import type { Env } from "../../env";
 import { ensureAccountRows } from "../../lib/account-rows";
+import type { BackgroundWork } from "../../lib/background-work";
 import { listAppOrigins } from "../../lib/app-origins";
 import { recordAuthEvent } from "./auth-events.service";
+import { createAuthLog } from "./auth-logger";
 import { claimVerifiedPendingPhone, findSessionUserId, guardPhoneOtp } from "./phone-otp-guard";
 import {
+  buildAccountExistsMail,
   buildPasswordChangedMail,
   buildPasswordResetMail,
   buildResetLink,
@@ -27,7 +30,10 @@ import {
 } from "./password-reset-mail";
 import { SESSION_CACHE_SECONDS, type SessionCacheGuard } from "./session-cache";
 import { hideSessionTokens, narrowSessionRequest } from "./session-hooks";
+import { answerResetRequestFirst, type ResetRequest } from "./password-reset-request";
+import { guardUserFields } from "./user-limits";
 import { buildVerificationMail, buildVerifyLink } from "./verification-mail";
+import { googleEndpoints } from "./google-endpoints";
 import {
   buildEmailChangeLink,
   buildEmailChangeMail,
@@ -67,9 +73,10 @@ export type AuthDeps = {
   sms: SmsSender;
   logger: AuthLogger;
   sessionGuard: SessionCacheGuard;
+  background: BackgroundWork;
 };
 
-export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthDeps) {
+export function createAuth({ env, db, mailer, sms, logger, sessionGuard, background }: AuthDeps) {
   const isGoogleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
   const emailChangeDeps = {
     db,
@@ -78,17 +85,19 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
     appUrl: env.APP_URL,
     supportEmail: env.SUPPORT_EMAIL,
   };
-  return betterAuth({
+  function startReset(request: ResetRequest, headers: Headers | undefined) {
+    background.add("password reset request", () =>
+      auth.api.requestPasswordReset({ body: request, headers }),
+    );
+  }
+  const auth = betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
     trustedOrigins: listAppOrigins(env.APP_URL, env.NODE_ENV === "production"),
     // Into our structured log instead of the console.
-    logger: {
-      level: "warn",
-      log: (level, message, ...args) => logger[level]({ args }, `[auth] ${message}`),
-    },
+    logger: { level: "warn", log: createAuthLog(logger) },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -109,9 +118,9 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
         hash: (password) => hash(password, ARGON2_OPTIONS),
         verify: ({ hash: stored, password }) => verify(stored, password, ARGON2_OPTIONS),
       },
-      // Forgotten password (issue 14): a single-use link for an hour, then every session of the
-      // account is signed out and a notice mail goes out. The answer to the request is the same
-      // whether or not the address has an account (Better Auth's own behaviour).
+      // Forgotten password: a single-use link for an hour, then every session of the
+      // account is signed out and a notice mail goes out. The request is answered before any of
+      // it runs, the same for every address (password-reset-request.ts).
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
@@ -126,6 +135,18 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
           }),
           to: user.email,
           kind: "reset-password",
+          userId: user.id,
+        });
+      },
+      // Sign-up answers the same whether or not the address has an account (no enumeration);
+      // the owner of a verified one is told by mail instead of waiting for a link that never
+      // comes. An unverified one gets the confirmation mail the client asks for next.
+      async onExistingUserSignUp({ user }) {
+        if (!user.emailVerified) return;
+        await mailer.send({
+          ...buildAccountExistsMail({ appName: env.APP_NAME, appUrl: env.APP_URL }),
+          to: user.email,
+          kind: "account-exists",
           userId: user.id,
         });
       },
@@ -146,7 +167,7 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_EXPIRES_SECONDS,
       async sendVerificationEmail({ user, url, token }) {
-        // A change of sign-in email (decision 155): the link goes to the new address.
+        // A change of sign-in email: the link goes to the new address.
         const change = readChangeToken(token);
         if (change) {
           await mailer.send({
@@ -184,13 +205,13 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
         }
       : undefined,
     user: {
-      // Verified through the new address only; the old one is told afterwards (decision 155).
+      // Verified through the new address only; the old one is told afterwards.
       changeEmail: { enabled: true },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      // Most requests read no session row (decision 140): the session rides in a signed cookie
+      // Most requests read no session row: the session rides in a signed cookie
       // for a minute, and stops counting at once when it ends (session-cache.ts).
       cookieCache: {
         enabled: true,
@@ -228,6 +249,8 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
     hooks: {
       before: createAuthMiddleware(
         async (ctx) =>
+          guardUserFields(ctx) ??
+          answerResetRequestFirst(ctx, startReset) ??
           (await narrowSessionRequest(ctx)) ??
           (await guardEmailChange(ctx, emailChangeDeps)) ??
           (await guardPhoneOtp(ctx)),
@@ -240,6 +263,9 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
     // A refusal thrown before an endpoint runs (a hook, a middleware) is an answer, not a fault:
     // without this Better Auth prints it to the console; faults still reach our log.
     onAPIError: {
+      // A Google sign-in that fails before it knows where to return (a lost or reused state)
+      // lands on the callback page's failure card too, not on Better Auth's own error page.
+      errorURL: new URL("/auth/oauth-callback", env.APP_URL).toString(),
       onError(error) {
         const status = (error as { statusCode?: number }).statusCode ?? 500;
         if (status >= 500) logger.error({ err: error }, "[auth] request failed");
@@ -292,8 +318,10 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard }: AuthD
           });
         },
       }),
+      ...(isGoogleEnabled && env.GOOGLE_OAUTH_URL ? [googleEndpoints(env.GOOGLE_OAUTH_URL)] : []),
     ],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

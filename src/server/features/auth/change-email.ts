@@ -1,4 +1,4 @@
-// Changing the sign-in email (issue 11 item 7, decision 155), on Better Auth's change-email flow:
+// Changing the sign-in email, on Better Auth's change-email flow:
 // `POST /api/auth/change-email` mails a link to the NEW address; the email changes only when that
 // link is opened (Better Auth's `GET /api/auth/verify-email`, which lands back on Settings); then
 // the OLD address is told. An address that already has an account gets the same answer as a free

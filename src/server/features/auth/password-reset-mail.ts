@@ -63,3 +63,27 @@ export function buildPasswordChangedMail(input: { appName: string; appUrl: strin
   });
   return { subject, text, html };
 }
+
+/** To an address that already has an account, when someone signs up with it again. */
+export function buildAccountExistsMail(input: { appName: string; appUrl: string }) {
+  const name = escapeHtml(input.appName);
+  const signIn = new URL("/auth", input.appUrl).toString();
+  const forgot = new URL("/forgot-password", input.appUrl).toString();
+  const subject = `You already have a ${input.appName} account`;
+  const text = [
+    `Someone, probably you, just tried to create a ${input.appName} account with this address.`,
+    "You already have an account: sign in, or reset your password if you have forgotten it.",
+    "",
+    `Sign in: ${signIn}`,
+    `Reset your password: ${forgot}`,
+    "",
+    "If it was not you, you can ignore this email: nothing has changed.",
+  ].join("\n");
+  const html = wrapMail({
+    title: "You already have an account",
+    body: `<p>Someone, probably you, just tried to create a ${name} account with this address.</p>
+<p>You already have an account: <a href="${escapeHtml(signIn)}">sign in</a>, or <a href="${escapeHtml(forgot)}">reset your password</a> if you have forgotten it.</p>
+<p>If it was not you, you can ignore this email: nothing has changed.</p>`,
+  });
+  return { subject, text, html };
+}

@@ -1,8 +1,8 @@
-// Forgotten password through the real endpoints: the same answer for any address, a mail with a
-// single-use link, the account-creation rules, every session signed out, a notice mail, and at
-// most RESET_MAILS_PER_HOUR reset mails to one address.
+// Forgotten password through the real endpoints: the same answer for any address, given before
+// any lookup or mail, a mail with a single-use link, the account-creation rules, every session
+// signed out, a notice mail, and at most RESET_MAILS_PER_HOUR reset mails to one address.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   build,
   createUser,
@@ -22,6 +22,7 @@ describe("password reset", () => {
     t = await build();
   });
   afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
 
   function requestReset(email: string) {
     return t.app.inject({
@@ -52,6 +53,7 @@ describe("password reset", () => {
     const unknown = await requestReset(nobody);
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
+    await t.app.background.settle();
     expect(await mailsTo(nobody, "reset-password")).toHaveLength(0);
     expect(await mailsTo(user.email, "reset-password")).toHaveLength(1);
   });
@@ -67,6 +69,7 @@ describe("password reset", () => {
     expect(other.statusCode).toBe(200);
 
     expect((await requestReset(user.email)).statusCode).toBe(200);
+    await t.app.background.settle();
     const [mail] = await mailsTo(user.email, "reset-password");
     expect(mail?.subject).toBe("Reset your Tend password");
     expect(mail?.text).toContain("The link works once, for 1 hour.");
@@ -121,6 +124,42 @@ describe("password reset", () => {
     for (let i = 0; i < RESET_MAILS_PER_HOUR + 2; i++) {
       expect((await requestReset(user.email)).statusCode).toBe(200);
     }
+    await t.app.background.settle();
     expect(await mailsTo(user.email, "reset-password")).toHaveLength(RESET_MAILS_PER_HOUR);
+  });
+
+  it("answers an address with an account before its mail is written, as for one without", async () => {
+    const user = await createUser(t.app);
+    const nobody = await requestReset(uniqueEmail("nobody"));
+    await t.app.background.settle();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const send = vi.spyOn(t.app.mailer, "send").mockImplementation(async () => {
+      await held;
+      return "held";
+    });
+
+    // The mail cannot be written until released: an answer that waited for it would never come.
+    const known = await requestReset(user.email);
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(nobody.json());
+    await vi.waitFor(() =>
+      expect(send).toHaveBeenCalledWith(
+        expect.objectContaining({ to: user.email, kind: "reset-password" }),
+      ),
+    );
+    release();
+    await t.app.background.settle();
+  });
+
+  it("still refuses an address that is not one, and a link back to another site", async () => {
+    expect((await requestReset("not-an-address")).statusCode).toBe(400);
+    const elsewhere = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      headers: origin,
+      payload: { email: uniqueEmail("elsewhere"), redirectTo: "https://evil.example/reset" },
+    });
+    expect(elsewhere.statusCode).toBe(403);
   });
 });

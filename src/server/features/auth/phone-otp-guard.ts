@@ -1,9 +1,9 @@
 // Better Auth's phone-number plugin, narrowed to what Tend uses it for: a signed-in user proving
-// they own the number saved on their account (decision 051). Out of the box its verify endpoint
+// they own the number saved on their account. Out of the box its verify endpoint
 // signs in whoever owns the number (no session needed), and it offers phone + password sign-in
 // and a phone-based password reset; none of those are Tend features.
 //
-// A number another account holds is saved aside as "pending" (decision 156); a right code for it
+// A number another account holds is saved aside as "pending"; a right code for it
 // moves the number to the caller, verified, and takes it off the account that held it.
 import type { createAuthMiddleware } from "better-auth/api";
 import { APIError, getSessionFromCtx } from "better-auth/api";

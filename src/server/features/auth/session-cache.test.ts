@@ -1,7 +1,7 @@
-// The session cookie cache (decision 140): a request with a current copy reads no session row,
+// The session cookie cache: a request with a current copy reads no session row,
 // and a copy stops counting the moment its session ends — sign-out, a revoked session, a
 // password change, a deleted account — not when the copy expires; and a copy the server has
-// already checked (decision 191) ends when it expires.
+// already checked ends when it expires.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions } from "../../db/schema/index";
@@ -116,7 +116,7 @@ describe("session cookie cache", () => {
     expect(await meStatus(phone)).toBe(401);
   });
 
-  // The server keeps Better Auth's answer for a cookie it has checked (decision 191); that answer
+  // The server keeps Better Auth's answer for a cookie it has checked; that answer
   // must end exactly when the copy would.
   it("stops taking a copy it has checked once the copy expires", async () => {
     const user = await createUser(t.app);

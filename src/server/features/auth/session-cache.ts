@@ -1,4 +1,4 @@
-// Better Auth's session cookie cache (decision 140): a signed copy of the session and its user in
+// Better Auth's session cookie cache: a signed copy of the session and its user in
 // a cookie that lives SESSION_CACHE_SECONDS, so most requests read no session row. A copy must not
 // outlive what it copies, so its version (checked on every read) says "revoked" once this process
 // has seen the session deleted — sign-out, a password change or reset, a revoked session, a
@@ -40,4 +40,23 @@ export class SessionCacheGuard {
     this.nextSweep = now + SESSION_CACHE_SECONDS * 1000;
     for (const [id, until] of this.revoked) if (until < now) this.revoked.delete(id);
   }
+}
+
+/** What one cookie may hold in any browser; a copy of the session must fit in one. */
+export const SESSION_COOKIE_MAX_CHARS = 4096;
+
+/**
+ * The Set-Cookie lines to send, without a copy of the session too large for one cookie (Better
+ * Auth splits one into up to 100 cookies): the session is read from its row instead.
+ */
+export function dropOversizedSessionCopies(setCookies: string[], copyName: string): string[] {
+  return setCookies.filter((line) => {
+    const pair = line.split(";", 1)[0] ?? "";
+    const separator = pair.indexOf("=");
+    const name = pair.slice(0, separator).trim();
+    const isCopy = name === copyName || name.startsWith(`${copyName}.`);
+    // Clearing a cookie is always small and always wanted.
+    if (!isCopy || pair.slice(separator + 1) === "") return true;
+    return name === copyName && line.length <= SESSION_COOKIE_MAX_CHARS;
+  });
 }

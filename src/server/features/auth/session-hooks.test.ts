@@ -1,5 +1,5 @@
 // Sessions as a browser may see them: no tokens in the list, revoking by id, and a password
-// change that signs out every other device (issue 16 item 6).
+// change that signs out every other device.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   build,

@@ -1,5 +1,4 @@
-// Better Auth's session and user endpoints, narrowed to what is safe to hand a browser (issue 16
-// items 4 and 6):
+// Better Auth's session and user endpoints, narrowed to what is safe to hand a browser:
 // - update-user takes a non-empty name and an image link or null (else 400, not a 500);
 // - a password change signs out every other session, whatever the client asked for (someone
 //   changing a password may be locking out whoever learned the old one);

@@ -27,8 +27,7 @@ export async function verifyRoutes(fastify: FastifyInstance) {
         headers: toWebHeaders(request),
         asResponse: true,
       });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      app.setAuthCookies(reply, response.headers.getSetCookie());
       if (response.ok) return reply.status(200).send({ ok: true });
       const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
       // A fault on our side stays a 5xx, so the page says "server" rather than "unknown".

@@ -260,19 +260,6 @@ describe("billing with the local provider", () => {
       const res = await onboard(user, { sessionId: "cs_local_made_up" });
       expect(res.json().outcome).toBe("trial");
     });
-
-    it("replaces a running trial when the user pays", async () => {
-      const user = await createUser(t.app);
-      await onboard(user);
-      await payLocal(t.app, await startCheckout(t.app, user));
-      const { row, subs } = await readBilling(t.app, user.id);
-      expect(row).toMatchObject({
-        isTrial: false,
-        provider: "local",
-        subscriptionStatus: "active",
-      });
-      expect(subs.find((s) => s.provider === "trial")?.status).toBe("canceled");
-    });
   });
 
   describe("status on the server clock", () => {

@@ -2,6 +2,7 @@
 // Stripe, or off. Everything the rest of billing knows about a provider goes through this.
 import type { BillingProviderName } from "../../../core/billing";
 import { AppError } from "../../lib/app-error";
+import type { PaymentSnapshot } from "./payments";
 
 /** A subscription as the provider reports it right now (never as a webhook payload said). */
 export type SubscriptionSnapshot = {
@@ -24,6 +25,8 @@ export type CheckoutSnapshot = {
 
 export type CheckoutRequest = {
   user: { id: string; email: string; customerId: string | null } | null;
+  /** The end of the user's running trial: the first charge waits until then. */
+  trialEnd: Date | null;
   /** Same key → same session, so a double click or a retried request pays once. */
   idempotencyKey: string;
 };
@@ -36,6 +39,8 @@ export type BillingProvider = {
   readCheckoutSession: (id: string) => Promise<CheckoutSnapshot | null>;
   readSubscription: (id: string) => Promise<SubscriptionSnapshot | null>;
   setCancelAtPeriodEnd: (id: string, cancel: boolean) => Promise<SubscriptionSnapshot | null>;
+  /** A paid invoice as the provider reports it (Stripe; the local provider records its own). */
+  readPayment?: (invoiceId: string) => Promise<PaymentSnapshot | null>;
   /** The provider's hosted page for managing the subscription, when it has one. */
   createPortalUrl: ((input: { customerId: string; returnUrl: string }) => Promise<string>) | null;
 };

@@ -10,6 +10,7 @@ import {
   LinkBodySchema,
   LinkResponseSchema,
   OnboardingSubscriptionBodySchema,
+  PaymentsResponseSchema,
   PortalResponseSchema,
 } from "../../../core/billing";
 import {
@@ -18,10 +19,12 @@ import {
   getBillingStatus,
   linkCheckoutSession,
   linkOrCreateSubscription,
+  refreshLocalSubscriptions,
   setCancelAtPeriodEnd,
   startCheckout,
 } from "./billing.service";
 import { localCheckoutRoutes } from "./local-checkout.routes";
+import { listPayments } from "./payments";
 import { stripeWebhookRoutes } from "./stripe-webhook.routes";
 
 // Starting checkouts creates rows and provider sessions for anyone, signed in or not.
@@ -82,6 +85,15 @@ export async function billingRoutes(fastify: FastifyInstance) {
     "/api/billing/status",
     { preHandler: app.requireUser, schema: { response: { 200: BillingStatusResponseSchema } } },
     async (request) => getBillingStatus(ctx, request.user.id),
+  );
+
+  app.get(
+    "/api/billing/payments",
+    { preHandler: app.requireUser, schema: { response: { 200: PaymentsResponseSchema } } },
+    async (request) => {
+      await refreshLocalSubscriptions(ctx, request.user.id);
+      return { payments: await listPayments(ctx.db, request.user.id) };
+    },
   );
 
   app.post(

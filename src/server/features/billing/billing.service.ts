@@ -1,9 +1,11 @@
 // Billing operations behind the routes: checkout, linking a paid session, link-or-create after
 // verification, the status read, cancel/resume and the portal, and the paid-access check.
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import {
   FINISH_ACCOUNT_LINK_DAYS,
+  LIVE_SUBSCRIPTION_STATUSES,
+  TRIAL_PROVIDER,
   type BillingStatusResponse,
   type CheckoutSummary,
   type LinkResponse,
@@ -13,7 +15,7 @@ import { computeSubscriptionStatus } from "../../../core/subscription";
 import { billingStatus, checkoutSessions, subscriptions, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
-import { fulfilCheckoutSession, invalidSession } from "./fulfilment";
+import { fulfilCheckoutSession, invalidSession, sendChangeMail } from "./fulfilment";
 import {
   applySubscription,
   ensureOffAccess,
@@ -28,7 +30,7 @@ async function selectBillingRow(ctx: BillingContext, userId: string) {
 }
 
 // The user's billing_status as the current provider sees it. A row written while
-// BILLING_PROVIDER=off counts only while billing is off (decision 042): once billing is on, the
+// BILLING_PROVIDER=off counts only while billing is off: once billing is on, the
 // row is derived again from the user's other subscriptions (a trial, a payment, or nothing).
 async function readBillingRow(
   ctx: BillingContext,
@@ -43,7 +45,10 @@ async function readBillingRow(
   return selectBillingRow(ctx, userId);
 }
 
-/** The user's active subscriptions with the current provider, the latest-ending first. */
+/**
+ * The user's paid subscriptions with the current provider that are running or waiting for the
+ * trial to end, the latest-ending first.
+ */
 function activePaidSubscriptions(ctx: BillingContext, userId: string) {
   return ctx.db
     .select()
@@ -52,10 +57,31 @@ function activePaidSubscriptions(ctx: BillingContext, userId: string) {
       and(
         eq(subscriptions.userId, userId),
         eq(subscriptions.provider, ctx.provider.name),
-        eq(subscriptions.status, "active"),
+        inArray(subscriptions.status, LIVE_SUBSCRIPTION_STATUSES),
       ),
     )
     .orderBy(desc(subscriptions.currentPeriodEnd));
+}
+
+/** When the user's trial ends, while it is still running; null otherwise. */
+async function findRunningTrialEnd(
+  ctx: BillingContext,
+  userId: string,
+  now: Date,
+): Promise<Date | null> {
+  const [trial] = await ctx.db
+    .select({ end: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.provider, TRIAL_PROVIDER),
+        eq(subscriptions.status, "active"),
+        gt(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .limit(1);
+  return trial?.end ?? null;
 }
 
 async function findPaidSubscription(ctx: BillingContext, userId: string) {
@@ -69,8 +95,9 @@ export async function startCheckout(
 ): Promise<{ url: string }> {
   const now = ctx.now();
   if (ctx.provider.name === "off")
-    return ctx.provider.createCheckout({ user: null, idempotencyKey: "" });
+    return ctx.provider.createCheckout({ user: null, idempotencyKey: "", trialEnd: null });
   let customerId: string | null = null;
+  let trialEnd: Date | null = null;
   if (user) {
     const row = await readBillingRow(ctx, user.id);
     const isPaidAndActive =
@@ -81,6 +108,14 @@ export async function startCheckout(
         "You already have an active subscription. You can manage it in Settings.",
       );
     }
+    const [waiting] = await activePaidSubscriptions(ctx, user.id);
+    if (waiting?.status === "trialing") {
+      throw new AppError(
+        "CONFLICT",
+        "You have already subscribed: your plan starts when your trial ends. You can manage it in Settings.",
+      );
+    }
+    trialEnd = await findRunningTrialEnd(ctx, user.id, now);
     const [previous] = await ctx.db
       .select({ customerId: subscriptions.providerCustomerId })
       .from(subscriptions)
@@ -102,6 +137,7 @@ export async function startCheckout(
   const created = await ctx.provider.createCheckout({
     user: user ? { ...user, customerId } : null,
     idempotencyKey,
+    trialEnd,
   });
   await ctx.db
     .insert(checkoutSessions)
@@ -111,6 +147,7 @@ export async function startCheckout(
       status: "open",
       email: created.email,
       userId: user?.id ?? null,
+      trialEndsAt: trialEnd,
       createdAt: now,
     })
     .onConflictDoNothing();
@@ -208,7 +245,7 @@ export async function refreshLocalSubscriptions(
       and(
         eq(subscriptions.userId, userId),
         eq(subscriptions.provider, "local"),
-        eq(subscriptions.status, "active"),
+        inArray(subscriptions.status, LIVE_SUBSCRIPTION_STATUSES),
         lt(subscriptions.currentPeriodEnd, now),
       ),
     );
@@ -224,7 +261,7 @@ export async function refreshLocalSubscriptions(
 /** The server side of access gating: true when the user's subscription counts as active. */
 /**
  * `known`: the user's billing_status row as the request already read it (null: none), so the
- * common case — an active subscription — costs no query of its own (decision 140).
+ * common case — an active subscription — costs no query of its own.
  */
 export async function hasPaidAccess(
   ctx: BillingContext,
@@ -261,12 +298,21 @@ export async function getBillingStatus(
   const manage =
     ctx.provider.name === "stripe" && subs.some((s) => hasOwn(s) && s.providerCustomerId)
       ? "portal"
-      : ctx.provider.name === "local" && subs.some((s) => hasOwn(s) && s.status === "active")
+      : ctx.provider.name === "local" &&
+          subs.some((s) => hasOwn(s) && LIVE_SUBSCRIPTION_STATUSES.includes(s.status))
         ? "local"
         : "none";
+  // Paid for during the trial: the plan that starts when the trial ends.
+  const waiting = subs.find((s) => hasOwn(s) && s.status === "trialing");
   return {
     provider: ctx.env.BILLING_PROVIDER,
     serverNow: now.toISOString(),
+    scheduledPlan: waiting?.currentPeriodEnd
+      ? {
+          startsAt: waiting.currentPeriodEnd.toISOString(),
+          cancelAtPeriodEnd: waiting.cancelAtPeriodEnd,
+        }
+      : null,
     billingStatus: row
       ? {
           subscriptionStatus: row.subscriptionStatus,
@@ -307,7 +353,7 @@ export async function setCancelAtPeriodEnd(
   const snapshot = await ctx.provider.setCancelAtPeriodEnd(sub.id, input.cancel);
   if (!snapshot) throw new AppError("BAD_REQUEST", "That subscription can no longer be changed.");
   const now = ctx.now();
-  await ctx.db.transaction((tx) =>
+  const change = await ctx.db.transaction((tx) =>
     applySubscription(tx, {
       userId: input.userId,
       snapshot,
@@ -316,6 +362,7 @@ export async function setCancelAtPeriodEnd(
       currentProvider: ctx.provider.name,
     }),
   );
+  await sendChangeMail(ctx, input.userId, change);
 }
 
 export async function createPortalUrl(ctx: BillingContext, userId: string): Promise<string> {

@@ -4,12 +4,18 @@
 // one caller moves it to "complete" (and sends the confirmation mail); the others find it done.
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { checkoutSessions, subscriptions, users } from "../../db/schema/index";
+import { checkoutSessions, subscriptions, users, userSettings } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
 import { FINISH_ACCOUNT_LINK_DAYS } from "../../../core/billing";
-import { buildFinishAccountMail, buildSubscriptionStartedMail } from "./subscription-mail";
-import { applySubscription } from "./subscription-store";
+import type { SubscriptionSnapshot } from "./billing-provider";
+import {
+  buildFinishAccountMail,
+  buildSubscriptionCancelledMail,
+  buildSubscriptionStartedMail,
+} from "./subscription-mail";
+import { applySubscription, type AppliedChange } from "./subscription-store";
+import { DEFAULT_TIMEZONE } from "../../../core/constants";
 
 export type FulfilResult =
   | { state: "pending"; userId: string | null }
@@ -112,13 +118,14 @@ export async function fulfilCheckoutSession(
     };
   });
 
-  if (result.state === "fulfilled" && result.isFirst) await sendStartedMail(ctx, result.userId);
+  if (result.state === "fulfilled" && result.isFirst && subscription)
+    await sendStartedMail(ctx, result.userId, subscription);
   if (result.state === "paid" && result.isNewlyPaid && result.email)
     await sendFinishAccountMail(ctx, { sessionId, email: result.email });
   return result;
 }
 
-// Paid with no account yet: a way back to account creation if the tab is lost (issue 14). The
+// Paid with no account yet: a way back to account creation if the tab is lost. The
 // local provider marks its sessions paid itself, so it calls this directly.
 export async function sendFinishAccountMail(
   ctx: BillingContext,
@@ -141,22 +148,64 @@ export async function sendFinishAccountMail(
   }
 }
 
-async function sendStartedMail(ctx: BillingContext, userId: string): Promise<void> {
+/** Where a user's billing mail goes, and the calendar its dates are written on. */
+async function findRecipient(ctx: BillingContext, userId: string) {
+  const [user] = await ctx.db
+    .select({ email: users.email, timeZone: userSettings.timezone })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  return user ? { email: user.email, timeZone: user.timeZone ?? DEFAULT_TIMEZONE } : null;
+}
+
+async function sendStartedMail(
+  ctx: BillingContext,
+  userId: string,
+  subscription: SubscriptionSnapshot,
+): Promise<void> {
   try {
-    const [user] = await ctx.db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user) return;
+    const recipient = await findRecipient(ctx, userId);
+    if (!recipient) return;
     await ctx.mailer.send({
-      ...buildSubscriptionStartedMail({ appName: ctx.env.APP_NAME, appUrl: ctx.env.APP_URL }),
-      to: user.email,
+      ...buildSubscriptionStartedMail({
+        appName: ctx.env.APP_NAME,
+        appUrl: ctx.env.APP_URL,
+        subscription,
+        timeZone: recipient.timeZone,
+      }),
+      to: recipient.email,
       kind: "subscription-started",
       userId,
     });
   } catch (error) {
     // The subscription is in place; a lost confirmation mail must not undo or fail it.
     ctx.log.error({ err: error, userId }, "could not send the subscription confirmation mail");
+  }
+}
+
+/** After a change is stored: a cancellation is confirmed by mail, with the day access ends. */
+export async function sendChangeMail(
+  ctx: BillingContext,
+  userId: string,
+  change: AppliedChange,
+): Promise<void> {
+  if (!change.cancelled) return;
+  try {
+    const recipient = await findRecipient(ctx, userId);
+    if (!recipient) return;
+    await ctx.mailer.send({
+      ...buildSubscriptionCancelledMail({
+        appName: ctx.env.APP_NAME,
+        appUrl: ctx.env.APP_URL,
+        ...change.cancelled,
+        timeZone: recipient.timeZone,
+      }),
+      to: recipient.email,
+      kind: "subscription-cancelled",
+      userId,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, userId }, "could not send the cancellation mail");
   }
 }
 
@@ -191,8 +240,8 @@ export async function syncSubscriptionById(
   const snapshot = await ctx.provider.readSubscription(subscriptionId);
   if (!snapshot) return "missing";
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await applySubscription(tx, {
+  const change = await ctx.db.transaction(async (tx) => {
+    const applied = await applySubscription(tx, {
       userId: owned.userId,
       snapshot,
       provider: ctx.provider.name,
@@ -200,6 +249,8 @@ export async function syncSubscriptionById(
       currentProvider: ctx.provider.name,
     });
     await alsoWrite?.(tx, owned.userId);
+    return applied;
   });
+  await sendChangeMail(ctx, owned.userId, change);
   return "synced";
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { addMonths } from "date-fns";
 import { and, eq } from "drizzle-orm";
+import { LIVE_SUBSCRIPTION_STATUSES } from "../../../core/billing";
 import type { Db } from "../../db/client";
 import { checkoutSessions, subscriptions } from "../../db/schema/index";
 import type { BillingProvider, SubscriptionSnapshot } from "./billing-provider";
@@ -20,14 +21,34 @@ export function firstLocalPeriodEnd(paidAt: Date): Date {
   return addMonths(paidAt, 1);
 }
 
-/** Renews a lapsed period (the test card always pays) or ends a cancelling one. */
+/**
+ * Renews a lapsed period (the test card always pays) or ends a cancelling one. A subscription
+ * paid for during the trial starts its first paid month when the trial ends.
+ */
 export function renewLocalSubscription(sub: SubscriptionSnapshot, now: Date): SubscriptionSnapshot {
-  if (sub.status !== "active" || !sub.currentPeriodEnd) return sub;
+  if (!LIVE_SUBSCRIPTION_STATUSES.includes(sub.status) || !sub.currentPeriodEnd) return sub;
   if (now.getTime() <= sub.currentPeriodEnd.getTime()) return sub;
   if (sub.cancelAtPeriodEnd) return { ...sub, status: "canceled" };
   let end = sub.currentPeriodEnd;
   while (end.getTime() < now.getTime()) end = addMonths(end, 1);
-  return { ...sub, currentPeriodEnd: end };
+  return { ...sub, status: "active", currentPeriodEnd: end };
+}
+
+/** The subscription a checkout paid at `paidAt` starts: after the trial, when one was running. */
+function startLocalSubscription(
+  session: { customerId: string | null; trialEndsAt: Date | null },
+  input: { id: string; paidAt: Date },
+): SubscriptionSnapshot {
+  const trialEnd = session.trialEndsAt;
+  const isTrialKept = trialEnd !== null && trialEnd.getTime() > input.paidAt.getTime();
+  return {
+    id: input.id,
+    status: isTrialKept ? "trialing" : "active",
+    customerId: session.customerId,
+    priceId: null,
+    currentPeriodEnd: isTrialKept ? trialEnd : firstLocalPeriodEnd(input.paidAt),
+    cancelAtPeriodEnd: false,
+  };
 }
 
 export function createLocalProvider(deps: { db: Db; now: () => Date }): BillingProvider {
@@ -60,14 +81,7 @@ export function createLocalProvider(deps: { db: Db; now: () => Date }): BillingP
       );
     if (!session?.completedAt) return null;
     return renewLocalSubscription(
-      {
-        id,
-        status: "active",
-        customerId: session.customerId,
-        priceId: null,
-        currentPeriodEnd: firstLocalPeriodEnd(session.completedAt),
-        cancelAtPeriodEnd: false,
-      },
+      startLocalSubscription(session, { id, paidAt: session.completedAt }),
       deps.now(),
     );
   }
@@ -95,7 +109,9 @@ export function createLocalProvider(deps: { db: Db; now: () => Date }): BillingP
     readSubscription,
     async setCancelAtPeriodEnd(id, cancel) {
       const sub = await readSubscription(id);
-      return sub && sub.status === "active" ? { ...sub, cancelAtPeriodEnd: cancel } : sub;
+      return sub && LIVE_SUBSCRIPTION_STATUSES.includes(sub.status)
+        ? { ...sub, cancelAtPeriodEnd: cancel }
+        : sub;
     },
     createPortalUrl: null,
   };

@@ -147,7 +147,7 @@ describe("switching BILLING_PROVIDER from off to local on the same database", ()
     return app;
   }
 
-  it("stops the access granted while billing was off (decision 042)", async () => {
+  it("stops the access granted while billing was off", async () => {
     const off = await buildOn({ BILLING_PROVIDER: "off" });
     const user = await createUser(off);
     expect((await injectAs(off, user, { url: PROBE })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// A payment made before the account exists cannot be stranded (issue 14 item 2): the checkout's
+// A payment made before the account exists cannot be stranded: the checkout's
 // email is readable for account creation, a finish-account mail goes out once, the link is used
 // up once linked and expires after FINISH_ACCOUNT_LINK_DAYS, and a later sign-up with the paying
 // email links the payment.

@@ -1,4 +1,4 @@
-// The SYSTEM_ALERT for a failed card payment (issue 10 item 5), written in the transaction that
+// The SYSTEM_ALERT for a failed card payment, written in the transaction that
 // stores the subscription's new state (past due, unpaid) re-read from the processor.
 import { escapeHtml } from "../../lib/html";
 import type { NewNotification } from "../notifications/notifications.public";

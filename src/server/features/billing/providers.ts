@@ -30,7 +30,7 @@ export function createBillingProvider(deps: {
 }): BillingProvider {
   switch (deps.env.BILLING_PROVIDER) {
     case "stripe":
-      return createStripeProvider(deps.env);
+      return createStripeProvider(deps.env, undefined, deps.now);
     case "off":
       return createOffProvider();
     default:

@@ -3,6 +3,7 @@
 // STRIPE_API_HOST/PORT/PROTOCOL point the SDK at a local fake in tests.
 import Stripe from "stripe";
 import type { Env } from "../../env";
+import type { PaymentSnapshot } from "./payments";
 import {
   ProviderUnavailableError,
   type BillingProvider,
@@ -31,6 +32,20 @@ export function createStripeClient(env: Env, limits = STRIPE_DEFAULT_LIMITS): St
     telemetry: false,
     appInfo: { name: env.APP_NAME },
   });
+}
+
+// Stripe Checkout refuses a trial_end less than 48 hours away; a trial closer to its end is
+// carried to that point (and Tend's own trial is lengthened to match when the subscription is
+// stored), so paying never costs the days left.
+const MIN_CHECKOUT_TRIAL_MS = 48 * 60 * 60 * 1000 + 60_000;
+
+export function checkoutTrialEnd(trialEnd: Date | null, now: Date): number | null {
+  if (!trialEnd || trialEnd.getTime() <= now.getTime()) return null;
+  // From the start of the minute, as the checkout's idempotency key is: a second click in that
+  // minute sends the same parameters, which Stripe requires of a repeated key.
+  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+  const end = Math.max(trialEnd.getTime(), minute + MIN_CHECKOUT_TRIAL_MS);
+  return Math.ceil(end / 1000);
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -76,10 +91,40 @@ export function toSubscriptionSnapshot(sub: Stripe.Subscription): SubscriptionSn
   };
 }
 
-export function createStripeProvider(env: Env, stripe = createStripeClient(env)): BillingProvider {
+/** The subscription an invoice bills: on `parent` in newer API versions, on the invoice before. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const fromParent = invoice.parent?.subscription_details?.subscription;
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null })
+    .subscription;
+  return idOf(fromParent ?? legacy ?? null);
+}
+
+function toPaymentSnapshot(invoice: Stripe.Invoice): PaymentSnapshot | null {
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  if (!invoice.id || !subscriptionId) return null;
+  const period = invoice.lines?.data?.[0]?.period;
+  const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
+  return {
+    id: invoice.id,
+    subscriptionId,
+    amountCents: invoice.amount_paid,
+    currency: invoice.currency,
+    status: invoice.status ?? "paid",
+    periodStart: seconds(period?.start),
+    periodEnd: seconds(period?.end),
+    paidAt: seconds(invoice.status_transitions?.paid_at) ?? new Date(invoice.created * 1000),
+  };
+}
+
+export function createStripeProvider(
+  env: Env,
+  stripe = createStripeClient(env),
+  now: () => Date = () => new Date(),
+): BillingProvider {
   return {
     name: "stripe",
-    async createCheckout({ user, idempotencyKey }) {
+    async createCheckout({ user, idempotencyKey, trialEnd }) {
+      const trialEndSeconds = checkoutTrialEnd(trialEnd, now());
       const session = await stripe.checkout.sessions
         .create(
           {
@@ -96,7 +141,10 @@ export function createStripeProvider(env: Env, stripe = createStripeClient(env))
               ? {
                   client_reference_id: user.id,
                   metadata: { userId: user.id },
-                  subscription_data: { metadata: { userId: user.id } },
+                  subscription_data: {
+                    metadata: { userId: user.id },
+                    ...(trialEndSeconds ? { trial_end: trialEndSeconds } : {}),
+                  },
                 }
               : {}),
           },
@@ -133,6 +181,10 @@ export function createStripeProvider(env: Env, stripe = createStripeClient(env))
         stripe.subscriptions.update(id, { cancel_at_period_end: cancel }),
       );
       return sub ? toSubscriptionSnapshot(sub) : null;
+    },
+    async readPayment(invoiceId) {
+      const invoice = await read(() => stripe.invoices.retrieve(invoiceId));
+      return invoice ? toPaymentSnapshot(invoice) : null;
     },
     async createPortalUrl({ customerId, returnUrl }) {
       const portal = await stripe.billingPortal.sessions

@@ -6,22 +6,32 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type Stripe from "stripe";
 import { z } from "zod";
-import { webhookEvents } from "../../db/schema/index";
+import { subscriptions, webhookEvents } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { BillingContext } from "./billing-context";
 import { notifyUsers } from "../notifications/notifications.public";
 import { fulfilCheckoutSession, syncSubscriptionById } from "./fulfilment";
 import { paymentFailedAlert } from "./payment-alert";
-import { createStripeClient, createStripeProvider, STRIPE_WEBHOOK_LIMITS } from "./stripe-provider";
+import { recordPayment } from "./payments";
+import {
+  createStripeClient,
+  createStripeProvider,
+  invoiceSubscriptionId,
+  STRIPE_WEBHOOK_LIMITS,
+} from "./stripe-provider";
 
 const WebhookAckSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
-function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
-  const fromParent = invoice.parent?.subscription_details?.subscription;
-  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null })
-    .subscription;
-  const value = fromParent ?? legacy ?? null;
-  return value ? (typeof value === "string" ? value : value.id) : null;
+// A paid invoice, re-read from Stripe, is one payment (both events name the same invoice). A
+// zero invoice (the start of a plan paid for during the trial) charged nothing and is left out.
+async function recordInvoice(ctx: BillingContext, invoiceId: string): Promise<void> {
+  const payment = await ctx.provider.readPayment?.(invoiceId);
+  if (!payment || payment.amountCents <= 0) return;
+  const [owner] = await ctx.db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, payment.subscriptionId));
+  await recordPayment(ctx.db, { ...payment, userId: owner?.userId ?? null, provider: "stripe" });
 }
 
 export async function handleStripeEvent(ctx: BillingContext, event: Stripe.Event): Promise<void> {
@@ -49,6 +59,7 @@ export async function handleStripeEvent(ctx: BillingContext, event: Stripe.Event
     case "invoice.payment_succeeded": {
       const id = invoiceSubscriptionId(event.data.object);
       if (id) await syncSubscriptionById(ctx, id);
+      if (event.data.object.id) await recordInvoice(ctx, event.data.object.id);
       return;
     }
     case "invoice.payment_failed": {
@@ -77,7 +88,7 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance) {
   const stripe = createStripeClient(app.billing.env, STRIPE_WEBHOOK_LIMITS);
   const ctx: BillingContext = {
     ...app.billing,
-    provider: createStripeProvider(app.billing.env, stripe),
+    provider: createStripeProvider(app.billing.env, stripe, app.billing.now),
   };
   const secret = ctx.env.STRIPE_WEBHOOK_SECRET ?? "";
 

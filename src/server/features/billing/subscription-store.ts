@@ -1,13 +1,18 @@
 // The one way subscriptions and billing_status are written, whichever provider reported the
 // subscription: upsert the subscription, then derive billing_status from the user's
 // subscriptions (pickEffectiveSubscription), changing the row only when something changed.
-import { and, eq, ne, sql } from "drizzle-orm";
-import { pickEffectiveSubscription, TRIAL_PROVIDER } from "../../../core/billing";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
+import {
+  LIVE_SUBSCRIPTION_STATUSES,
+  pickEffectiveSubscription,
+  TRIAL_PROVIDER,
+} from "../../../core/billing";
 import type { BillingProviderName } from "../../../core/billing";
 import { DAY_MS } from "../../../core/constants";
 import type { Db, Tx } from "../../db/client";
 import { billingStatus, subscriptions } from "../../db/schema/index";
 import type { SubscriptionSnapshot } from "./billing-provider";
+import { claimPayments, localCharges, recordLocalCharges } from "./payments";
 
 export const OFF_PROVIDER = "off";
 
@@ -15,6 +20,28 @@ type Writer = Db | Tx;
 
 export function trialSubscriptionId(userId: string): string {
   return `trial_${userId}`;
+}
+
+/** What storing a subscription changed that the user is told about by mail. */
+export type AppliedChange = {
+  /** It was running (or waiting for the trial) and is now set to end: access ends then. */
+  cancelled: { accessEndsAt: Date; isBeforeStart: boolean } | null;
+};
+
+function cancellationOf(
+  previous: { status: string; cancelAtPeriodEnd: boolean } | undefined,
+  snapshot: SubscriptionSnapshot,
+  now: Date,
+): AppliedChange["cancelled"] {
+  const wasLive =
+    previous && LIVE_SUBSCRIPTION_STATUSES.includes(previous.status) && !previous.cancelAtPeriodEnd;
+  if (!wasLive) return null;
+  if (snapshot.status === "canceled") return { accessEndsAt: now, isBeforeStart: false };
+  if (!snapshot.cancelAtPeriodEnd || !snapshot.currentPeriodEnd) return null;
+  return {
+    accessEndsAt: snapshot.currentPeriodEnd,
+    isBeforeStart: snapshot.status === "trialing",
+  };
 }
 
 export async function applySubscription(
@@ -27,8 +54,13 @@ export async function applySubscription(
     now: Date;
     currentProvider: BillingProviderName;
   },
-): Promise<void> {
+): Promise<AppliedChange> {
   const { userId, snapshot, now } = input;
+  const [previous] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, snapshot.id), eq(subscriptions.userId, userId)))
+    .for("update");
   const values = {
     status: snapshot.status,
     providerCustomerId: snapshot.customerId,
@@ -56,6 +88,35 @@ export async function applySubscription(
       // A subscription never changes hands.
       setWhere: eq(subscriptions.userId, userId),
     });
+  if (input.provider !== TRIAL_PROVIDER) {
+    await claimPayments(tx, { userId, subscriptionId: snapshot.id });
+    if (input.provider === "local") {
+      await recordLocalCharges(tx, {
+        userId,
+        subscriptionId: snapshot.id,
+        charges: localCharges(previous ?? null, snapshot),
+      });
+    }
+  }
+  if (
+    snapshot.status === "trialing" &&
+    input.provider !== TRIAL_PROVIDER &&
+    snapshot.currentPeriodEnd
+  ) {
+    // Paid for during the trial: the trial lasts until the paid plan starts, where the
+    // provider's first charge had to be a little later than the trial's end.
+    await tx
+      .update(subscriptions)
+      .set({ currentPeriodEnd: snapshot.currentPeriodEnd, updatedAt: now })
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.provider, TRIAL_PROVIDER),
+          eq(subscriptions.status, "active"),
+          lt(subscriptions.currentPeriodEnd, snapshot.currentPeriodEnd),
+        ),
+      );
+  }
   if (snapshot.status === "active" && input.provider !== TRIAL_PROVIDER) {
     // A paid subscription replaces the trial for good.
     await tx
@@ -70,6 +131,7 @@ export async function applySubscription(
       );
   }
   await recomputeBillingStatus(tx, { userId, now, currentProvider: input.currentProvider });
+  return { cancelled: cancellationOf(previous, snapshot, now) };
 }
 
 export async function recomputeBillingStatus(

@@ -10,7 +10,6 @@ import {
 import type { ContactInput, ContactPatch } from "../../../core/contacts";
 import { rhythmFromColumns, type Rhythm } from "../../../core/rhythm";
 import type { contacts } from "../../db/schema/index";
-import { compileFunction, objectLiteral, read } from "../../lib/compile-object";
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = Omit<
@@ -50,50 +49,37 @@ export function contactValuesFromInput(input: ContactPatch): Partial<ContactValu
   return values;
 }
 
-/** Stored columns → the fields as a person would send them (duplicate checks, merges, undo). */
-export function inputFromRow(row: ContactRow): ContactInput {
-  return inputOf(row);
-}
-
-/** A field's value as the API answers it, as an expression over the stored columns `row`. */
-function answerExpression(field: { key: string; kind: string }, row: string): string {
+/** A field's value as the API answers it, from the stored columns. */
+function answerField(field: { key: string; kind: string }, row: Columns): unknown {
   const { key, kind } = field;
   if (kind === "birthday") {
-    const [day, month, year] = ["Day", "Month", "Year"].map((part) => read(row, key + part));
-    return `${day} === null || ${month} === null ? null : { day: ${day}, month: ${month}, year: ${year} }`;
+    const [day, month, year] = ["Day", "Month", "Year"].map((part) => row[key + part]);
+    return day === null || month === null ? null : { day, month, year };
   }
   if (kind === "rhythm") {
-    return `rhythmFromColumns(${read(row, `${key}Interval`)}, ${read(row, `${key}Unit`)})`;
+    return rhythmFromColumns(
+      row[`${key}Interval`] as number | null,
+      row[`${key}Unit`] as string | null,
+    );
   }
-  return read(row, key);
+  return row[key];
 }
-
-/** The answer's entries for `fields`, as [key, expression over `row`] for compileFunction. */
-export function answerEntries(
-  fields: ContactFieldDefinitions,
-  row: string,
-): (readonly [string, string])[] {
-  return listContactFields(fields).map((field) => [field.key, answerExpression(field, row)]);
-}
-
-/** Helpers the answer's expressions use, to pass to compileFunction. */
-export const ANSWER_HELPERS = { rhythmFromColumns };
 
 /** The fields of `fields` as the API answers them, from stored columns. */
-export function answerFieldsFor(
-  fields: ContactFieldDefinitions,
-): (row: Record<string, unknown>) => Record<string, unknown> {
-  return compileFunction(["row"], objectLiteral(answerEntries(fields, "row")), ANSWER_HELPERS);
+export function answerFieldsFor(fields: ContactFieldDefinitions): (row: Columns) => Columns {
+  const list = listContactFields(fields);
+  return (row) => Object.fromEntries(list.map((field) => [field.key, answerField(field, row)]));
 }
 
-// Names are stored as "" and sent as null when empty; the rest reads as the API answers it.
-const inputOf = compileFunction<(row: ContactRow) => ContactInput>(
-  ["row"],
-  objectLiteral(
-    FIELDS.map((field) => {
-      const value = answerExpression(field, "row");
-      return [field.key, field.kind === "name" ? `${value} || null` : value] as const;
-    }),
-  ),
-  ANSWER_HELPERS,
-);
+/**
+ * Stored columns → the fields as a person would send them (duplicate checks, merges, undo): names
+ * stored as "" are null, the rest reads as the API answers it.
+ */
+export function inputFromRow(row: ContactRow): ContactInput {
+  const columns = row as unknown as Columns;
+  const entries = FIELDS.map((field) => {
+    const value = answerField(field, columns);
+    return [field.key, field.kind === "name" ? value || null : value];
+  });
+  return Object.fromEntries(entries) as ContactInput;
+}

@@ -10,7 +10,7 @@ export async function contactContext(
   request: FastifyRequest,
 ): Promise<ContactContext> {
   const userId = request.user.id;
-  // requirePaidUser read the zone with the rest of the account (decision 140).
+  // requirePaidUser read the zone with the rest of the account.
   const known = request.account?.timeZone;
   const timeZone =
     known === undefined || known === null

@@ -1,6 +1,7 @@
 // Creating, editing and bulk-editing contacts: each one transaction, each under the user's id.
 import { and, eq } from "drizzle-orm";
 import {
+  NAME_REQUIRED,
   STALE_CONTACT_MESSAGE,
   type ContactCreateInput,
   type ContactPatch,
@@ -73,7 +74,7 @@ function assertMergedContact(row: ContactRow, patch: ContactPatch) {
   const lastName = patch.lastName !== undefined ? patch.lastName : row.lastName;
   if (!firstName && !lastName) {
     throw new AppError("BAD_REQUEST", "A contact needs a first or last name.", {
-      firstName: "Enter a first or last name",
+      firstName: NAME_REQUIRED,
     });
   }
   const latitude = patch.latitude !== undefined ? patch.latitude : row.latitude;

@@ -16,6 +16,6 @@ export {
   newContactValues,
   recomputeDueDates,
   syncContactHistory,
-  toContact,
 } from "./contacts.service";
+export { toContact } from "./contact-view";
 export { logInteraction, snoozeContact, toInteraction } from "./interactions.service";

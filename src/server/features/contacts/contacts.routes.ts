@@ -15,18 +15,17 @@ import {
 import { toLocalDate } from "../../../core/rhythm";
 import { ApiErrorSchema } from "../../../core/api-error";
 import { assignRhythm, createContact, setArchived, updateContact } from "./contacts.mutations";
-import { deleteContactRow, getContactRow, listStoredContacts } from "./contacts.queries";
+import { deleteContactRow, getContactRow, listContactRows } from "./contacts.queries";
 import { contactContext } from "./contact-context";
 import {
+  createListAnswerCache,
   encodeListAnswer,
-  ListAnswerCache,
   listEtag,
   matchesEtag,
   pickEncoding,
 } from "./contact-list-cache";
-import { contactListSerializerCompiler, joinContactList } from "./contact-list-serializer";
-import { ContactListStore, listedJsonOf } from "./contact-list-store";
-import { toContact } from "./contacts.service";
+import { toContact } from "./contact-view";
+import { contactPhotoRoutes } from "./contact-photo.routes";
 import { interactionRoutes } from "./interactions.routes";
 import { applyUndo } from "./undo.service";
 
@@ -34,8 +33,6 @@ export const ContactParamsSchema = z.object({ id: z.string() });
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 /** Memory for cached list answers (a full list is ~50 KB in brotli, ~0.9 MB as plain JSON). */
 const LIST_CACHE_BYTES = 64 * 1024 * 1024;
-/** Memory for decoded contacts kept between reads (~3.7 MB, as estimated, for a user with 1,000 contacts). */
-const LIST_STORE_BYTES = 128 * 1024 * 1024;
 
 export async function contactsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -43,10 +40,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   const preHandler = app.requirePaidUser;
   const tags = ["contacts"];
 
-  // Compressed list answers, per user, until their version or day changes (decision 140).
-  const listCache = new ListAnswerCache(LIST_CACHE_BYTES);
-  // Decoded contacts, per user, checked against the database on every new version (decision 195).
-  const listStore = new ContactListStore(LIST_STORE_BYTES);
+  const listCache = createListAnswerCache(LIST_CACHE_BYTES);
 
   app.get(
     "/api/contacts",
@@ -61,7 +55,6 @@ export async function contactsRoutes(fastify: FastifyInstance) {
           400: ApiErrorSchema,
         },
       },
-      serializerCompiler: contactListSerializerCompiler,
       // The handler compresses the answer itself, once per version (contact-list-cache.ts).
       compress: false,
     },
@@ -90,25 +83,26 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       if (encoding !== "identity") reply.header("content-encoding", encoding);
       // Bytes, sent as they are (no serializer, no compression plugin).
       const bytes = reply as FastifyReply;
-      const cached = listCache.get(ctx.userId, etag, encoding);
+      const key = `${etag} ${encoding}`;
+      const cached = listCache.get(key);
       if (cached) return bytes.send(cached);
 
-      // The user's contacts kept decoded: after a write, one statement reads what changed.
-      const all = await listStore.list(db, { ...ctx, version });
-      const { items, counts } = selectContacts(all, request.query);
-      if (items.length === all.length) listStore.arrange(ctx.userId, items);
-      const json = joinContactList(
-        {
-          counts,
-          total: all.length,
-          limit: CONTACT_LIMIT,
-          today: ctx.today,
-          timeZone: ctx.timeZone,
-        },
-        items.map(listedJsonOf),
+      const rows = await listContactRows(db, ctx.userId);
+      const { items, counts } = selectContacts(
+        rows.map((row) => toContact(row, ctx)),
+        request.query,
       );
-      const body = encodeListAnswer(json, encoding);
-      listCache.set(ctx.userId, etag, encoding, body);
+      // Parsing is the allow-list: only the schema's fields reach the browser.
+      const list = ContactListSchema.parse({
+        items,
+        counts,
+        total: rows.length,
+        limit: CONTACT_LIMIT,
+        today: ctx.today,
+        timeZone: ctx.timeZone,
+      });
+      const body = encodeListAnswer(Buffer.from(JSON.stringify(list)), encoding);
+      listCache.set(key, body);
       return bytes.send(body);
     },
   );
@@ -125,8 +119,8 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const stored = await listStoredContacts(db, request.user.id);
-      return { tags: countTags(stored.filter((c) => !c.archivedAt)) };
+      const rows = await listContactRows(db, request.user.id);
+      return { tags: countTags(rows.filter((c) => !c.archivedAt)) };
     },
   );
 
@@ -216,7 +210,8 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       schema: { tags, params: ContactParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await deleteContactRow(db, request.user.id, request.params.id);
+      const photoKey = await deleteContactRow(db, request.user.id, request.params.id);
+      if (photoKey) await app.storage.delete("avatars", photoKey);
       return reply.status(204).send(null);
     },
   );
@@ -244,4 +239,5 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   }
 
   await app.register(interactionRoutes);
+  await app.register(contactPhotoRoutes);
 }

@@ -2,7 +2,7 @@
 // and keeping last-contacted / next-due in step with history. Also used by the importer.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { CONTACT_LIMIT } from "../../../core/constants";
-import type { Contact, ContactInput } from "../../../core/contacts";
+import type { ContactInput } from "../../../core/contacts";
 import {
   computeNextDueAt,
   isValidTimeZone,
@@ -13,7 +13,6 @@ import type { Db, Tx } from "../../db/client";
 import { contacts, interactions, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { contactValuesFromInput, type ContactRow, type ContactValues } from "./contact-columns";
-import { contactFromStored, storedFromRow, type ViewContext } from "./contact-view";
 
 type Executor = Db | Tx;
 
@@ -67,11 +66,6 @@ export function newContactValues(
 
 export function rhythmOf(row: Pick<ContactRow, "rhythmInterval" | "rhythmUnit">): Rhythm | null {
   return rhythmFromColumns(row.rhythmInterval, row.rhythmUnit);
-}
-
-/** A row → the API's ContactSchema, with its state as of `now` in the user's zone. */
-export function toContact(row: ContactRow, ctx: ViewContext): Contact {
-  return contactFromStored(storedFromRow(row), ctx);
 }
 
 /**

@@ -83,6 +83,45 @@ describe("contacts API", () => {
     expect((await list()).total).toBe(before);
   });
 
+  it("keeps labelled postal addresses and refuses two places on the map", async () => {
+    const home = { label: "Home", street: " 12 Main St ", city: "Leeds", isPlace: true };
+    const res = await injectAs(t.app, user, {
+      method: "POST",
+      url: "/api/contacts",
+      payload: { firstName: "Addie", addresses: [home, { ...home, label: "Work" }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      addresses: "Only one address can be the place on the map",
+    });
+    const c = await addContact(t.app, user, {
+      firstName: "Addie",
+      addresses: [home, { street: "", city: " " }, { postalCode: "LS1 4AP", country: "UK" }],
+    });
+    expect(c.addresses).toEqual([
+      {
+        label: "Home",
+        street: "12 Main St",
+        extended: "",
+        city: "Leeds",
+        region: "",
+        postalCode: "",
+        country: "",
+        isPlace: true,
+      },
+      {
+        street: "",
+        extended: "",
+        city: "",
+        region: "",
+        postalCode: "LS1 4AP",
+        country: "UK",
+        isPlace: false,
+      },
+    ]);
+    expect(await getContact(t.app, user, c.id)).toEqual(c);
+  });
+
   it("records when you were last in touch, as history, when creating", async () => {
     const c = await addContact(t.app, user, {
       firstName: "Grace",

@@ -14,7 +14,7 @@ import {
   UndoableContactSchema,
 } from "../../../core/interactions";
 import { contactContext } from "./contact-context";
-import { toContact } from "./contacts.service";
+import { toContact } from "./contact-view";
 import {
   clearSnooze,
   deleteInteraction,

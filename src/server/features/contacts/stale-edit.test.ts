@@ -1,5 +1,5 @@
 // Two editors of one contact: the second save, made on the version both opened, is refused with a
-// message a person can act on, instead of silently undoing the first (issue 16 item 3).
+// message a person can act on, instead of silently undoing the first.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, createUser, injectAs, type TestApp } from "../../../../tests/helpers/test-app";
 import { STALE_CONTACT_MESSAGE } from "../../../core/contacts";

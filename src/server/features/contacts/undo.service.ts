@@ -1,6 +1,6 @@
 // Undo of one-tap changes (log contact, snooze, archive, bulk rhythm): each records the changed
 // contacts' columns before and after, in the transaction that changes them; undo puts the
-// "before" back exactly (history included) unless something changed since (decision 150).
+// "before" back exactly (history included) unless something changed since.
 import { and, count, eq, lt } from "drizzle-orm";
 import { UNDO_WINDOW_MS } from "../../../core/constants";
 import { STALE_UNDO_MESSAGE } from "../../../core/interactions";

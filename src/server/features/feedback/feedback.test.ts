@@ -47,6 +47,16 @@ describe("POST /api/feedback", () => {
   const post = async (user: Awaited<ReturnType<typeof createUser>>, parts: Part[]) =>
     injectAs(t.app, user, { method: "POST", url: "/api/feedback", ...(await form(parts)) });
 
+  it("answers 400, not 500, to a NUL in the subject or the message", async () => {
+    const user = await createUser(t.app);
+    for (const name of ["subject", "message"]) {
+      const parts = TEXT.map((p) => (p.name === name ? { name, value: "a\u0000b" } : p));
+      const res = await post(user, parts);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.body).toContain("must not contain NUL characters");
+    }
+  });
+
   it("stores the feedback and mails support, with no image", async () => {
     const user = await createUser(t.app);
     const res = await post(user, TEXT);

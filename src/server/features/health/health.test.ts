@@ -70,7 +70,7 @@ describe("health and config", () => {
     const res = await t.app.inject({ url: "/api/config" });
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    // Worked out once (decision 195), they are still Helmet's whole set, on every answer.
+    // Worked out once, they are still Helmet's whole set, on every answer.
     const missing = await t.app.inject({ url: "/api/nothing-here" });
     for (const answer of [res, missing]) {
       expect(answer.headers["x-frame-options"]).toBe("SAMEORIGIN");

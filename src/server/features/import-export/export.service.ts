@@ -1,5 +1,5 @@
-// Everything an account holds, for the JSON export (decision 031); and the contacts for CSV and vCard.
-import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+// Everything an account holds, for the JSON export; and the contacts for CSV and vCard.
+import { asc, eq } from "drizzle-orm";
 import type { Contact } from "../../../core/contacts";
 import {
   ACCOUNT_EXPORT_FORMAT,
@@ -8,7 +8,6 @@ import {
   type ExportedContact,
 } from "../../../core/import/account-export";
 import type { Db } from "../../db/client";
-import { nextTurn } from "../../lib/next-turn";
 import {
   contacts,
   imports,
@@ -32,95 +31,15 @@ function exportedContact(c: Contact): ExportedContact {
   return exported as ExportedContact;
 }
 
-/** Rows of history per query: each is a short task on the event loop, not one long one. */
-export const HISTORY_PAGE_ROWS = 1_000;
-
-/**
- * Contacts mapped per turn of the event loop. Mapping an account's 1,000 at once was one stretch
- * of ~60 ms of CPU on the event loop, and well over 100 ms under load (decision 233).
- */
-export const CONTACT_PAGE_ROWS = 250;
-
-/** `map` over `items`, a page at a time, with a turn of the event loop (nextTurn) between pages. */
-async function mapInTurns<T, U>(items: T[], map: (item: T) => U, pageRows: number): Promise<U[]> {
-  const mapped: U[] = [];
-  for (let start = 0; start < items.length; start += pageRows) {
-    if (start > 0) await nextTurn();
-    for (const item of items.slice(start, start + pageRows)) mapped.push(map(item));
-  }
-  return mapped;
-}
-
 /** The user's contacts for the CSV and vCard exports, by name. */
-export function listExportContacts(
-  db: Db,
-  ctx: ContactContext,
-  pageRows = CONTACT_PAGE_ROWS,
-): Promise<Contact[]> {
-  return readExportContacts(db, ctx, (contact) => contact, pageRows);
-}
-
-/** The user's contacts by name, each made a Contact and then `as`, in one pass of pages. */
-async function readExportContacts<T>(
-  db: Db,
-  ctx: ContactContext,
-  as: (contact: Contact) => T,
-  pageRows: number,
-): Promise<T[]> {
+export async function listExportContacts(db: Db, ctx: ContactContext): Promise<Contact[]> {
   const rows = await db
     .select()
     .from(contacts)
     .where(eq(contacts.userId, ctx.userId))
     .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.createdAt));
-  return mapInTurns(rows, (row) => as(toContact(row, ctx)), pageRows);
+  return rows.map((row) => toContact(row, ctx));
 }
-
-type ExportedInteraction = AccountExport["interactions"][number];
-
-/**
- * The user's whole history, oldest first, read a page at a time (by occurred time, then id) with
- * a turn of the event loop between pages: one query for 20,000 entries held every other request
- * for seconds while PGlite ran on the event loop (decision 175); it now has a thread of its own
- * (decision 170), and the pages still keep each answer and its rows small.
- */
-export async function listExportHistory(
-  db: Db,
-  userId: string,
-  pageRows = HISTORY_PAGE_ROWS,
-): Promise<ExportedInteraction[]> {
-  const history: ExportedInteraction[] = [];
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const page: (typeof interactions.$inferSelect & { at: string })[] = await db
-      .select({
-        ...getTableColumns(interactions),
-        at: sql<string>`${interactions.occurredAt}::text`,
-      })
-      .from(interactions)
-      .where(
-        and(
-          eq(interactions.userId, userId),
-          // After the previous page's last row, compared as stored: its time as text keeps the
-          // microseconds a JS Date would drop (and repeat or skip rows).
-          after
-            ? sql`(${interactions.occurredAt}, ${interactions.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(interactions.occurredAt), asc(interactions.id))
-      .limit(pageRows);
-    for (const row of page) history.push(toInteraction(row));
-    if (page.length < pageRows) return history;
-    after = page.at(-1)!;
-    await nextTurn();
-  }
-}
-
-/** The account export's long lists, sent to the worker that writes the file a page at a time. */
-export const ACCOUNT_EXPORT_LISTS = [
-  "contacts",
-  "interactions",
-] as const satisfies readonly (keyof AccountExport)[];
 
 export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<AccountExport> {
   const { userId } = ctx;
@@ -132,13 +51,17 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
     .from(userReminders)
     .where(eq(userReminders.userId, userId))
     .orderBy(asc(userReminders.createdAt));
-  const history = await listExportHistory(db, userId);
+  const history = await db
+    .select()
+    .from(interactions)
+    .where(eq(interactions.userId, userId))
+    .orderBy(asc(interactions.occurredAt), asc(interactions.id));
   const pastImports = await db
     .select()
     .from(imports)
     .where(eq(imports.userId, userId))
     .orderBy(asc(imports.createdAt), asc(imports.id));
-  const exportedContacts = await readExportContacts(db, ctx, exportedContact, CONTACT_PAGE_ROWS);
+  const exportedContacts = (await listExportContacts(db, ctx)).map(exportedContact);
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     version: 1,
@@ -195,7 +118,7 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
       createdAt: r.createdAt.toISOString(),
     })),
     contacts: exportedContacts,
-    interactions: history,
+    interactions: history.map(toInteraction),
     // What each import did, not how to undo it: the merge snapshots are earlier copies of
     // contacts already in this file, meaningful only to undo in this account.
     imports: pastImports.map((row) => {

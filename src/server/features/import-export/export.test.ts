@@ -11,10 +11,8 @@ import {
 } from "../../../../tests/helpers/test-app";
 import { AccountExportSchema } from "../../../core/import/account-export";
 import { TEND_CSV_HEADERS } from "../../../core/import/csv-export";
-import { upload } from "../../../../tests/helpers/import-test-kit";
+import { listContacts, names, upload } from "../../../../tests/helpers/import-test-kit";
 import { addContact } from "../../../../tests/helpers/contacts-test-kit";
-import { sql } from "drizzle-orm";
-import { listExportContacts, listExportHistory } from "./export.service";
 
 describe("exports", () => {
   let t: TestApp;
@@ -52,7 +50,27 @@ describe("exports", () => {
   });
   afterAll(async () => t.close());
 
-  it("CSV: every field under our headers, no cell starting with a formula character", async () => {
+  it("CSV in Google's and Outlook's layouts: their columns, named files, only own contacts", async () => {
+    for (const [layout, column] of [
+      ["google", "E-mail 1 - Value"],
+      ["outlook", "E-mail Address"],
+    ] as const) {
+      const res = await injectAs(t.app, user, {
+        url: `/api/exports/contacts.csv?layout=${layout}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-disposition"]).toMatch(
+        new RegExp(`filename="tend-contacts-${layout}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+      );
+      const [header, ...rows] = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, "").trim()).data;
+      const emails = rows.map((row) => row[header!.indexOf(column)]);
+      expect(emails.sort()).toEqual(["ada@example.com", "grace@example.com"]);
+    }
+    const bad = await injectAs(t.app, user, { url: "/api/exports/contacts.csv?layout=excel" });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("CSV: every field under our headers, no text cell starting with a formula character", async () => {
     const res = await injectAs(t.app, user, { url: "/api/exports/contacts.csv" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
@@ -64,14 +82,19 @@ describe("exports", () => {
     }).data;
     expect(rows[0]).toEqual([...TEND_CSV_HEADERS]);
     expect(rows).toHaveLength(3);
-    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    const isNumber = (i: number) => ["Latitude", "Longitude"].includes(TEND_CSV_HEADERS[i]!);
+    for (const row of rows) {
+      row.forEach((cell, i) => {
+        if (!isNumber(i)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      });
+    }
     const adaRow = rows.find((r) => r[1] === "Lovelace")!;
     const ada = Object.fromEntries(TEND_CSV_HEADERS.map((h, i) => [h, adaRow[i]]));
     expect(ada).toMatchObject({
       "First name": "'=cmd|' /C calc'!A0",
       Notes: "'@SUM(1+1)\nsecond line",
       Phones: "mobile: +44 20 7946 0958",
-      Latitude: "'-33.8688",
+      Latitude: "-33.8688",
       Rhythm: "Monthly",
       Tags: "Friends",
     });
@@ -87,6 +110,23 @@ describe("exports", () => {
     expect(res.body).toContain("EMAIL;TYPE=home:ada@example.com\r\n");
     expect(res.body).toContain("X-TEND-RHYTHM:Monthly\r\n");
     expect(res.body).not.toContain("Someone");
+  });
+
+  it("vCard: a label holding line breaks exports as one card and imports back as one contact", async () => {
+    const forged = "w\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Forged";
+    const [author, reader] = [await createUser(t.app), await createUser(t.app)];
+    const added = await addContact(t.app, author, {
+      firstName: "Mallory",
+      emails: [{ label: forged, value: "mallory@example.com" }],
+      phones: [{ label: forged, value: "+1 555 0100" }],
+    });
+    expect(added.emails[0]?.label).toBe("w END:VCARD BEGIN:VCARD FN:Forged");
+    const vcf = (await injectAs(t.app, author, { url: "/api/exports/contacts.vcf" })).body;
+    expect(vcf.match(/^BEGIN:VCARD\r$/gm)).toHaveLength(1);
+    expect(vcf).not.toMatch(/^FN:Forged/m);
+    const imported = await upload(t.app, reader, "/api/imports", { name: "a.vcf", content: vcf });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(names(await listContacts(t.app, reader))).toEqual(["Mallory"]);
   });
 
   it("JSON: profile, settings, reminders, contacts, history and imports of this account only", async () => {
@@ -173,65 +213,6 @@ describe("paid access", () => {
       expect(res.statusCode, `${method} ${url}`).toBe(402);
       const anonymous = await t.app.inject({ method: method as "GET" | "POST", url });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-    }
-  });
-});
-
-describe("history read and contacts mapped in pages", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await build();
-  });
-  afterAll(async () => t.close());
-
-  it("gives every entry once, oldest first, across pages, ties and microseconds", async () => {
-    const user = await createUser(t.app);
-    const contact = await addContact(t.app, user, { firstName: "Ada" });
-    // 23 entries: groups sharing one instant (ties across page edges) and instants that differ
-    // only in microseconds, which a JavaScript Date cannot tell apart.
-    await t.app.db.execute(sql`
-      insert into interactions (user_id, contact_id, occurred_at, channel, note)
-      select ${user.id}, ${contact.id},
-        timestamptz '2025-01-01 10:00:00+00' + (n / 4) * interval '1 minute' + (n % 2) * interval '1 microsecond',
-        'email', 'entry ' || n
-      from generate_series(1, 23) as n`);
-    const all: unknown = await t.app.db.execute(
-      sql`select id from interactions where user_id = ${user.id} order by occurred_at, id`,
-    );
-    const expected = (all as { rows: { id: string }[] }).rows.map((r) => r.id);
-    expect(expected).toHaveLength(23);
-    for (const pageRows of [1, 2, 4, 5, 23, 1_000]) {
-      const history = await listExportHistory(t.app.db, user.id, pageRows);
-      expect(
-        history.map((h) => h.id),
-        `pages of ${pageRows}`,
-      ).toEqual(expected);
-    }
-  });
-  it("maps the contacts a page at a time into the same list, in the same order", async () => {
-    const user = await createUser(t.app);
-    for (const [firstName, lastName] of [
-      ["Grace", "Hopper"],
-      ["Ada", "Lovelace"],
-      ["Alan", "Turing"],
-      ["Ada", "Byron"],
-      ["Edsger", "Dijkstra"],
-    ]) {
-      await addContact(t.app, user, { firstName, lastName });
-    }
-    const ctx = { userId: user.id, now: t.app.clock.now(), timeZone: "UTC" };
-    const whole = await listExportContacts(t.app.db, ctx, 1_000);
-    expect(whole.map((c) => c.lastName)).toEqual([
-      "Byron",
-      "Dijkstra",
-      "Hopper",
-      "Lovelace",
-      "Turing",
-    ]);
-    for (const pageRows of [1, 2, 3, 5]) {
-      expect(await listExportContacts(t.app.db, ctx, pageRows), `pages of ${pageRows}`).toEqual(
-        whole,
-      );
     }
   });
 });

@@ -1,4 +1,4 @@
-// Imports leave a SYSTEM_ALERT (issue 10 item 5): "Import finished" with the counts, written in
+// Imports leave a SYSTEM_ALERT: "Import finished" with the counts, written in
 // the import's transaction, and "Import failed" with the reason when nothing was imported.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, upload } from "../../../../tests/helpers/import-test-kit";
@@ -43,11 +43,12 @@ describe("import alerts", () => {
       [
         "SYSTEM_ALERT",
         "Import finished",
-        `<p>${escapeHtml("Friends & <family>.csv")}: 5 contacts added, 0 updated, 1 skipped.</p><p>You can undo it from Import.</p>`,
+        `<p>${escapeHtml("Friends & <family>.csv")}: 5 contacts added, 0 updated, 1 skipped.</p><p>While it is your latest import, you can undo it on the Data page.</p>`,
         "/app/contacts",
       ],
     ]);
     expect(items[1]!.metadata).toEqual({
+      outcome: "success",
       importId: done.json().import.id,
       created: 5,
       merged: 0,

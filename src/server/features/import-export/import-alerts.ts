@@ -1,16 +1,18 @@
-// SYSTEM_ALERT notifications for imports (issue 10 item 5): "Import finished", written in the
+// SYSTEM_ALERT notifications for imports: "Import finished", written in the
 // import's own transaction, and "Import failed", written after the import's transaction rolled
 // back (nothing of the import exists then, so it cannot share its transaction).
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { toConflictError } from "../../lib/db-errors";
+import { formatWholeNumber } from "../../../core/plural";
 import { escapeHtml } from "../../lib/html";
 import { notifyUsers, type NewNotification } from "../notifications/notifications.public";
 
 /** The upload's name, or words for a file sent without one. */
 const fileLabel = (fileName: string | null) => escapeHtml(fileName ?? "Your file");
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const count = formatWholeNumber;
+const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
 
 export function importFinishedAlert(input: {
   userId: string;
@@ -19,19 +21,31 @@ export function importFinishedAlert(input: {
   created: number;
   merged: number;
   skipped: number;
+  /** People imported without the photo their card carried, which could not be read. */
+  photosLeftOut?: string[];
 }): NewNotification {
+  const photos = input.photosLeftOut?.length
+    ? `<p>${escapeHtml(
+        `A photo we couldn't read was left out for ${input.photosLeftOut.slice(0, 10).join(", ")}${
+          input.photosLeftOut.length > 10
+            ? ` and ${count(input.photosLeftOut.length - 10)} more`
+            : ""
+        }.`,
+      )}</p>`
+    : "";
   const counts = [
     `${plural(input.created, "contact")} added`,
-    `${input.merged} updated`,
-    `${input.skipped} skipped`,
+    `${count(input.merged)} updated`,
+    `${count(input.skipped)} skipped`,
   ].join(", ");
   return {
     userId: input.userId,
     type: "SYSTEM_ALERT",
     title: "Import finished",
-    content: `<p>${fileLabel(input.fileName)}: ${counts}.</p><p>You can undo it from Import.</p>`,
+    content: `<p>${fileLabel(input.fileName)}: ${counts}.</p>${photos}<p>While it is your latest import, you can undo it on the Data page.</p>`,
     link: "/app/contacts",
     metadata: {
+      outcome: "success",
       importId: input.importId,
       created: input.created,
       merged: input.merged,

@@ -1,4 +1,4 @@
-// Hostile and oversized files through the API (issue 16, item 1): each answers 4xx with the
+// Hostile and oversized files through the API (item 1): each answers 4xx with the
 // cap's message, never 500, and nothing is written. And the worker threads that now read and
 // plan imports give exactly what the same functions give in this thread.
 import { Readable } from "node:stream";
@@ -18,7 +18,6 @@ import {
   type TestUser,
 } from "../../../../tests/helpers/test-app";
 import { createCpuPool, type CpuPool } from "../../lib/cpu-pool";
-import { groupPieces } from "./upload-body";
 import { fixture, listContacts, upload } from "../../../../tests/helpers/import-test-kit";
 
 const URLS = ["/api/imports/preview", "/api/imports"] as const;
@@ -216,13 +215,8 @@ describe("import work in worker threads", () => {
 
   it.each(files)("reads and plans %s exactly as this thread does", async (name) => {
     const bytes = new Uint8Array(fixture(name));
-    // In pieces of 7 bytes, as a socket's reads would split it (some mid-character), in groups
-    // of three, a group per page.
-    const pieces = Array.from({ length: Math.ceil(bytes.length / 21) }, (_, g) =>
-      [0, 1, 2].map((i) => bytes.subarray(g * 21 + i * 7, g * 21 + i * 7 + 7)),
-    );
-    const upload = { kind: "file", fileName: name, options: {} };
-    const read = await pool.runInPages("readUploadTask", { upload, pieces, now }, ["pieces"], 1);
+    const upload = { kind: "file", fileName: name, options: {}, bytes };
+    const read = await pool.run("readUploadTask", { upload, now });
     const file = readImport({ bytes, now });
     expect(read).toEqual({ ok: true, fileName: name, options: {}, file });
     // Each row against the file's own first row as an existing contact: duplicates, merges.
@@ -237,8 +231,8 @@ describe("import work in worker threads", () => {
 
   it("returns a file problem as data the route turns into the cap's message", async () => {
     const content = wideCsv(600);
-    const pieces = [[new TextEncoder().encode(JSON.stringify({ content }))]];
-    expect(await pool.run("readUploadTask", { upload: { kind: "json" }, pieces, now })).toEqual({
+    const bytes = new TextEncoder().encode(JSON.stringify({ content }));
+    expect(await pool.run("readUploadTask", { upload: { kind: "json", bytes }, now })).toEqual({
       ok: false,
       fileName: null,
       kind: "file",
@@ -261,27 +255,8 @@ describe("import work in worker threads", () => {
         buildContactsCsv(contacts as never),
       );
       expect(await pool.run("vcardsTask", { contacts })).toBe(buildVcards(contacts as never));
-      // Sent a page at a time (decision 234), the same file.
-      expect(await pool.runInPages("vcardsTask", { contacts }, ["contacts"])).toBe(
-        buildVcards(contacts as never),
-      );
     } finally {
       await t.close();
     }
-  });
-});
-
-describe("an upload's pieces on their way to the worker", () => {
-  it("go in groups of at most 128 KB, in order, however small the socket's reads", () => {
-    const tiny = Array.from({ length: 3_000 }, (_, i) => new Uint8Array(100).fill(i % 256));
-    const groups = groupPieces(tiny);
-    expect(groups.map((g) => g.reduce((n, piece) => n + piece.byteLength, 0))).toEqual([
-      131_000, 131_000, 38_000,
-    ]);
-    expect(groups.flat()).toEqual(tiny);
-    // A piece larger than a group goes alone; an upload with no pieces sends none.
-    const large = new Uint8Array(200_000);
-    expect(groupPieces([tiny[0]!, large, tiny[1]!])).toEqual([[tiny[0]], [large], [tiny[1]]]);
-    expect(groupPieces([])).toEqual([]);
   });
 });

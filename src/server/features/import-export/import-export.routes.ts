@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifySchemaCompiler } from "fasti
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiErrorSchema } from "../../../core/api-error";
+import { CSV_LAYOUTS, type CsvLayout } from "../../../core/import/csv-layouts";
 import { AccountExportSchema } from "../../../core/import/account-export";
 import {
   ImportListSchema,
@@ -18,15 +19,11 @@ import { toLocalDate } from "../../../core/rhythm";
 import { createCpuPool } from "../../lib/cpu-pool";
 import { siblingModule } from "../../lib/module-file";
 import { contactContext, type ContactContext } from "../contacts/contacts.public";
-import {
-  ACCOUNT_EXPORT_LISTS,
-  buildAccountExport,
-  exportFileName,
-  listExportContacts,
-} from "./export.service";
+import { buildAccountExport, exportFileName, listExportContacts } from "./export.service";
 import { listImports, undoImport } from "./import-history";
-import { commitImport, previewImport } from "./import.service";
-import { collectBody, readUpload } from "./upload";
+import { withExportPhotos } from "./import-photos";
+import { buildLeftOver, commitImport, previewImport } from "./import.service";
+import { readUpload } from "./upload";
 
 const errors = {
   400: ApiErrorSchema,
@@ -40,7 +37,7 @@ const errors = {
 // JSON uploads carry the file as a string; escaping can make it larger than the file itself.
 const JSON_UPLOAD_LIMIT = IMPORT_MAX_BYTES * 2;
 
-// The import routes' JSON body reaches the handler in pieces (the content-type parser below) and is
+// The import routes' JSON body reaches the handler as bytes (the content-type parser below) and is
 // parsed and checked against its schema in a worker thread (upload-body.ts); the schema stays on
 // the route for the API document.
 const bodyCheckedInWorker: FastifySchemaCompiler<unknown> = () => (value: unknown) => ({ value });
@@ -48,43 +45,50 @@ const bodyCheckedInWorker: FastifySchemaCompiler<unknown> = () => (value: unknow
 function attachment(reply: FastifyReply, type: string, fileName: string) {
   reply
     .header("content-type", type)
-    .header("content-disposition", `attachment; filename="${fileName}"`)
-    .header("cache-control", "no-store");
+    .header("content-disposition", `attachment; filename="${fileName}"`);
 }
 
 export async function importExportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  // Reading and planning imports and writing exports run in worker threads (decision 070).
+  // Reading and planning imports and writing exports run in worker threads, so one large or
+  // hostile file keeps a worker busy, not the event loop that answers everyone.
   const pool = createCpuPool(siblingModule(import.meta.url, "./import-tasks.ts", "import-tasks"));
   app.addHook("onClose", () => pool.close());
-  // The CSV and vCard files: the user's contacts, sent to the task a page at a time (decision 234).
-  const contactsFile = async (task: "contactsCsvTask" | "vcardsTask", ctx: ContactContext) =>
-    pool.runInPages<string>(task, { contacts: await listExportContacts(db, ctx) }, ["contacts"]);
-  const deps = { db, pool };
+  const contactsFile = async (
+    task: "contactsCsvTask" | "vcardsTask",
+    ctx: ContactContext,
+    options: { layout?: CsvLayout } = {},
+  ) => {
+    const contacts = await listExportContacts(db, ctx);
+    // Only a vCard carries photos; a CSV layout has no place for one.
+    const withPhotos =
+      task === "vcardsTask" ? await withExportPhotos(fastify.storage, contacts) : contacts;
+    return pool.run<string>(task, { ...options, contacts: withPhotos });
+  };
+  const deps = { db, pool, storage: fastify.storage };
   const preHandler = app.requirePaidUser;
   const tags = ["import-export"];
   // Encapsulated here: only these routes accept multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 6 },
   });
-  // A JSON upload carries a whole file: kept in the pieces it arrives in, joined and parsed in a
-  // worker (readUpload). The two upload routes raise their own body limit; every other route here
-  // keeps the default.
-  app.addContentTypeParser("application/json", collectBody);
+  // A JSON upload carries a whole file: kept as bytes, parsed in a worker (readUpload). The two
+  // upload routes raise their own body limit; every other route here keeps the default.
+  // The routes that take an upload: a file's worth of body, checked in a worker.
+  const uploadRoute = <R extends Record<number, z.ZodType>>(response: R) => ({
+    preHandler,
+    bodyLimit: JSON_UPLOAD_LIMIT,
+    validatorCompiler: bodyCheckedInWorker,
+    schema: { tags, body: ImportUploadSchema.nullish(), response },
+  });
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     "/api/imports/preview",
-    {
-      preHandler,
-      bodyLimit: JSON_UPLOAD_LIMIT,
-      validatorCompiler: bodyCheckedInWorker,
-      schema: {
-        tags,
-        body: ImportUploadSchema.nullish(),
-        response: { 200: ImportPreviewSchema, ...errors },
-      },
-    },
+    uploadRoute({ 200: ImportPreviewSchema, ...errors }),
     async (request) => {
       const ctx = await contactContext(app, request);
       return previewImport(deps, ctx, await readUpload(request));
@@ -93,20 +97,23 @@ export async function importExportRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/imports",
-    {
-      preHandler,
-      bodyLimit: JSON_UPLOAD_LIMIT,
-      validatorCompiler: bodyCheckedInWorker,
-      schema: {
-        tags,
-        body: ImportUploadSchema.nullish(),
-        response: { 201: ImportResultSchema, ...errors },
-      },
-    },
+    uploadRoute({ 201: ImportResultSchema, ...errors }),
     async (request, reply) => {
       const ctx = await contactContext(app, request);
       const result = await commitImport(deps, ctx, await readUpload(request));
       return reply.status(201).send(result);
+    },
+  );
+
+  // The rows a preview leaves for later (past the contact limit), as a file; nothing is written.
+  app.post(
+    "/api/imports/left-over",
+    uploadRoute({ 200: z.string(), ...errors }),
+    async (request, reply) => {
+      const ctx = await contactContext(app, request);
+      const file = await buildLeftOver(deps, ctx, await readUpload(request));
+      attachment(reply, file.contentType, file.fileName);
+      return reply.send(Buffer.from(file.content) as never);
     },
   );
 
@@ -128,22 +135,32 @@ export async function importExportRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const ctx = await contactContext(app, request);
-      return undoImport(db, { ...ctx, importId: request.params.id });
+      return undoImport(deps, { ...ctx, importId: request.params.id });
     },
   );
 
   app.get(
     "/api/exports/contacts.csv",
-    { preHandler, schema: { tags, response: { 200: z.string() } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        // Tend's own columns, or the layout Google Contacts or Outlook imports.
+        querystring: z.object({ layout: z.enum(CSV_LAYOUTS).default("tend") }),
+        response: { 200: z.string() },
+      },
+    },
     async (request, reply) => {
       const ctx = await contactContext(app, request);
       const day = toLocalDate(ctx.now, ctx.timeZone);
+      const { layout } = request.query;
+      const name = layout === "tend" ? "contacts" : `contacts-${layout}`;
       attachment(
         reply,
         "text/csv; charset=utf-8",
-        exportFileName(app.env.APP_NAME, "contacts", "csv", day),
+        exportFileName(app.env.APP_NAME, name, "csv", day),
       );
-      return contactsFile("contactsCsvTask", ctx);
+      return contactsFile("contactsCsvTask", ctx, { layout });
     },
   );
 
@@ -173,14 +190,11 @@ export async function importExportRoutes(fastify: FastifyInstance) {
         "application/json; charset=utf-8",
         exportFileName(app.env.APP_NAME, "account", "json", day),
       );
-      // Checked and serialised in a worker thread (decision 157): a large account's export
-      // must not hold the event loop that answers everyone else, nor the copy to that thread,
-      // whose lists go a page at a time (decision 234). Its bytes go out as they are (decision
-      // 221); the schema above still documents the shape.
-      const bytes = await pool.runInPages<Uint8Array>(
+      // Checked and serialised in a worker thread; its bytes go out as they are (the schema
+      // above documents the shape).
+      const bytes = await pool.run<Uint8Array>(
         "accountJsonTask",
         await buildAccountExport(db, ctx),
-        ACCOUNT_EXPORT_LISTS,
       );
       return reply.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
     },

@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { ImportRecord, UndoResult } from "../../../core/import/import-api";
 import type { Db, Tx } from "../../db/client";
 import { contacts, imports, interactions, users } from "../../db/schema/index";
+import type { Storage } from "../../lib/storage/storage";
 import { AppError } from "../../lib/app-error";
 import { isUuid, syncContactHistory } from "../contacts/contacts.public";
 import { isSameValue, valuesFromSnapshot, type MergeSnapshot } from "./import-rows";
@@ -40,12 +41,18 @@ export async function listImports(db: Db, userId: string): Promise<ImportRecord[
 const importNotFound = () =>
   new AppError("NOT_FOUND", "That import was not found. It may belong to another account.");
 
-async function restoreMerged(tx: Tx, userId: string, snapshot: MergeSnapshot, timeZone: string) {
+/** Puts a merged contact back; answers null when it is gone, else the photo it no longer names. */
+async function restoreMerged(
+  tx: Tx,
+  userId: string,
+  snapshot: MergeSnapshot,
+  timeZone: string,
+): Promise<{ droppedPhotoKey: string | null } | null> {
   const [row] = await tx
     .select()
     .from(contacts)
     .where(and(eq(contacts.userId, userId), eq(contacts.id, snapshot.id)));
-  if (!row) return false;
+  if (!row) return null;
   const before = valuesFromSnapshot(snapshot.before);
   const after = valuesFromSnapshot(snapshot.after);
   const restore: Record<string, unknown> = {};
@@ -69,13 +76,24 @@ async function restoreMerged(tx: Tx, userId: string, snapshot: MergeSnapshot, ti
   const lastContactedAt = (restore.lastContactedAt ?? row.lastContactedAt) as Date | null;
   if ((latest?.at.getTime() ?? null) !== (lastContactedAt?.getTime() ?? null))
     await syncContactHistory(tx, { userId, contactId: row.id, timeZone });
-  return true;
+  const isPhotoPutBack = "photoKey" in restore && restore.photoKey !== row.photoKey;
+  return { droppedPhotoKey: isPhotoPutBack ? row.photoKey : null };
 }
 
+/** Undoes an import; the photos it brought go from storage once the undo has committed. */
 export async function undoImport(
-  db: Db,
+  deps: { db: Db; storage: Storage },
   options: { userId: string; importId: string; timeZone: string; now: Date },
 ): Promise<UndoResult> {
+  const { result, photoKeys } = await undoImportRows(deps.db, options);
+  for (const key of photoKeys) await deps.storage.delete("avatars", key);
+  return result;
+}
+
+async function undoImportRows(
+  db: Db,
+  options: { userId: string; importId: string; timeZone: string; now: Date },
+): Promise<{ result: UndoResult; photoKeys: string[] }> {
   const { userId, importId, timeZone, now } = options;
   if (!isUuid(importId)) throw importNotFound();
   return db.transaction(async (tx) => {
@@ -102,16 +120,23 @@ export async function undoImport(
     const removed = await tx
       .delete(contacts)
       .where(and(eq(contacts.userId, userId), eq(contacts.importId, importId)))
-      .returning({ id: contacts.id });
+      .returning({ id: contacts.id, photoKey: contacts.photoKey });
+    const photoKeys = removed.flatMap((c) => (c.photoKey ? [c.photoKey] : []));
     let restored = 0;
     for (const snapshot of record.mergedSnapshots as MergeSnapshot[]) {
-      if (await restoreMerged(tx, userId, snapshot, timeZone)) restored += 1;
+      const outcome = await restoreMerged(tx, userId, snapshot, timeZone);
+      if (!outcome) continue;
+      restored += 1;
+      if (outcome.droppedPhotoKey) photoKeys.push(outcome.droppedPhotoKey);
     }
     const [saved] = await tx
       .update(imports)
       .set({ status: "undone", undoneAt: now })
       .where(eq(imports.id, importId))
       .returning();
-    return { import: toImportRecord(saved!, true), removed: removed.length, restored };
+    return {
+      result: { import: toImportRecord(saved!, true), removed: removed.length, restored },
+      photoKeys,
+    };
   });
 }

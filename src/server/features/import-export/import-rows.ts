@@ -16,7 +16,10 @@ export type ContactSnapshot = Record<string, unknown>;
 const DATE_COLUMNS = ["rhythmSetAt", "lastContactedAt", "nextDueAt"] as const;
 
 export function snapshotOf(row: ContactRow): ContactSnapshot {
-  const snapshot: ContactSnapshot = { ...contactValuesFromInput(inputFromRow(row)) };
+  const snapshot: ContactSnapshot = {
+    ...contactValuesFromInput(inputFromRow(row)),
+    photoKey: row.photoKey,
+  };
   for (const key of DATE_COLUMNS) snapshot[key] = row[key]?.toISOString() ?? null;
   return snapshot;
 }

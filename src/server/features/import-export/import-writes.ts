@@ -94,6 +94,7 @@ export async function insertCreates(tx: Tx, creates: PlannedCreate[], ctx: Write
       ...base,
       id,
       userId: ctx.userId,
+      photoKey: create.extras.find((e) => e.photoKey)?.photoKey ?? null,
       rhythmSetAt,
       nextDueAt,
       archivedAt: toDate(first?.archivedAt),
@@ -105,7 +106,8 @@ export async function insertCreates(tx: Tx, creates: PlannedCreate[], ctx: Write
   for (const chunk of chunks(values, CONTACT_CHUNK)) await tx.insert(contacts).values(chunk);
   for (const chunk of chunks(newInteractions, INTERACTION_CHUNK))
     await tx.insert(interactions).values(chunk);
-  return { created: values.length, history: newInteractions.length };
+  const photoKeys = values.flatMap((v) => (v.photoKey ? [v.photoKey] : []));
+  return { created: values.length, history: newInteractions.length, photoKeys };
 }
 
 /** History the import brings that the contact doesn't already have (same time and channel). */
@@ -144,7 +146,9 @@ export async function applyMerges(
       );
     }
     const before = snapshotOf(row);
-    const values = contactValuesFromInput(merge.after);
+    // A photo from the file is taken only by a contact that has none.
+    const photoKey = row.photoKey ?? merge.extras.find((e) => e.photoKey)?.photoKey ?? null;
+    const values = { ...contactValuesFromInput(merge.after), photoKey };
     const changed = Object.entries(values).some(
       ([key, value]) => !isSameValue(value, row[key as keyof ContactRow]),
     );

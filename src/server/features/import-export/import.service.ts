@@ -1,7 +1,11 @@
 // Import preview (a dry run) and commit (one transaction). Both read the same file the same
 // way, so what the preview shows is what the commit does (unless the address book changed).
 import { eq } from "drizzle-orm";
-import type { ImportPreview, ImportResult } from "../../../core/import/import-api";
+import { CONTACT_LIMIT } from "../../../core/constants";
+import type { ImportOptions, ImportPreview, ImportResult } from "../../../core/import/import-api";
+import { formatWholeNumber } from "../../../core/plural";
+import { fitPlan } from "../../../core/import/fit-limit";
+import type { LeftOverFile } from "../../../core/import/left-over-file";
 import type { ImportPlan } from "../../../core/import/plan-import";
 import type { Db } from "../../db/client";
 import { contacts, imports } from "../../db/schema/index";
@@ -17,27 +21,24 @@ import { needsCoordinates, warmGazetteer, withCoordinates } from "../places/plac
 import { alertImportFailed, importFinishedAlert } from "./import-alerts";
 import { toImportRecord } from "./import-history";
 import { existingFromRow } from "./import-rows";
+import { removeUnusedPhotos, storeImportPhotos } from "./import-photos";
 import { applyMerges, insertCreates } from "./import-writes";
 import type { ImportTaskName, ReadUpload, TaskOutcome } from "./import-tasks";
 import { toUploadError } from "./upload";
-import { groupPieces, type Upload } from "./upload-body";
+import type { Upload } from "./upload-body";
+import type { Storage } from "../../lib/storage/storage";
 
 /** Where an import runs: its database, and the worker threads that read and plan it. */
-export type ImportDeps = { db: Db; pool: CpuPool };
+export type ImportDeps = { db: Db; pool: CpuPool; storage: Storage };
 
-/**
- * Runs an import task on an upload. Its pieces, views of the socket's reads, go to the worker a
- * group per turn of the event loop and are joined there (decision 236). They are copied, never
- * moved: a read's buffer may hold the start of the connection's next request.
- */
+/** Runs an import task on an upload, sent to the worker with the rest of its input. */
 function runOnUpload<T>(
   pool: CpuPool,
   name: ImportTaskName,
-  { chunks, ...upload }: Upload,
+  upload: Upload,
   rest: Record<string, unknown>,
 ): Promise<T> {
-  const input = { ...rest, upload, pieces: groupPieces(chunks) };
-  return pool.runInPages<T>(name, input, ["pieces"], 1);
+  return pool.run<T>(name, { ...rest, upload });
 }
 
 function unwrap<T>(outcome: TaskOutcome<T>): T {
@@ -64,11 +65,42 @@ export async function previewImport(
   return unwrap(outcome).preview;
 }
 
+/** The file of rows a preview leaves for later, or NOT_FOUND when everything fits. */
+export async function buildLeftOver(
+  { db, pool }: ImportDeps,
+  ctx: ContactContext,
+  upload: Upload,
+): Promise<LeftOverFile> {
+  const rows = await listContactRows(db, ctx.userId);
+  const outcome = await runOnUpload<TaskOutcome<{ file: LeftOverFile | null }>>(
+    pool,
+    "leftOverTask",
+    upload,
+    { now: ctx.now, existing: rows.map(existingFromRow), used: rows.length },
+  );
+  const { file } = unwrap(outcome);
+  if (!file) {
+    throw new AppError(
+      "NOT_FOUND",
+      "Every new contact in this file fits under the limit, so nothing is left for later.",
+    );
+  }
+  return file;
+}
+
 function listLines(lines: number[], unit: ReadUpload["file"]["unit"]): string {
   const word = unit === "row" ? "row" : unit === "card" ? "card" : "contact";
   const shown = lines.slice(0, 5).join(", ");
   const more = lines.length > 5 ? ` and ${lines.length - 5} more` : "";
   return `${lines.length === 1 ? word : `${word}s`} ${shown}${more}`;
+}
+
+// The commit keeps what the preview offered: `keep` new contacts in the chosen order, the rest
+// left for later. The room is checked after, in the transaction, so nothing is half-imported.
+function fitToOffer(plan: ImportPlan, fit: ImportOptions["fit"], used: number): ImportPlan {
+  if (!fit) return plan;
+  const room = fit.keep ?? Math.max(0, CONTACT_LIMIT - used);
+  return fitPlan(plan, { room, order: fit.order });
 }
 
 /** A file whose every row matches an identical contact: not a failure, so no alert for it. */
@@ -103,13 +135,37 @@ export async function commitImport(
 }
 
 async function runImport(
-  { db, pool }: ImportDeps,
+  { db, pool, storage }: ImportDeps,
   ctx: ContactContext,
   { file, fileName, options }: ReadUpload,
 ): Promise<ImportResult> {
-  // Rows with a city and country but no coordinates are placed from the gazetteer; load it
+  // Rows with a city or country but no coordinates are placed from the gazetteer; load it
   // (once per process) before the transaction rather than while it holds the database.
   if (file.rows.some((r) => needsCoordinates(r.contact))) warmGazetteer();
+  // Photos are re-encoded and stored first, so the transaction does not wait on images; what no
+  // contact ends up naming (a failed import, a skipped row) is removed after it.
+  const { keys: stored, unreadable } = await storeImportPhotos(storage, ctx.userId, file.rows);
+  const used = new Set<string>();
+  try {
+    const { result, photoKeys } = await writeImport(
+      { db, pool },
+      ctx,
+      { file, fileName, options },
+      new Set(unreadable.map((row) => row.line)),
+    );
+    for (const key of photoKeys) used.add(key);
+    return result;
+  } finally {
+    await removeUnusedPhotos(storage, stored, used);
+  }
+}
+
+async function writeImport(
+  { db, pool }: Omit<ImportDeps, "storage">,
+  ctx: ContactContext,
+  { file, fileName, options }: ReadUpload,
+  unreadablePhotoLines: ReadonlySet<number>,
+): Promise<{ result: ImportResult; photoKeys: string[] }> {
   return db.transaction(async (tx) => {
     // Lock the user (as every import and creation does) and their contacts, so the plan is
     // made against what the import will change: a contact edited or deleted elsewhere meanwhile
@@ -122,16 +178,12 @@ async function runImport(
       .for("update");
     // The plan runs in a worker while this transaction waits; on PGlite, whose one connection
     // the transaction holds, other queries wait for it too (as they did when it ran here).
-    const {
-      rows: planned,
-      creates,
-      merges,
-      summary,
-    } = await pool.run<ImportPlan>("planImportTask", {
+    const plan = await pool.run<ImportPlan>("planImportTask", {
       rows: file.rows,
       existing: rows.map(existingFromRow),
       decisions: options.decisions,
     });
+    const { rows: planned, creates, merges, summary } = fitToOffer(plan, options.fit, rows.length);
     const invalid = planned.filter((r) => r.decision === null).map((r) => r.line);
     if (options.strict && invalid.length > 0) {
       throw new AppError(
@@ -145,13 +197,19 @@ async function runImport(
         "There is nothing to import: every row is skipped or has a problem.",
       );
     }
+    if (options.fit && creates.length > CONTACT_LIMIT - rows.length) {
+      throw new AppError(
+        "LIMIT_REACHED",
+        `Nothing was imported: you now have room for ${formatWholeNumber(Math.max(0, CONTACT_LIMIT - rows.length))} more contacts, not ${formatWholeNumber(creates.length)} (the limit is ${formatWholeNumber(CONTACT_LIMIT)}). Your contacts changed since the preview; choose the file again to see what fits now.`,
+      );
+    }
     await assertContactCapacity(tx, ctx.userId, creates.length);
     const [record] = await tx
       .insert(imports)
       .values({ userId: ctx.userId, source: file.source, filename: fileName })
       .returning();
     const writeCtx = { ...ctx, importId: record!.id };
-    const { created } = await insertCreates(
+    const { created, photoKeys } = await insertCreates(
       tx,
       creates.map((c) => ({ ...c, contact: withCoordinates(c.contact) })),
       writeCtx,
@@ -167,12 +225,15 @@ async function runImport(
     if (created === 0 && snapshots.length === 0) {
       throw new NothingChangedError();
     }
+    const mergedPhotoKeys = snapshots
+      .map((snapshot) => snapshot.after.photoKey)
+      .filter((key): key is string => typeof key === "string");
     const [saved] = await tx
       .update(imports)
       .set({
         createdCount: created,
         mergedCount: snapshots.length,
-        skippedCount: summary.skip + summary.invalid,
+        skippedCount: summary.skip + summary.invalid + summary.leftOver,
         mergedSnapshots: snapshots,
       })
       .where(eq(imports.id, record!.id))
@@ -184,9 +245,17 @@ async function runImport(
         fileName,
         created,
         merged: snapshots.length,
-        skipped: summary.skip + summary.invalid,
+        skipped: summary.skip + summary.invalid + summary.leftOver,
+        // People imported whose photo could not be read: named, as the review names what it drops.
+        photosLeftOut: [...creates, ...merges]
+          .filter((c) => c.lines.some((line) => unreadablePhotoLines.has(line)))
+          .map((c) => planned.find((r) => c.lines.includes(r.line))?.displayName ?? "")
+          .filter(Boolean),
       }),
     ]);
-    return { import: toImportRecord(saved!, true), summary };
+    return {
+      result: { import: toImportRecord(saved!, true), summary },
+      photoKeys: [...photoKeys, ...mergedPhotoKeys],
+    };
   });
 }

@@ -53,7 +53,8 @@ describe("import API", () => {
     expect(preview.mapping[preview.headers.indexOf("E-mail 1 - Value")]).toBe("email");
     const bad = preview.rows.find((r: { line: number }) => r.line === 8);
     expect(bad.decision).toBeNull();
-    expect(bad.errors.map((e: { field: string }) => e.field)).toEqual(["email", "firstName"]);
+    expect(bad.errors.map((e: { field: string }) => e.field)).toEqual(["firstName"]);
+    expect(bad.warnings.map((e: { field: string }) => e.field)).toEqual(["email"]);
     const alan = preview.rows.find((r: { name: string }) => r.name === "Alan Turing");
     expect(alan).toMatchObject({
       duplicate: { kind: "existing", contactId: alanId, name: "Alan Turing", reason: "email" },

@@ -10,6 +10,8 @@ import {
 } from "../../../../tests/helpers/test-app";
 import { setNow } from "../../../../tests/helpers/contacts-test-kit";
 import { upload } from "../../../../tests/helpers/import-test-kit";
+import android21 from "../../../../tests/fixtures/import/android-v21.vcf?raw";
+import rfc6350 from "../../../../tests/fixtures/import/rfc6350-v4.vcf?raw";
 
 type Row = Record<string, unknown> & { id: string; firstName: string };
 
@@ -28,8 +30,20 @@ describe("export → import into a new account", () => {
     const ada = await add({
       firstName: "Ada",
       lastName: "Lovelace",
+      namePrefix: "Countess",
+      nameSuffix: "FRS",
+      nickname: "Enchantress of Numbers",
+      websites: [
+        { label: "notes", value: "https://ada.example/notes" },
+        { value: "engines.example" },
+      ],
       emails: [{ label: "home", value: "ada@example.com" }, { value: "ada@work.example" }],
-      phones: [{ label: "mobile", value: "+44 20 7946 0958" }],
+      phones: [
+        { label: "mobile", value: "+44 20 7946 0958" },
+        { label: "work", value: "+44 20 7946 0100", ext: "214" },
+        { label: "work fax", value: "+44 20 7946 0101" },
+        { label: "pager", value: "020 7946 0102", ext: "3" },
+      ],
       company: 'Engines, Ltd; "Analytical"',
       jobTitle: "Mathematician",
       notes: "=1+1 is not a formula here\nSecond line",
@@ -41,6 +55,25 @@ describe("export → import into a new account", () => {
       countryCode: "GB",
       latitude: 51.5074,
       longitude: -0.1278,
+      addresses: [
+        {
+          label: "work",
+          street: "1 Engine Row; rear",
+          extended: "Floor 2",
+          city: "Manchester",
+          postalCode: "M1 1AA",
+          country: "United Kingdom",
+        },
+        {
+          label: "home",
+          street: "12 St James's Square",
+          city: "London",
+          region: "England",
+          postalCode: "SW1Y 4JH",
+          country: "United Kingdom",
+          isPlace: true,
+        },
+      ],
       birthday: { day: 29, month: 2, year: null },
       tags: ["Friends", "Science"],
       rhythm: { interval: 2, unit: "week" },
@@ -77,6 +110,13 @@ describe("export → import into a new account", () => {
       lastName: "Friend",
       preferredMethod: "whatsapp",
       phones: [{ value: "+34 612 345 678" }],
+      // A place that is none of the addresses.
+      city: "Sevilla",
+      country: "Spain",
+      countryCode: "ES",
+      latitude: 37.38283,
+      longitude: -5.97317,
+      addresses: [{ street: "Calle Sierpes 1", city: "Cádiz", country: "Spain" }],
     });
     expect(
       (await injectAs(t.app, source, { method: "POST", url: `/api/contacts/${old}/archive` }))
@@ -170,5 +210,44 @@ describe("export → import into a new account", () => {
     expect(after.contacts.map(comparable).map(fields)).toEqual(
       before.contacts.map(comparable).map(fields),
     );
+  });
+
+  it("vCard files from phones → Tend → vCard → Tend: every field and the photo come back", async () => {
+    const phone = await createUser(t.app);
+    for (const [name, content] of [
+      ["android.vcf", android21],
+      ["rfc6350.vcf", rfc6350],
+    ] as const) {
+      const res = await upload(t.app, phone, "/api/imports", { name, content, type: "text/vcard" });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const exported = await injectAs(t.app, phone, { url: "/api/exports/contacts.vcf" });
+    expect(exported.body).toContain("TEL;VALUE=uri;TYPE=work:tel:+1-418-656-9254;ext=102\r\n");
+    expect(exported.body).toContain("TEL;VALUE=text;TYPE=work,fax:+49 30 1234 5679\r\n");
+    expect(exported.body).toContain("GEO:geo:46.772673,-71.282945\r\n");
+    const target = await createUser(t.app);
+    const res = await upload(t.app, target, "/api/imports", {
+      name: "contacts.vcf",
+      content: exported.body,
+      type: "text/vcard",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // Flat files don't carry when a contact was first added; a photo is stored anew, so its
+    // address differs while it is there or not alike.
+    const fields = ({
+      rhythmSetAt: _r,
+      createdAt: _c,
+      photoUrl,
+      ...rest
+    }: Record<string, unknown>) => ({
+      ...rest,
+      hasPhoto: photoUrl !== null,
+    });
+    const before = (await everything(phone)).contacts.map(comparable).map(fields);
+    const after = (await everything(target)).contacts.map(comparable).map(fields);
+    expect(before).toHaveLength(4);
+    expect(after).toEqual(before);
+    // Amara, Jörg, Ngozi, Simon: the two cards with an image keep it; a link was never taken.
+    expect(after.map((c) => c.hasPhoto)).toEqual([false, true, false, true]);
   });
 });

@@ -1,7 +1,6 @@
 // An import upload as it arrives (a multipart file with its form fields, or the raw bytes of a
-// JSON body) and opening it: the file's pieces are joined and the JSON body is parsed and checked
-// here, in a worker thread (import-tasks.ts), so the event loop never copies a whole file into
-// one buffer (decision 236) nor runs a 10 MB body through JSON.parse.
+// JSON body) and opening it: the JSON body is parsed and checked here, in a worker thread
+// (import-tasks.ts), so a hostile 10 MB body never runs through JSON.parse on the event loop.
 import {
   ImportUploadSchema,
   type ImportOptions,
@@ -15,8 +14,8 @@ export type UploadHead =
   /** A JSON body (`ImportUploadSchema`). */
   | { kind: "json" };
 
-/** An upload as received: its bytes still in the pieces they arrived in, in order. */
-export type Upload = UploadHead & { chunks: Uint8Array[] };
+/** An upload as received: its bytes, not yet read. */
+export type Upload = UploadHead & { bytes: Uint8Array };
 
 /** An upload ready to read: the file's bytes, its name, the user's choices. */
 export type OpenedUpload = { bytes: Uint8Array; fileName: string | null; options: ImportOptions };
@@ -75,39 +74,7 @@ function parseJsonBody(bytes: Uint8Array): unknown {
   }
 }
 
-/**
- * Bytes of an upload per message to the worker. A clone is written into memory the allocator hands
- * out for it: up to ~128 KB that is memory it reuses, already touched; a 1 MB message was fresh
- * memory every time (decision 236: 10 MB in pages of 1 MB cost 57 ms of the event loop, in pages
- * of 128 KB 8 ms).
- */
-const UPLOAD_PAGE_BYTES = 128 * 1024;
-
-/**
- * The pieces in groups of up to UPLOAD_PAGE_BYTES (a larger piece alone), one group per message:
- * counted in bytes, so a client that trickles its upload in tiny reads does not make one message,
- * and one turn of the event loop, of each read.
- */
-export function groupPieces(chunks: readonly Uint8Array[]): Uint8Array[][] {
-  const groups: Uint8Array[][] = [];
-  let group: Uint8Array[] = [];
-  let bytes = 0;
-  for (const chunk of chunks) {
-    if (group.length > 0 && bytes + chunk.byteLength > UPLOAD_PAGE_BYTES) {
-      groups.push(group);
-      group = [];
-      bytes = 0;
-    }
-    group.push(chunk);
-    bytes += chunk.byteLength;
-  }
-  if (group.length > 0) groups.push(group);
-  return groups;
-}
-
-export function openUpload({ chunks, ...upload }: Upload): OpenedUpload {
-  const joined = Buffer.concat(chunks);
-  const body = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
+export function openUpload({ bytes: body, ...upload }: Upload): OpenedUpload {
   if (upload.kind === "file")
     return { bytes: body, fileName: upload.fileName, options: upload.options };
   if (body.length === 0) throw new UploadError({ code: "BAD_REQUEST", message: NOT_JSON });

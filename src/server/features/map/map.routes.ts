@@ -14,13 +14,11 @@ export async function mapRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/map/config",
     { preHandler: app.requireUser, schema: { response: { 200: MapConfigSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const [profile] = await db
         .select({ latitude: profiles.latitude, longitude: profiles.longitude })
         .from(profiles)
         .where(eq(profiles.id, request.user.id));
-      // The token is per deployment, but the answer carries the user's home: never shared.
-      reply.header("cache-control", "private, no-store");
       return {
         styleUrl: env.MAP_STYLE_URL ?? null,
         token: env.MAP_STYLE_URL ? (env.MAP_TOKEN ?? null) : null,

@@ -13,7 +13,7 @@ function valueOf(text: string, series: string): number {
   return Number(line.slice(series.length + 1));
 }
 
-describe("GET /metrics (issue 17)", () => {
+describe("GET /metrics", () => {
   let t: TestApp;
   let base: string;
   const scrape = async () => {

@@ -1,4 +1,4 @@
-// Announcements (issue 10 item 5): one ANNOUNCEMENT reaches every user in batches, each user's
+// Announcements: one ANNOUNCEMENT reaches every user in batches, each user's
 // stream gets its `created` change, and a re-run with the same key sends nothing new.
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

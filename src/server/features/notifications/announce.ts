@@ -1,4 +1,4 @@
-// ANNOUNCEMENT notifications for operators (`npm run announce`, issue 10 item 5): one
+// ANNOUNCEMENT notifications for operators (`npm run announce`): one
 // notification row, keyed by the operator's --key, reaches every user in batches, each batch one
 // transaction with its stream changes. Re-running with the same key sends only to users who do
 // not have it yet (a run stopped halfway resumes; a finished one sends nothing), and the unique

@@ -1,13 +1,12 @@
 // The change log behind the stream: every change to a user's notification rows gets the next
 // position of that user's own sequence, in the transaction that makes the change, and a wake-up
-// (a NOTIFY carrying only the user id) sent once that transaction's COMMIT has returned, and none
-// when it rolls back.
+// (a NOTIFY carrying only the user id), which PostgreSQL delivers when that transaction commits
+// and drops when it rolls back.
 //
 // The counter row is taken with INSERT … ON CONFLICT DO UPDATE, which holds its row lock until
 // commit: two transactions changing one user's rows are serialised, so positions commit in
 // order and a reader that has seen position N never later finds a new row below N.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { notifyAfterCommit } from "../../db/after-commit";
 import type { Db, Tx } from "../../db/client";
 import { notificationEvents, notificationPositions } from "../../db/schema/index";
 
@@ -21,7 +20,7 @@ export type ChangeEvent = {
   userNotificationId: string | null;
 };
 
-/** Records the changes in the caller's transaction; their wake-ups go out once it commits. */
+/** Records the changes in the caller's transaction; their wake-ups go out when it commits. */
 export async function recordChanges(tx: Db | Tx, changes: Change[]): Promise<void> {
   if (changes.length === 0) return;
   const counts = new Map<string, number>();
@@ -52,7 +51,9 @@ export async function recordChanges(tx: Db | Tx, changes: Change[]): Promise<voi
       };
     }),
   );
-  await notifyAfterCommit(tx, NOTIFICATIONS_CHANNEL, userIds);
+  await tx.execute(
+    sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, id) from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as ids(id)`,
+  );
 }
 
 /** The user's last position (0 before any change). */

@@ -7,8 +7,12 @@
 import sse from "@fastify/sse";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/app-error";
 import { currentPosition } from "./changes";
 import { createNotificationHub } from "./stream-hub";
+
+/** Open streams one user may hold in one process: a tab each, with room to spare. */
+export const MAX_STREAMS_PER_USER = 10;
 
 /** A position this server could have sent: digits only, within a safe integer. */
 export function parseLastEventId(value: string | null | undefined): number | null {
@@ -23,8 +27,8 @@ export async function notificationsStreamRoutes(fastify: FastifyInstance) {
     pollMs: app.env.NOTIFICATIONS_STREAM_POLL_MS,
     log: app.log,
   });
-  // When the app is ready, not while it registers: the database may still be migrating then
-  // (decision 222), and ready() still waits for the hub to listen before anything is served.
+  // When the app is ready, not while it registers: the database may still be migrating then,
+  // and ready() still waits for the hub to listen before anything is served.
   app.addHook("onReady", async () => hub.start());
   app.metrics?.countSseConnections(() => hub.size());
   // Open streams end before the server waits for its connections to close.
@@ -37,6 +41,12 @@ export async function notificationsStreamRoutes(fastify: FastifyInstance) {
     { sse: "only", preHandler: app.requireUser, schema: { hide: true } },
     async (request, reply) => {
       const userId = request.user.id;
+      if (hub.countFor(userId) >= MAX_STREAMS_PER_USER) {
+        throw new AppError(
+          "RATE_LIMITED",
+          `You have ${MAX_STREAMS_PER_USER} live notification connections open already. Close some ${app.env.APP_NAME} tabs or windows, then reload this one.`,
+        );
+      }
       const current = await currentPosition(app.db, userId);
       const lastSeen = parseLastEventId(reply.sse.lastEventId);
       // A position ahead of the table (another database, or a made-up id) starts from now.

@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from "../../../../tests/helpers/test-app";
 import type { Notification } from "../../../core/notifications";
+import { MAX_STREAMS_PER_USER } from "./notifications-stream.routes";
 import { notifyUsers, type NewNotification } from "./notify";
 
 function note(userId: string, title: string): NewNotification {
@@ -23,7 +24,7 @@ function note(userId: string, title: string): NewNotification {
 const data = (e: SseEvent) =>
   JSON.parse(e.data) as { kind: string; user_notification_id: string | null };
 
-describe("notification stream (issue 10)", () => {
+describe("notification stream", () => {
   let t: TestApp;
   let base: string;
   const POLL_MS = 300;
@@ -42,6 +43,32 @@ describe("notification stream (issue 10)", () => {
       ...(user ? { cookie: user.cookie } : {}),
       ...headers,
     });
+
+  it("lets one user hold at most MAX_STREAMS_PER_USER streams; the next gets 429", async () => {
+    const user = await createUser(t.app);
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const s = await stream(user);
+      expect(s.status).toBe(200);
+      open.push(s);
+    }
+    const refused = await stream(user);
+    expect(refused.status).toBe(429);
+    await refused.ended;
+    // Another user is not affected, and a closed stream makes room again.
+    const other = await stream(await createUser(t.app));
+    expect(other.status).toBe(200);
+    other.close();
+    open.pop()!.close();
+    let again = await stream(user);
+    for (let i = 0; again.status !== 200 && i < 40; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      again = await stream(user);
+    }
+    expect(again.status).toBe(200);
+    again.close();
+    for (const s of open) s.close();
+  });
 
   it("answers 401 without a session", async () => {
     const s = await stream(null);

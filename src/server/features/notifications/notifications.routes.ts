@@ -1,5 +1,5 @@
 // The notification API of spec 02 §7, for the session cookie or `Authorization: Bearer <token>`
-// (Better Auth's bearer plugin). The body of the list is the spec's plain array of items; the
+// (Better Auth's bearer plugin; the only routes that take one). The body of the list is the spec's plain array of items; the
 // next page, when there is one, is in `Link: <…>; rel="next"`.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -20,6 +20,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     "/api/notifications",
     {
       preHandler: app.requireUser,
+      config: { acceptsBearer: true },
       schema: {
         querystring: NotificationListQuerySchema,
         response: { 200: NotificationListSchema },
@@ -27,7 +28,6 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { items, nextCursor } = await listNotifications(app.db, request.user.id, request.query);
-      reply.header("cache-control", "no-store");
       if (nextCursor) {
         const params = new URLSearchParams();
         if (request.query.type) params.set("type", request.query.type);
@@ -42,7 +42,11 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/notifications/mark-all-seen",
-    { preHandler: app.requireUser, schema: { response: { 204: z.null() } } },
+    {
+      preHandler: app.requireUser,
+      config: { acceptsBearer: true },
+      schema: { response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await markAllNotificationsSeen(app.db, { userId: request.user.id, now: app.clock.now() });
       return reply.status(204).send(null);
@@ -53,6 +57,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     "/api/notifications/:id/seen",
     {
       preHandler: app.requireUser,
+      config: { acceptsBearer: true },
       schema: { params: z.object({ id: z.string() }), response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -25,13 +25,17 @@ function note(userId: string, overrides: Partial<NewNotification> = {}): NewNoti
   };
 }
 
-async function signInForToken(app: FastifyInstance, user: TestUser): Promise<string> {
-  const res = await app.inject({
+function signIn(app: FastifyInstance, user: TestUser, headers: Record<string, string> = {}) {
+  return app.inject({
     method: "POST",
     url: "/api/auth/sign-in/email",
-    headers: { origin: TEST_APP_URL },
+    headers: { origin: TEST_APP_URL, ...headers },
     payload: { email: user.email, password: "correct-horse-1" },
   });
+}
+
+async function signInForToken(app: FastifyInstance, user: TestUser): Promise<string> {
+  const res = await signIn(app, user, { "x-bearer-token": "request" });
   expect(res.statusCode).toBe(200);
   const token = res.headers["set-auth-token"];
   expect(typeof token).toBe("string");
@@ -282,6 +286,57 @@ describe("notification API (spec 02 §7)", () => {
   });
 });
 
+describe("bearer tokens", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => t.close());
+
+  it("are given only to a sign-in that asks for one, never to the page's own requests", async () => {
+    const user = await createUser(t.app);
+    const plain = await signIn(t.app, user);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["set-auth-token"]).toBeUndefined();
+    expect(plain.headers["access-control-expose-headers"]).toBeUndefined();
+    expect(plain.headers["set-cookie"]).toBeDefined();
+
+    const renamed = await injectAs(t.app, user, {
+      method: "POST",
+      url: "/api/auth/update-user",
+      headers: { origin: TEST_APP_URL, "x-bearer-token": "request" },
+      payload: { name: "Renamed" },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.headers["set-auth-token"]).toBeUndefined();
+    expect(renamed.headers["access-control-expose-headers"]).toBeUndefined();
+  });
+
+  it("work on the notification API only; everywhere else only the cookie counts", async () => {
+    const user = await createUser(t.app);
+    const bearer = { authorization: `Bearer ${await signInForToken(t.app, user)}` };
+    expect((await t.app.inject({ url: "/api/notifications", headers: bearer })).statusCode).toBe(
+      200,
+    );
+    for (const url of ["/api/me", "/api/profile", "/api/contacts", "/api/settings/reminders"]) {
+      const res = await t.app.inject({ url, headers: bearer });
+      expect(res.statusCode, url).toBe(401);
+      // A cookie beside an unaccepted bearer is the session.
+      const withCookie = await t.app.inject({ url, headers: { ...bearer, cookie: user.cookie } });
+      expect(withCookie.statusCode, url).toBe(200);
+    }
+    const session = await t.app.inject({ url: "/api/auth/get-session", headers: bearer });
+    expect(session.json()).toBeNull();
+    const update = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/update-user",
+      headers: { ...bearer, origin: TEST_APP_URL },
+      payload: { name: "Taken over" },
+    });
+    expect(update.statusCode).toBe(401);
+  });
+});
+
 describe("notifications without an active subscription", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -299,7 +354,7 @@ describe("notifications without an active subscription", () => {
   });
 });
 
-describe("wake-ups of new notifications (decision 226)", () => {
+describe("wake-ups of new notifications", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await build();

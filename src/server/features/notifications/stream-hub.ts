@@ -28,6 +28,8 @@ export type NotificationHub = {
   add: (subscriber: StreamSubscriber) => () => void;
   /** Streams open in this process. */
   size: () => number;
+  /** Streams one user has open in this process. */
+  countFor: (userId: string) => number;
   stop: () => Promise<void>;
 };
 
@@ -122,6 +124,7 @@ export function createNotificationHub(options: {
       };
     },
     size: () => [...byUser.values()].reduce((n, set) => n + set.size, 0),
+    countFor: (userId) => byUser.get(userId)?.size ?? 0,
     async stop() {
       clearInterval(timer);
       for (const set of [...byUser.values()]) for (const entry of [...set]) entry.end();

@@ -1,4 +1,4 @@
-// Two app processes on one PostgreSQL (issue 10): a client streaming from one instance gets a
+// Two app processes on one PostgreSQL: a client streaming from one instance gets a
 // notification created through the other (LISTEN/NOTIFY), and a client that missed three
 // events reconnects — to the other instance, and to a restarted one — with Last-Event-ID and
 // gets exactly those three.

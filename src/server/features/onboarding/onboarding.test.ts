@@ -185,6 +185,36 @@ describe("onboarding API", () => {
     });
   });
 
+  it("keeps the running schedule when onboarding is completed again with the same answers", async () => {
+    const user = await createUser(t.app);
+    const send = (payload: Partial<typeof valid>) =>
+      injectAs(t.app, user, {
+        method: "POST",
+        url: "/api/onboarding/complete",
+        payload: { ...valid, reminderFrequency: 3, reminderCadence: "days", ...payload },
+      });
+    setNow("2026-05-10T12:00:00Z"); // 08:00 in New York
+    expect((await send({})).json().reminder.nextScheduledAt).toBe("2026-05-10T13:00:00.000Z");
+    // The first reminder went out; the next is three days on.
+    await t.app.db
+      .update(userReminders)
+      .set({ nextScheduledAt: new Date("2026-05-13T13:00:00Z") })
+      .where(eq(userReminders.userId, user.id));
+
+    setNow("2026-05-11T23:00:00Z");
+    const again = await send({ lastName: "King" });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().reminder.nextScheduledAt).toBe("2026-05-13T13:00:00.000Z");
+    const rows = await reminderRows(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ isActive: true, anchorDate: "2026-05-10" });
+
+    // A changed answer starts a new schedule from now.
+    const changed = await send({ reminderTime: "10" });
+    expect(changed.json().reminder.nextScheduledAt).toBe("2026-05-12T14:00:00.000Z");
+    expect((await reminderRows(user.id)).filter((r) => r.isActive)).toHaveLength(1);
+  });
+
   it("saves the phone and starts SMS verification through the dev outbox", async () => {
     const user = await createUser(t.app);
     const phoneNumber = "+1 (415) 555-0101";
@@ -228,7 +258,7 @@ describe("onboarding API", () => {
     expect(settings?.reminderMethod).toBe("email");
   });
 
-  it("answers a phone number another account uses like a free one, keeping it aside (decision 156)", async () => {
+  it("answers a phone number another account uses like a free one, keeping it aside", async () => {
     const owner = await createUser(t.app);
     const other = await createUser(t.app);
     const phoneNumber = "+14155550199";

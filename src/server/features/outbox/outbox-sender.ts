@@ -57,7 +57,7 @@ export function createOutboxSender(deps: {
 
   // Sent messages are recorded in groups: whatever was sent while the last group's transaction
   // was being written goes in the next one. A transaction per message (begin, two updates,
-  // commit) was most of the sender's database work (decision 235). Each message still waits for
+  // commit) was most of the sender's database work. Each message still waits for
   // its record before its slot sends another, so a crash leaves at most `concurrency` messages
   // sent but unrecorded (sent again once their lease ends), as before.
   type Sent = { row: OutboxRow; resolve: () => void; reject: (error: unknown) => void };

@@ -1,4 +1,4 @@
-// The one outbox for mail and SMS (decision 080). Writers insert rows, in their own transaction
+// The one outbox for mail and SMS. Writers insert rows, in their own transaction
 // when they have one; senders claim due rows with a lease (FOR UPDATE SKIP LOCKED, so any number
 // of processes share the work and none sends a row another holds), deliver them after the
 // writing transaction has committed, and record the outcome: sent, retried with capped

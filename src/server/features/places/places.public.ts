@@ -1,14 +1,13 @@
 // What other features use of places: the offline gazetteer (import, backfill, the world map's
 // "near Lisbon") and the geocoder that honours GEOCODER (offline or a vendor).
 export {
-  findCityInCountry,
   findCountry,
-  normalizePlaceName,
+  findPlace,
   searchGazetteer,
-  warmGazetteer,
   type GazetteerQuery,
-  type GazetteerStats,
+  type PlaceText,
 } from "./gazetteer";
+export { normalizePlaceName, warmGazetteer, type GazetteerStats } from "./gazetteer-index";
 export { createGeocoder, type Geocoder } from "./geocoder";
 export { renderStaticMap, type MapTheme } from "./static-map";
 export {

@@ -160,6 +160,27 @@ describe("places: GET /api/geocode and GET /api/map/static.svg", () => {
       expect(dark.body).toContain('fill="#0f1b2a"');
     });
 
+    it("names the towns around the pin, so a city's preview is not a blank tile", async () => {
+      const names = (svg: string) =>
+        [...svg.matchAll(/<text [^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+      for (const theme of ["light", "dark"]) {
+        const lisbon = await map(`lat=38.7167&lng=-9.1333&zoom=12&theme=${theme}`);
+        expect(names(lisbon.body)).toContain("Lisbon");
+        expect(names(lisbon.body).length).toBeLessThanOrEqual(8);
+        // Drawn at a phone's width, only the pin's place is named, larger.
+        expect(lisbon.body).toMatch(/<text class="at-pin"[^>]*>Lisbon<\/text>/);
+        expect(lisbon.body).toContain("@media (max-width: 360px)");
+      }
+      // Wider views name the big places around; the open ocean names nothing.
+      const region = names((await map("lat=48.8566&lng=2.3522&zoom=7")).body);
+      expect(region).toContain("Paris");
+      expect(region.length).toBeGreaterThan(3);
+      expect(names((await map("lat=-40&lng=-130&zoom=8")).body)).toEqual([]);
+      // Names are written as text, never as markup.
+      const village = await map("lat=45.4408&lng=12.3155&zoom=9");
+      expect(village.body).not.toMatch(/<text [^>]*>[^<]*[&][^#][^<]*<\/text>/);
+    });
+
     it("refuses coordinates, zoom and sizes out of bounds with a 400", async () => {
       for (const query of [
         "lng=2",

@@ -1,5 +1,6 @@
 // Region (admin-1) names for the gazetteer's admin codes where GeoNames' codes can be read
-// without a lookup file: US states and Canadian provinces. Elsewhere the offline region is empty.
+// without a lookup file: US states and Canadian provinces, with the postal codes people write
+// after a city ("Arlington, VA", "London, ON"). Elsewhere the offline region is empty.
 const US: Record<string, string> = {
   AK: "Alaska",
   AL: "Alabama",
@@ -54,6 +55,8 @@ const US: Record<string, string> = {
   WY: "Wyoming",
 };
 
+// GeoNames numbers Canada's provinces; the two letters are Canada Post's (PQ and NF are the
+// older ones still found in address books).
 const CA: Record<string, string> = {
   "01": "Alberta",
   "02": "British Columbia",
@@ -70,8 +73,32 @@ const CA: Record<string, string> = {
   "14": "Nunavut",
 };
 
+const CA_POSTAL: Record<string, string[]> = {
+  "01": ["AB"],
+  "02": ["BC"],
+  "03": ["MB"],
+  "04": ["NB"],
+  "05": ["NL", "NF", "Newfoundland"],
+  "07": ["NS"],
+  "08": ["ON"],
+  "09": ["PE", "PEI"],
+  "10": ["QC", "PQ"],
+  "11": ["SK"],
+  "12": ["YT"],
+  "13": ["NT"],
+  "14": ["NU"],
+};
+
 const BY_COUNTRY: Record<string, Record<string, string>> = { US, CA };
 
 export function regionName(countryCode: string, adminCode: string): string | null {
   return BY_COUNTRY[countryCode]?.[adminCode] ?? null;
+}
+
+/** Every way a person writes this region: its name and its postal abbreviation(s). */
+export function regionSpellings(countryCode: string, adminCode: string): string[] {
+  const name = regionName(countryCode, adminCode);
+  if (!name) return [];
+  if (countryCode === "US") return [name, adminCode];
+  return [name, ...(CA_POSTAL[adminCode] ?? [])];
 }

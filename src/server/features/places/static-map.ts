@@ -8,6 +8,7 @@ import type { Feature, LineString, MultiPolygon, Polygon, Position } from "geojs
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import type { StaticMapQuery } from "../../../core/places";
+import { citiesWithin } from "./gazetteer";
 
 type Bounds = [west: number, south: number, east: number, north: number];
 type Shape<G> = { geometry: G; bounds: Bounds };
@@ -64,10 +65,89 @@ function loadOutlines(resolution: Resolution): Outlines {
 const MAX_MERCATOR_LATITUDE = 85.0511;
 
 const THEMES = {
-  light: { water: "#cfe2f3", land: "#f1efe6", border: "#a3a9b3", pin: "#e11d48" },
-  dark: { water: "#0f1b2a", land: "#273244", border: "#5b6678", pin: "#fb7185" },
+  light: {
+    water: "#cfe2f3",
+    land: "#f1efe6",
+    border: "#a3a9b3",
+    pin: "#e11d48",
+    text: "#374151",
+    halo: "#ffffff",
+  },
+  dark: {
+    water: "#0f1b2a",
+    land: "#273244",
+    border: "#5b6678",
+    pin: "#fb7185",
+    text: "#e5e7eb",
+    halo: "#111827",
+  },
 } as const;
 export type MapTheme = keyof typeof THEMES;
+
+// Place names around the pin: at most this many, the most populous first, none over another.
+const MAX_PLACE_NAMES = 8;
+const NAME_FONT_PX = 11;
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+type Box = { x1: number; y1: number; x2: number; y2: number };
+const overlaps = (a: Box, b: Box) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+
+/**
+ * The towns and cities in view as dots with their names, so a preview at a city's zoom (all
+ * land in the outlines) still says where it is. A name that would cover the pin, another name
+ * or the picture's edge is left out.
+ */
+function placeNames(
+  projection: (p: [number, number]) => [number, number] | null,
+  view: Bounds,
+  size: { w: number; h: number },
+  colours: (typeof THEMES)[MapTheme],
+): string {
+  const { w, h } = size;
+  const taken: Box[] = [{ x1: w / 2 - 11, y1: h / 2 - 28, x2: w / 2 + 11, y2: h / 2 + 2 }];
+  const drawn: string[] = [];
+  for (const city of citiesWithin(view, MAX_PLACE_NAMES * 6)) {
+    if (drawn.length >= MAX_PLACE_NAMES) break;
+    const point = projection([city.longitude, city.latitude]);
+    if (!point) continue;
+    // The place under the pin is named beside the pin's head, with no dot of its own.
+    const isAtPin = Math.hypot(point[0] - w / 2, point[1] - h / 2) < 8;
+    const [x, y] = isAtPin ? [w / 2 + 8, h / 2 - 17] : point;
+    // System fonts average a little over half their size per character.
+    const width = city.name.length * NAME_FONT_PX * 0.58;
+    const box = {
+      x1: x - 3,
+      y1: y - NAME_FONT_PX / 2 - 1,
+      x2: x + 6 + width,
+      y2: y + NAME_FONT_PX / 2 + 1,
+    };
+    if (box.x1 < 0 || box.y1 < 0 || box.x2 > w || box.y2 > h) continue;
+    if (taken.some((t) => overlaps(t, box) && !(isAtPin && t === taken[0]))) continue;
+    taken.push(box);
+    drawn.push(
+      (isAtPin
+        ? ""
+        : `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="2.5" fill="${colours.text}"/>`) +
+        `<text class="${isAtPin ? "at-pin" : "near"}" x="${(x + 5).toFixed(1)}" y="${y.toFixed(1)}" dominant-baseline="central">${escapeXml(city.name)}</text>`,
+    );
+  }
+  if (drawn.length === 0) return "";
+  // Shrunk to a phone's width the names would be specks: there only the pin's place is named,
+  // larger. (In an image, an SVG's media queries read the size it is drawn at.)
+  const phoneStyle =
+    `<style>@media (max-width: ${Math.round(w * 0.9)}px) {` +
+    `.near, circle { display: none } .at-pin { font-size: ${NAME_FONT_PX * 1.6}px }}</style>`;
+  return (
+    phoneStyle +
+    `<g font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" font-size="${NAME_FONT_PX}" ` +
+    `fill="${colours.text}" stroke="${colours.halo}" stroke-width="3" stroke-linejoin="round" paint-order="stroke">` +
+    drawn.join("") +
+    `</g>`
+  );
+}
 
 function intersects(a: Bounds, b: Bounds): boolean {
   if (a[1] > b[3] || a[3] < b[1]) return false;
@@ -172,6 +252,7 @@ export function renderStaticMap(query: StaticMapQuery & { theme: MapTheme }): st
     (borderPath
       ? `<path d="${borderPath}" fill="none" stroke="${colours.border}" stroke-width="0.8" stroke-linejoin="round"/>`
       : "") +
+    placeNames((p) => projection(p), [west, south, east, north], { w, h }, colours) +
     pin +
     `</svg>`
   );

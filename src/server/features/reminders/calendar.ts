@@ -1,4 +1,4 @@
-// The private calendar feed (decision 080): each contact's next due day and birthdays for the
+// The private calendar feed: each contact's next due day and birthdays for the
 // next 90 days as all-day events, written with the `ics` library. Overdue contacts show on today.
 import { and, eq, isNull } from "drizzle-orm";
 import { createEvents, type DateArray, type EventAttributes } from "ics";

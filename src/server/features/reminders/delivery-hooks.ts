@@ -1,4 +1,4 @@
-// What a delivery's outcome means for the user (decision 080): the delivery log follows the
+// What a delivery's outcome means for the user: the delivery log follows the
 // outbox; a hard bounce pauses email to that address until the user changes or confirms it;
 // SMS is suspended only after 24 hours of continuous permanent failure, and any success resets
 // that. Reminders themselves are never deleted or deactivated by a failure. Either pause is told

@@ -74,7 +74,7 @@ function lastTouch(c: DigestContact, timeZone: string, today: LocalDate): string
   const when = ago <= 0 ? "today" : ago === 1 ? "yesterday" : `${ago} days ago`;
   const how =
     c.lastChannel && c.lastChannel !== "other" && c.lastChannel in CONTACT_METHOD_LABELS
-      ? ` (${CONTACT_METHOD_LABELS[c.lastChannel as ContactMethod].toLowerCase()})`
+      ? ` (${CONTACT_METHOD_LABELS[c.lastChannel as ContactMethod]})`
       : "";
   return `Last in touch ${when}${how}`;
 }

@@ -1,4 +1,4 @@
-// Signed, single-purpose links in reminder mail (decision 080): "Mark contacted" and "Snooze 1
+// Signed, single-purpose links in reminder mail: "Mark contacted" and "Snooze 1
 // week" bound to one user, one contact and one action, valid 14 days; and the unsubscribe link
 // bound to one user. HMAC-SHA256 with a key derived from AUTH_SECRET; nothing is stored until a
 // link is used (its hash is then recorded, so a replay changes nothing).

@@ -1,4 +1,4 @@
-// One-tap links from reminder mail, usable without signing in (decision 080). A GET only shows
+// One-tap links from reminder mail, usable without signing in. A GET only shows
 // a confirmation page (mail scanners follow links); a POST acts, once: the token's hash is
 // recorded in the action's transaction, so a replay adds nothing. Unsubscribe follows RFC 8058:
 // the one-click POST (List-Unsubscribe=One-Click) turns email reminders off and deletes nothing.
@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contactDisplayName } from "../../../core/contacts";
 import type { Db } from "../../db/client";
-import { oneTapUses } from "../../db/schema/index";
+import { oneTapUses, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { html, type SafeHtml } from "../../lib/html";
 import {
@@ -83,15 +83,20 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
     );
   }
 
-  function check(
+  // A deleted account's links answer as expired ones do: nothing of it is left to act on.
+  async function check(
     token: string,
     kind: "contact" | "unsubscribe",
-  ): OneTapClaims | "invalid" | "expired" {
+  ): Promise<OneTapClaims | "invalid" | "expired"> {
     const result = verifyOneTapToken(app.env.AUTH_SECRET, token, app.clock.now());
     if (!result.ok) return result.reason;
     const isUnsubscribe = result.claims.action === "unsubscribe";
     if ((kind === "unsubscribe") !== isUnsubscribe) return "invalid";
-    return result.claims;
+    const [user] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, result.claims.userId));
+    return user ? result.claims : "expired";
   }
 
   async function findContact(db: Db, claims: OneTapClaims) {
@@ -103,7 +108,7 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
     "/r/:token",
     { schema: { hide: true, params: TokenParamsSchema } },
     async (request, reply) => {
-      const claims = check(request.params.token, "contact");
+      const claims = await check(request.params.token, "contact");
       if (typeof claims === "string") return refuse(reply, claims);
       const contact = await findContact(app.db, claims);
       if (!contact) return refuse(reply, "missing");
@@ -140,7 +145,7 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
     { schema: { hide: true, params: TokenParamsSchema } },
     async (request, reply) => {
       const { token } = request.params;
-      const claims = check(token, "contact");
+      const claims = await check(token, "contact");
       if (typeof claims === "string") return refuse(reply, claims);
       const now = app.clock.now();
       try {
@@ -194,7 +199,7 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
     "/unsubscribe/:token",
     { schema: { hide: true, params: TokenParamsSchema } },
     async (request, reply) => {
-      const claims = check(request.params.token, "unsubscribe");
+      const claims = await check(request.params.token, "unsubscribe");
       if (typeof claims === "string") return refuse(reply, claims);
       return send(
         reply,
@@ -214,7 +219,7 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
     "/unsubscribe/:token",
     { schema: { hide: true, params: TokenParamsSchema } },
     async (request, reply) => {
-      const claims = check(request.params.token, "unsubscribe");
+      const claims = await check(request.params.token, "unsubscribe");
       if (typeof claims === "string") return refuse(reply, claims);
       await setEmailReminders(app.db, claims.userId, false);
       return send(

@@ -1,4 +1,4 @@
-// Several processes on one PostgreSQL (decision 080): two `npm run worker` processes share
+// Several processes on one PostgreSQL: two `npm run worker` processes share
 // 10,000 due reminders and each is delivered exactly once; a sender killed mid-batch loses
 // nothing and resends at most the message in flight, with the same Message-ID.
 import { count, eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The reminder scheduler (decision 080). Each pass claims due schedules with FOR UPDATE SKIP
+// The reminder scheduler. Each pass claims due schedules with FOR UPDATE SKIP
 // LOCKED (several processes share the work; none takes a row another holds), writes each
 // occurrence's delivery, message and notification, advances next_scheduled_at from the rule, and
 // commits, all in one transaction per batch; the outbox sender delivers after the commit.

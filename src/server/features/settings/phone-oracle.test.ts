@@ -1,4 +1,4 @@
-// Saving a phone number never tells whether another account holds it (issue 16 item 6, decision
+// Saving a phone number never tells whether another account holds it (decision
 // 156): the answer is the same as for a free number, the number is kept aside until a texted code
 // proves it, and a right code moves it from the account that held it.
 import { and, desc, eq } from "drizzle-orm";

@@ -1,2 +1,7 @@
 // What other server features may use of settings (eslint.config.js holds them to this file).
-export { enforceTextRule, moveTextRemindersToEmail } from "./settings.service";
+export {
+  enforceTextRule,
+  moveTextRemindersToEmail,
+  saveReminderSchedule,
+  shownReminderPreferences,
+} from "./settings.service";

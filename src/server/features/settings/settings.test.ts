@@ -172,6 +172,17 @@ describe("reminder settings API", () => {
     expect(replaced.updatedAt.getTime()).toBeGreaterThan(oldReminder!.updatedAt.getTime());
   });
 
+  it("keeps the running schedule when the same preferences are saved again", async () => {
+    const user = await createUser(t.app);
+    await save(user, valid);
+    const [kept] = await reminderRows(user.id);
+    setNow("2026-08-01T00:00:00Z");
+    const again = await save(user, valid);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().nextScheduledAt).toBe(kept!.nextScheduledAt!.toISOString());
+    expect(await reminderRows(user.id)).toEqual([kept]);
+  });
+
   it("schedules as-needed reminders too, and keeps text for +1 numbers", async () => {
     const user = await createUser(t.app);
     await t.app.db.update(users).set({ phoneNumber: "+14155550160" }).where(eq(users.id, user.id));

@@ -1,6 +1,6 @@
 // Picks the storage back end from the environment: S3 when S3_BUCKET is set, else local disk.
 // The AWS SDK is a fifth of the server's code; it loads on the first S3 call, not at start, and
-// not at all on a server that keeps its files on disk (decision 222).
+// not at all on a server that keeps its files on disk.
 import type { Env } from "../../env";
 import { createDiskStorage } from "./disk-storage";
 import type { Storage } from "./storage";

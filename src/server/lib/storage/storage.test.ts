@@ -9,6 +9,7 @@ import { testEnv } from "../../../../tests/helpers/test-app";
 import { createStorage } from "./create-storage";
 import {
   avatarKey,
+  contactPhotoKey,
   deleteUserFiles,
   feedbackAttachmentKey,
   fileUrl,
@@ -60,14 +61,16 @@ function contract(
         ["avatars", avatarKey("alice", 1, "webp")],
         ["avatars", avatarKey("alice", 2, "png")],
         ["feedback_attachments", feedbackAttachmentKey("alice", 3, "bug shot.PNG", "webp")],
+        ["avatars", contactPhotoKey("alice", "webp")],
       ] as const;
       const theirs = [
         ["avatars", avatarKey("alice2", 1, "webp")],
         ["feedback_attachments", feedbackAttachmentKey("alicex", 3, "x.png", "webp")],
+        ["avatars", contactPhotoKey("alice2", "webp")],
       ] as const;
       for (const [bucket, key] of [...mine, ...theirs])
         await storage.put(bucket, key, PNG_BYTES, "image/webp");
-      expect(await deleteUserFiles(storage, "alice")).toBe(3);
+      expect(await deleteUserFiles(storage, "alice")).toBe(4);
       for (const [bucket, key] of mine) expect(await storage.get(bucket, key)).toBeNull();
       for (const [bucket, key] of theirs) expect(await storage.get(bucket, key)).not.toBeNull();
     });
@@ -101,6 +104,9 @@ describe("keys", () => {
     expect(ownerOfKey("avatars", avatarKey("u-1-2", 5, "webp"))).toBe("u-1-2");
     expect(ownerOfKey("avatars", "profile-avatars/u1.webp")).toBeNull();
     expect(ownerOfKey("avatars", "profile-avatars/u1-5.svg")).toBeNull();
+    expect(ownerOfKey("avatars", contactPhotoKey("u-1", "webp"))).toBe("u-1");
+    expect(ownerOfKey("avatars", "contact-photos/u1/../u2/x.webp")).toBeNull();
+    expect(ownerOfKey("avatars", "contact-photos/u1/photo.svg")).toBeNull();
     expect(
       ownerOfKey("feedback_attachments", feedbackAttachmentKey("u1", 7, "Ünïcode 😀.jpg", "png")),
     ).toBe("u1");

@@ -1,4 +1,4 @@
-// File storage for user uploads: one API, two back ends (decision 105).
+// File storage for user uploads: one API, two back ends.
 //
 //   createStorage(env) → Storage   (create-storage.ts)
 //     - local disk under `${DATA_DIR}/storage/{bucket}/{key}` (the default, nothing to set up);
@@ -54,6 +54,11 @@ export function avatarKey(userId: string, timestamp: number, ext: ImageExt): str
   return `profile-avatars/${userId}-${timestamp}.${ext}`;
 }
 
+/** A contact's photo: `contact-photos/{userId}/{random id}.{ext}`, never rewritten. */
+export function contactPhotoKey(userId: string, ext: ImageExt): string {
+  return `contact-photos/${userId}/${crypto.randomUUID()}.${ext}`;
+}
+
 /** A feedback attachment's key: user id, timestamp and the original name (made safe). */
 export function feedbackAttachmentKey(
   userId: string,
@@ -72,10 +77,13 @@ export function feedbackAttachmentKey(
 }
 
 const AVATAR_KEY = /^profile-avatars\/(.+)-\d+\.(webp|png)$/;
+const CONTACT_PHOTO_KEY = /^contact-photos\/([^/]+)\/[0-9a-f-]{36}\.(webp|png)$/;
 const FEEDBACK_KEY = /^([^/]+)\/\d+-[A-Za-z0-9_-]+\.(webp|png)$/;
 
 /** Whose file a key is (the only user who may read it), or null for a key we never build. */
 export function ownerOfKey(bucket: Bucket, key: string): string | null {
+  if (bucket === "avatars" && key.startsWith("contact-photos/"))
+    return CONTACT_PHOTO_KEY.exec(key)?.[1] ?? null;
   const match = (bucket === "avatars" ? AVATAR_KEY : FEEDBACK_KEY).exec(key);
   return match?.[1] ?? null;
 }
@@ -107,6 +115,11 @@ export async function deleteUserFiles(storage: Storage, userId: string): Promise
   const found = await Promise.all([
     storage
       .list("avatars", `profile-avatars/${userId}-`)
+      .then((keys) =>
+        keys.filter((k) => ownerOfKey("avatars", k) === userId).map((k) => ["avatars", k] as const),
+      ),
+    storage
+      .list("avatars", `contact-photos/${userId}/`)
       .then((keys) =>
         keys.filter((k) => ownerOfKey("avatars", k) === userId).map((k) => ["avatars", k] as const),
       ),

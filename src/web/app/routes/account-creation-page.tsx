@@ -38,7 +38,7 @@ export function AccountCreationPage() {
   const { data: config } = useConfig();
   const productName = useProductName();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  // The email paid with arrives after the form renders; a typed one wins (issue 18).
+  // The email paid with arrives after the form renders; a typed one wins.
   const summary = useCheckoutSummary(sessionId);
   const paidEmail = summary.data ? (summary.data.email ?? "") : undefined;
   const form = useForm<AccountCreation>({

@@ -1,8 +1,8 @@
 // The signed-in layout composed with the features it hosts: the reminder-channel banner, the
 // notifications bell, and the user menu's Feedback and Support dialog and App Tour. The bell, the
 // user menu and the feedback dialog load after the page they frame (their popover, menu and form
-// code is not needed for its first paint; decision 185), once the page's first reads have
-// arrived and been drawn (decision 207), each in a space of its own size; the tour waits for the
+// code is not needed for its first paint), once the page's first reads have
+// arrived and been drawn, each in a space of its own size; the tour waits for the
 // user menu it points at.
 import { useQueryClient } from "@tanstack/react-query";
 import { startTransition, Suspense, useEffect, useState } from "react";
@@ -10,22 +10,22 @@ import { AppLayout } from "../../components/layout/app-layout";
 import { ReminderChannelBanner } from "../../features/settings/components/reminder-channel-banner";
 import { useStartTour } from "../../features/tour/hooks/use-start-tour";
 import { TOUR_PENDING_ATTRIBUTE } from "../../features/tour/lib/run-tour";
-import { lazyNamed } from "../../lib/lazy-named";
+import { lazyComponent } from "../../lib/lazy";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
 
-const UserMenu = lazyNamed(
+const UserMenu = lazyComponent(
   () => import("../../components/layout/user-menu"),
   (m) => m.UserMenu,
 );
-const NotificationBell = lazyNamed(
+const NotificationBell = lazyComponent(
   () => import("../../features/notifications/components/notification-bell"),
   (m) => m.NotificationBell,
 );
-const TourController = lazyNamed(
+const TourController = lazyComponent(
   () => import("../../features/tour/components/tour-controller"),
   (m) => m.TourController,
 );
-const FeedbackDialog = lazyNamed(
+const FeedbackDialog = lazyComponent(
   () => import("../../features/feedback/components/feedback-dialog"),
   (m) => m.FeedbackDialog,
 );
@@ -36,7 +36,7 @@ const EXTRAS_AT_THE_LATEST_MS = 3000;
 /**
  * True once no read is under way and the frame that drew the last answer has been painted: what
  * the person came for (the contact list, say) gets the network and the main thread first, and
- * the bell and the menu's code come after it, not in its way (decision 207). Stays true.
+ * the bell and the menu's code come after it, not in its way. Stays true.
  */
 function useFirstReadsDrawn(): boolean {
   const queryClient = useQueryClient();

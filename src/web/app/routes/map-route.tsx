@@ -7,8 +7,7 @@ import { ContactMapCard } from "../../features/contacts/components/contact-map-c
 import { StateBadge } from "../../features/contacts/components/state-badge";
 import { TripActions } from "../../features/contacts/components/trip-actions";
 import { MapPage, preloadGlobeFiles, preloadMapPage } from "../../features/map/components/map-page";
-import { Alert } from "../../components/ui/alert";
-import { errorMessage } from "../../lib/api-client";
+import { LoadError } from "../../components/load-error";
 
 // This module loads as the navigation to /app/map starts: the globe's files come meanwhile.
 preloadGlobeFiles();
@@ -20,9 +19,13 @@ export function MapRoute() {
   useEffect(() => preloadMapPage(queryClient), [queryClient]);
   if (list.isError)
     return (
-      <Alert variant="destructive">Couldn't load your contacts: {errorMessage(list.error)}</Alert>
+      <LoadError
+        prefix="We couldn't load your contacts. "
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
     );
-  // The page and its globe show while the contacts load (decision 196): the map is made and
+  // The page and its globe show while the contacts load: the map is made and
   // draws its outline meanwhile, and the contacts arrive on it.
   const data = list.data ?? null;
   return (

@@ -4,20 +4,26 @@ import { cn } from "../../lib/utils";
 import { APP_NAV } from "./app-nav";
 import { Logo } from "./logo";
 
+function tabLook(isActive: boolean) {
+  return isActive
+    ? "bg-secondary text-secondary-foreground"
+    : "text-muted-foreground hover:bg-accent hover:text-foreground";
+}
+
 function navClass({ isActive }: { isActive: boolean }) {
-  return cn(
-    "rounded-md px-3 py-2 text-sm font-medium",
-    isActive
-      ? "bg-secondary text-secondary-foreground"
-      : "text-muted-foreground hover:bg-accent hover:text-foreground",
-  );
+  return cn("rounded-md px-3 py-2 text-sm font-medium", tabLook(isActive));
+}
+
+// A phone's row of tabs stays one line high: a tab's name never wraps, and the four fit 320 px.
+function mobileNavClass({ isActive }: { isActive: boolean }) {
+  return cn("whitespace-nowrap rounded-md px-1.5 py-1 text-sm font-medium", tabLook(isActive));
 }
 
 // The signed-in layout: a fixed header with the logo, the main navigation and the user menu;
-// on mobile the navigation is a row under the header. `banner` (from the app level, which may
-// use features) sits above every page's content; `headerActions` (the notifications bell) sits
-// beside the user menu (`userMenu`, given by the signed-in shell, which loads with the page: the
-// skeleton the entry paints first carries no menu code, decision 185). Each tab also
+// on a phone the navigation is a one-line row under a shorter header. `banner` (from the app
+// level, which may use features) sits above every page's content; `headerActions` (the
+// notifications bell) sits beside the user menu (`userMenu`, given by the signed-in shell, which
+// loads with the page: the skeleton the entry paints first carries no menu code). Each tab also
 // carries a data-tour target (the mobile row's copy ends in -mobile) for the guided tour.
 // `children`, when given, stands in for the routed page: the access gate paints the layout with
 // a skeleton page while it waits for the session, and shows no user menu until it is known.
@@ -41,7 +47,7 @@ export function AppLayout({
         Skip to content
       </a>
       <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <div className="mx-auto flex h-12 max-w-6xl items-center justify-between gap-4 px-4 md:h-16">
           <Logo to="/app/contacts" />
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             {APP_NAV.map((item) => (
@@ -57,13 +63,13 @@ export function AppLayout({
         </div>
         <nav
           aria-label="Main (mobile)"
-          className="flex gap-1 overflow-x-auto border-t border-border px-2 py-1 md:hidden"
+          className="flex justify-around gap-1 border-t border-border px-2 py-1 md:hidden"
         >
           {APP_NAV.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
-              className={navClass}
+              className={mobileNavClass}
               data-tour={`${item.tour}-mobile`}
             >
               {item.label}
@@ -71,7 +77,7 @@ export function AppLayout({
           ))}
         </nav>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-32 md:pt-24">
+      <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-28 md:pt-24">
         {banner}
         {children === undefined ? <Outlet /> : children}
       </main>

@@ -1,5 +1,5 @@
 // The Radix side of our dialogs (dialog, alert dialog, focus trap, scroll lock: ~14 KB gzip),
-// loaded by ./dialog.tsx after the page's first paint, not with it (decision 194). Import the
+// loaded by ./dialog.tsx after the page's first paint, not with it. Import the
 // dialogs from ./dialog.tsx, never from here.
 import { Dialog as DialogPrimitive, AlertDialog as AlertPrimitive } from "radix-ui";
 import { X } from "lucide-react";
@@ -105,7 +105,7 @@ export function ConfirmDialog(props: {
 
 // Radix gives focus back to its own trigger when a dialog closes; ours have none (they open
 // from state, or from ./dialog.tsx's trigger), so focus goes back to the control that was
-// focused when the dialog opened (issue 14 item 9) unless the caller's handler moved it.
+// focused when the dialog opened unless the caller's handler moved it.
 function useFocusReturn(
   handlers: {
     onOpenAutoFocus?: (event: Event) => void;
@@ -118,8 +118,15 @@ function useFocusReturn(
     onOpenAutoFocus: (event: Event) => {
       const active = document.activeElement;
       // Safari and Firefox on macOS do not focus a clicked button: then the opener's fallback.
-      returnTo.current =
-        active instanceof HTMLElement && active !== document.body ? active : (fallback ?? null);
+      // Focus may rest on the page itself or on a heading the page focused on arrival
+      // (tabindex -1): neither is what was pressed.
+      const isControl =
+        active instanceof HTMLElement &&
+        active !== document.body &&
+        active.getAttribute("tabindex") !== "-1";
+      returnTo.current = isControl
+        ? active
+        : (fallback ?? (active instanceof HTMLElement && active !== document.body ? active : null));
       handlers.onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {

@@ -1,6 +1,6 @@
 // Our dialogs, whose Radix code (./dialog-parts.tsx: dialog, focus trap, scroll lock, ~14 KB
 // gzip) is not part of a page's first paint: a page with a dialog starts loading it once it has
-// painted, and a dialog opened before it has arrived shows as soon as it does (decision 194).
+// painted, and a dialog opened before it has arrived shows as soon as it does.
 // Dialogs open from state (`open`, `onOpenChange`); a ConfirmDialog may have a trigger.
 import {
   cloneElement,
@@ -12,7 +12,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import { lazyComponent, lazyModule } from "../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../lib/lazy";
 import type * as Parts from "./dialog-parts";
 
 const parts = lazyModule(() => import("./dialog-parts"));

@@ -2,7 +2,7 @@
 // between tabs and select the one reached; only the selected tab is in the tab order; each panel
 // is labelled by its tab, and only the selected panel is rendered. Our own rather than Radix's:
 // Radix Tabs brings roving focus and collection code (~8 KB gzip) onto /auth, the page that
-// needs it at first paint (decision 185). Same props and data-state attributes as before.
+// needs it at first paint. Same props and data-state attributes as before.
 import { createContext, useContext, useId, type ComponentProps, type KeyboardEvent } from "react";
 import { cn } from "../../lib/utils";
 

@@ -7,7 +7,7 @@ export const BILLING_STATUS_QUERY_KEY = ["billing-status"] as const;
 
 /**
  * A billing-status answer this recent (and not invalidated since) is reused by the subscription
- * rules' first read: the one the app start or the sign-in started beside /api/me (decision 131).
+ * rules' first read: the one the app start or the sign-in started beside /api/me.
  */
 export const BILLING_STATUS_REUSE_MS = 5_000;
 

@@ -22,13 +22,13 @@ export function useConfig() {
   return useQuery({ queryKey: ["config"], queryFn: getConfig, staleTime: Infinity });
 }
 
-// The product name and trial length a page shows before /api/config has answered (decision 209).
+// The product name and trial length a page shows before /api/config has answered.
 // APP_NAME and TRIAL_DAYS are runtime config: the build leaves markers in every page's head
 // (and, in a prerendered page, wherever the name or the trial's wording goes), and the server
 // fills them in. So the first render, and the hydration of a prerendered page, already say
 // what the server is configured to say, not the defaults that used to show until the answer.
 let rendersMarkers = false;
-/** On the server (decision 214): what it would fill into the page's head. */
+/** On the server: what it would fill into the page's head. */
 let servedOnServer: Record<string, string> = {};
 
 /** For the build's prerender (scripts/prerender.mjs): render the markers the server fills in. */
@@ -37,7 +37,7 @@ export function renderServedConfigAsMarkers(): void {
 }
 
 /**
- * For a page the server renders for its user (decision 214): the product name and trial length
+ * For a page the server renders for its user: the product name and trial length
  * it is configured with, as the page's head tells the browser, so both render the same words.
  */
 export function renderServedConfig(served: { productName: string; trialDays: number }): void {

@@ -28,7 +28,7 @@ async function hasVerifiedSession(): Promise<boolean> {
 
 // The signed-in user with profile and settings; null when signed out (or not yet verified).
 // On public pages most visitors are signed out: the auth server is asked first, since /api/me
-// would answer them 401, which the browser logs as a console error (decision 131).
+// would answer them 401, which the browser logs as a console error.
 export async function getMe(): Promise<Me | null> {
   if (typeof window !== "undefined" && isPublicPath(window.location.pathname)) {
     if (!(await hasVerifiedSession())) return null;

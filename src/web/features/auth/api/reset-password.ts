@@ -22,3 +22,19 @@ export async function resetPassword(input: { token: string; password: string }):
     throw new AuthFlowError(INVALID_RESET_LINK, error.code);
   throw new AuthFlowError(error.message ?? "We couldn't change your password.", error.code);
 }
+
+/**
+ * Whether a reset link still works, asked before the form is shown. The auth server's link
+ * check answers with a redirect that names INVALID_TOKEN for an unknown, used or expired token;
+ * it reads the token without using it up. A check that cannot finish counts as valid: the
+ * change itself then says what went wrong.
+ */
+export async function isResetLinkValid(token: string): Promise<boolean> {
+  const check = `/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent("/reset-password")}`;
+  try {
+    const response = await fetch(check, { credentials: "same-origin" });
+    return new URL(response.url).searchParams.get("error") !== "INVALID_TOKEN";
+  } catch {
+    return true;
+  }
+}

@@ -6,7 +6,7 @@ import { AuthFlowError } from "./sign-up";
 // No callbackURL: with one, Better Auth's client sends the browser to it with a full page load
 // (it went through /verify-email and its 0.5 s pause on every sign-in); the page goes on
 // itself. The verification mail a sign-in sends an unverified user is built on the server and
-// does not use it (decision 131).
+// does not use it.
 export async function signInWithEmail(input: { email: string; password: string }) {
   const authClient = await loadAuthClient();
   const { error } = await authClient.signIn.email({
@@ -23,6 +23,8 @@ export async function signInWithGoogle(redirectTo = "/app/contacts") {
   const { error } = await authClient.signIn.social({
     provider: "google",
     callbackURL: "/auth/oauth-callback",
+    // A refusal (consent denied, a failed token exchange) shows the callback page's failure card.
+    errorCallbackURL: "/auth/oauth-callback",
   });
   if (error) {
     forgetOAuthStart();

@@ -1,4 +1,6 @@
+import { NAME_MAX_LENGTH } from "../../../../core/constants";
 import { loadAuthClient } from "../../../lib/auth-client";
+import { toast } from "../../../lib/toast";
 
 export function verifyCallbackUrl(sessionId?: string | null): string {
   return sessionId ? `/verify-email?session_id=${encodeURIComponent(sessionId)}` : "/verify-email";
@@ -24,7 +26,7 @@ export async function signUpWithEmail(input: {
   const { error } = await authClient.signUp.email({
     email: input.email,
     password: input.password,
-    name: input.email.split("@")[0] ?? input.email,
+    name: (input.email.split("@")[0] ?? input.email).slice(0, NAME_MAX_LENGTH),
     callbackURL,
   });
   if (error) throw new AuthFlowError(error.message ?? "Sign up failed", error.code);
@@ -39,4 +41,29 @@ export async function resendConfirmation(input: { email: string; sessionId?: str
   });
   if (error)
     throw new AuthFlowError(error.message || "Failed to resend confirmation email", error.code);
+}
+
+/** A resend from a button: the spec's toasts tell how it went (spec 01 §8). */
+export async function resendConfirmationWithToast(input: {
+  email: string;
+  sessionId?: string | null;
+}): Promise<boolean> {
+  try {
+    await resendConfirmation(input);
+    toast({
+      title: "Email sent",
+      description: "Confirmation email has been resent to your inbox.",
+    });
+    return true;
+  } catch (error) {
+    toast({
+      title: "Error",
+      description:
+        error instanceof Error && error.message
+          ? error.message
+          : "Failed to resend confirmation email",
+      variant: "destructive",
+    });
+    return false;
+  }
 }

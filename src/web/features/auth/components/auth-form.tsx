@@ -17,7 +17,7 @@ export function AuthForm(props: {
   onSubmit: (values: Credentials) => Promise<void>;
 }) {
   // No default values of its own: on a prerendered /auth, react-hook-form then takes what was
-  // typed before the page's code ran from the fields instead of clearing them (decision 204).
+  // typed before the page's code ran from the fields instead of clearing them.
   // A form opened by switching tabs starts with what was typed in the other one.
   const form = useForm<Credentials>({
     resolver: credentialsResolver,
@@ -27,7 +27,7 @@ export function AuthForm(props: {
   const isLogin = props.mode === "login";
   return (
     <form
-      // Sent natively only before the prerendered page's code runs (decision 204): a post keeps
+      // Sent natively only before the prerendered page's code runs: a post keeps
       // the password out of the address, and the server sends the person back to the page.
       method="post"
       className="grid gap-4"

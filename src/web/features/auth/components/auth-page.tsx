@@ -2,7 +2,7 @@
 // of a failed verification (spec 01 §2, §4, §8).
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type ReactNode } from "react";
-import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import {
   NO_SESSION_MESSAGE,
   VERIFICATION_MESSAGES,
@@ -22,17 +22,19 @@ import { AuthFlowError, signUpWithEmail } from "../api/sign-up";
 import type { Credentials } from "../../../lib/auth-forms";
 import { AuthForm } from "./auth-form";
 import { CheckEmailPanel } from "./check-email-panel";
+import { ResendVerification } from "./resend-verification";
 import { findShownQuote, pickQuote, RELATIONSHIP_QUOTES } from "./quotes";
 
 type Mode = "login" | "signup";
 
-function readError(params: URLSearchParams): string | null {
+/** The failed verification's message, and whether a new mail could help. */
+function readError(params: URLSearchParams): { message: string; isRetryable: boolean } | null {
   const error = params.get("error");
   if (!error) return null;
-  if (error === "no_session") return NO_SESSION_MESSAGE;
+  if (error === "no_session") return { message: NO_SESSION_MESSAGE, isRetryable: false };
   if (error === "verification_failed")
-    return VERIFICATION_MESSAGES[parseVerificationCategory(params.get("category"))].message;
-  return VERIFICATION_MESSAGES.unknown.message;
+    return VERIFICATION_MESSAGES[parseVerificationCategory(params.get("category"))];
+  return VERIFICATION_MESSAGES.unknown;
 }
 
 /**
@@ -59,7 +61,7 @@ export function AuthPage({
   // What was typed in the tab being left, for the tab being opened (see switchMode).
   const [carried, setCarried] = useState<Credentials>();
   const tabsRef = useRef<HTMLDivElement>(null);
-  // A prerendered /auth keeps the quote it was drawn with (decision 204).
+  // A prerendered /auth keeps the quote it was drawn with.
   const [quote] = useState(() => findShownQuote() ?? pickQuote());
   const { data: me, isPending } = useMe();
   const { data: config } = useConfig();
@@ -77,7 +79,7 @@ export function AuthPage({
 
   // Switching between Sign in and Sign up keeps what was typed: each tab has its own form, and a
   // person who typed their email (or, before the page's code ran, clicked Sign up and typed
-  // while the held click waited, decision 204) expects to find it in the form they now see.
+  // while the held click waited) expects to find it in the form they now see.
   // Read from the fields themselves, so typing the page's code has not seen yet counts too.
   function switchMode(next: Mode) {
     const form = tabsRef.current?.querySelector<HTMLFormElement>('[role="tabpanel"] form');
@@ -160,7 +162,12 @@ export function AuthPage({
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              {verificationError ? <Alert variant="destructive">{verificationError}</Alert> : null}
+              {verificationError ? (
+                <Alert variant="destructive">{verificationError.message}</Alert>
+              ) : null}
+              {verificationError?.isRetryable ? (
+                <ResendVerification email={params.get("email")} onSent={setPendingEmail} />
+              ) : null}
               <Tabs
                 value={mode}
                 ref={tabsRef}
@@ -180,6 +187,19 @@ export function AuthPage({
                   </TabsContent>
                 ))}
               </Tabs>
+              {mode === "signup" ? (
+                <p className="text-center text-xs text-muted-foreground">
+                  By signing up you agree to the{" "}
+                  <Link to="/terms" className="underline">
+                    Terms
+                  </Link>{" "}
+                  and the{" "}
+                  <Link to="/privacy" className="underline">
+                    Privacy notice
+                  </Link>
+                  .
+                </p>
+              ) : null}
               {config?.isGoogleEnabled ? (
                 <Button variant="outline" onClick={handleGoogle}>
                   Continue with Google
@@ -187,7 +207,7 @@ export function AuthPage({
               ) : null}
               <div className="grid gap-2 border-t border-border pt-4 text-center">
                 <p className="text-sm text-muted-foreground">
-                  New here? Pay first, then create your account.
+                  Rather subscribe now? Pay first, then create your account.
                 </p>
                 {subscribeButton}
               </div>

@@ -1,8 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
-import { resendConfirmation } from "../api/sign-up";
+import { resendConfirmationWithToast } from "../api/sign-up";
 
 export function CheckEmailPanel(props: {
   email: string;
@@ -12,24 +11,8 @@ export function CheckEmailPanel(props: {
   const [isSending, setIsSending] = useState(false);
   async function resend() {
     setIsSending(true);
-    try {
-      await resendConfirmation({ email: props.email, sessionId: props.sessionId });
-      toast({
-        title: "Email sent",
-        description: "Confirmation email has been resent to your inbox.",
-      });
-    } catch (error) {
-      toast({
-        title: "Error",
-        description:
-          error instanceof Error && error.message
-            ? error.message
-            : "Failed to resend confirmation email",
-        variant: "destructive",
-      });
-    } finally {
-      setIsSending(false);
-    }
+    await resendConfirmationWithToast({ email: props.email, sessionId: props.sessionId });
+    setIsSending(false);
   }
   return (
     <section aria-labelledby="check-email-title" className="grid gap-4 text-center">

@@ -35,7 +35,7 @@ export function pickQuote(random: () => number = Math.random) {
 }
 
 /**
- * The quote the page was prerendered with (decision 204), so hydration keeps the markup it finds;
+ * The quote the page was prerendered with, so hydration keeps the markup it finds;
  * undefined when the page has none (rendered in the browser, or on the server).
  */
 export function findShownQuote() {

@@ -1,5 +1,6 @@
 // /reset-password?token=: choose a new password by the account-creation rules. On success every
 // session of the account is signed out (the server does it) and the user signs in again.
+import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -7,10 +8,11 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { Spinner } from "../../../components/ui/spinner";
 import type { NewPassword } from "../../../lib/auth-forms";
 import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { toast } from "../../../lib/toast";
-import { INVALID_RESET_LINK, resetPassword } from "../api/reset-password";
+import { INVALID_RESET_LINK, isResetLinkValid, resetPassword } from "../api/reset-password";
 
 const newPasswordResolver = lazyZodResolver<NewPassword>(() =>
   import("../../../lib/auth-forms").then((m) => m.NewPasswordSchema),
@@ -25,6 +27,14 @@ export function ResetPasswordPage() {
     defaultValues: { password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  const linkCheck = useQuery({
+    queryKey: ["reset-link", token],
+    queryFn: () => isResetLinkValid(token ?? ""),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const isLinkDead = !token || linkCheck.data === false;
 
   async function save(values: NewPassword) {
     try {
@@ -52,8 +62,10 @@ export function ResetPasswordPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {!token ? (
+          {isLinkDead ? (
             <Alert variant="destructive">{INVALID_RESET_LINK}</Alert>
+          ) : linkCheck.isPending ? (
+            <Spinner label="Checking your link" />
           ) : (
             <form
               noValidate
@@ -83,7 +95,7 @@ export function ResetPasswordPage() {
               </Button>
             </form>
           )}
-          {!token || errors.root?.message === INVALID_RESET_LINK ? (
+          {isLinkDead || errors.root?.message === INVALID_RESET_LINK ? (
             <Button asChild variant="outline">
               <Link to="/forgot-password">Ask for a new link</Link>
             </Button>

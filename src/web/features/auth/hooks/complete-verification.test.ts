@@ -246,6 +246,15 @@ describe("failurePath", () => {
     );
   });
 
+  it("a retryable failure carries the link's email, for a new mail", () => {
+    expect(failurePath({ kind: "failed", category: "network" }, "a+b@c.co")).toBe(
+      "/auth?error=verification_failed&category=network&email=a%2Bb%40c.co",
+    );
+    expect(failurePath({ kind: "failed", category: "server" }, "a@c.co")).toMatch(/&email=/);
+    expect(failurePath({ kind: "failed", category: "unknown" }, "a@c.co")).toMatch(/&email=/);
+    expect(failurePath({ kind: "failed", category: "expired" }, "a@c.co")).not.toMatch(/email/);
+  });
+
   it("no session, and nothing for the other outcomes", () => {
     expect(failurePath({ kind: "no_session" })).toBe("/auth?error=no_session");
     expect(failurePath({ kind: "wait" })).toBeNull();

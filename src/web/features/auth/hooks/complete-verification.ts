@@ -4,10 +4,10 @@
 // (view, navigation, toasts, caches) are passed in.
 import type { Me } from "../../../../core/account";
 import { VERIFY_REDIRECT_DELAY_MS } from "../../../../core/constants";
-import type { VerificationParams } from "../lib/verification";
+import { VERIFICATION_MESSAGES, type VerificationParams } from "../lib/verification";
 import { readSafeNextPath } from "../../../lib/access-gating";
 import { logVerification } from "../../../lib/local-log";
-import type { ToastInput } from "../../../lib/toast-store";
+import type { ToastInput } from "../../../lib/toast";
 import { sleep } from "../../../lib/utils";
 import { getMe } from "../../../lib/session/get-me";
 import {
@@ -45,11 +45,14 @@ export type CompleteVerificationDeps = {
   reloadMe: () => void;
 };
 
-export function failurePath(outcome: VerificationOutcome): string | null {
+/** Where a failure goes; a retryable one carries the link's email, for a new mail from /auth. */
+export function failurePath(outcome: VerificationOutcome, email?: string | null): string | null {
   if (outcome.kind === "no_session") return "/auth?error=no_session";
-  if (outcome.kind === "failed")
-    return `/auth?error=verification_failed&category=${outcome.category}`;
-  return null;
+  if (outcome.kind !== "failed") return null;
+  const path = `/auth?error=verification_failed&category=${outcome.category}`;
+  return email && VERIFICATION_MESSAGES[outcome.category].isRetryable
+    ? `${path}&email=${encodeURIComponent(email)}`
+    : path;
 }
 
 export async function completeVerification(
@@ -61,7 +64,7 @@ export async function completeVerification(
     deps.setView("wait");
     return;
   }
-  const failure = failurePath(outcome);
+  const failure = failurePath(outcome, params.email);
   if (failure) {
     deps.setView("error");
     deps.navigate(failure);

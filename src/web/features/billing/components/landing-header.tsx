@@ -52,10 +52,10 @@ export function LandingHeader({ appName }: { appName: string }) {
           <Button asChild variant="ghost" size="sm">
             <AuthLink show="login">Sign in</AuthLink>
           </Button>
-          <Button asChild variant="outline" size="sm">
+          <Button asChild size="sm">
             <AuthLink show="signup">Sign up</AuthLink>
           </Button>
-          <SubscribeButton size="sm" onFailure="alert" />
+          <SubscribeButton size="sm" variant="outline" onFailure="alert" />
         </div>
         <Button
           ref={buttonRef}
@@ -105,7 +105,7 @@ export function LandingHeader({ appName }: { appName: string }) {
               </AuthLink>
             </li>
           </ul>
-          <SubscribeButton className="w-full" onFailure="alert" />
+          <SubscribeButton className="w-full" variant="outline" onFailure="alert" />
         </nav>
       ) : null}
     </header>

@@ -1,7 +1,7 @@
 // The landing page's islands its script hydrates as soon as it runs (the header, the two
 // Subscribe buttons), and the markers the script finds islands by. The waitlist form is the one
 // island left out: it hydrates when the visitor first reaches for it (src/web/app/landing.tsx),
-// so react-hook-form is not part of the page's first load (decision 192).
+// so react-hook-form is not part of the page's first load.
 import { PLAN_PRICE_USD } from "../../../../core/constants";
 import { LandingHeader } from "./landing-header";
 import { SubscribeButton } from "./subscribe-button";
@@ -10,12 +10,12 @@ export function eagerLandingIslands(appName: string) {
   return {
     header: <LandingHeader appName={appName} />,
     "hero-subscribe": (
-      <SubscribeButton size="lg" onFailure="alert">
+      <SubscribeButton size="lg" variant="outline" onFailure="alert">
         Subscribe for ${PLAN_PRICE_USD}/month
       </SubscribeButton>
     ),
     "plan-subscribe": (
-      <SubscribeButton size="lg" onFailure="alert" className="mt-auto">
+      <SubscribeButton size="lg" variant="outline" onFailure="alert" className="w-full">
         Subscribe
       </SubscribeButton>
     ),

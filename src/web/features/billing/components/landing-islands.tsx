@@ -1,6 +1,6 @@
 // The landing page is static HTML (prerendered by scripts/prerender.mjs); only these parts of it
-// are interactive, each hydrated on its own by src/web/app/landing.tsx (decision 135): the header
-// (mobile menu, Subscribe), the two Subscribe buttons and, on first use (decision 192), the
+// are interactive, each hydrated on its own by src/web/app/landing.tsx: the header
+// (mobile menu, Subscribe), the two Subscribe buttons and, on first use, the
 // waitlist form. In the app (after a
 // client-side navigation to "/"), the same elements render in place like any other.
 import { createContext, useContext, type ReactElement } from "react";

@@ -1,7 +1,7 @@
 // The landing page's links into the app. /auth opens on the tab a link names (spec 02 §2:
 // Login and Sign Up carry show=login or show=signup in the navigation state), which a plain
 // link cannot carry: `landingLinkTarget` reads where a click goes, and whoever shows the page
-// follows it: the app with its router, the static page by a full load (decision 135).
+// follows it: the app with its router, the static page by a full load.
 import type { AnchorHTMLAttributes } from "react";
 import { AUTH_SIGNUP_PATH } from "../../../../core/app-paths";
 

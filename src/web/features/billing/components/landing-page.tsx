@@ -1,6 +1,6 @@
 // "/" (spec 01 §2): the static landing page. It is prerendered to landing.html at build
 // (scripts/prerender.mjs) and stays static there: no router, only its islands hydrate
-// (landing-islands.tsx, decision 135); its links are plain links (landing-links.tsx).
+// (landing-islands.tsx); its links are plain links (landing-links.tsx).
 import { DEFAULT_TRIAL_DAYS } from "../../../../core/constants";
 import { DEFAULT_PRODUCT_NAME } from "../../../../core/product-name";
 import { trialWording, type TrialWording } from "../../../../core/trial-offer";
@@ -34,10 +34,10 @@ export function LandingPage({
               time to reach out, so friendships, family and your network never quietly fade.
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Island name="hero-subscribe" islands={islands} />
-              <Button asChild size="lg" variant="outline">
-                <a href="/subscribe">See the plan</a>
+              <Button asChild size="lg">
+                <AuthLink show="signup">{trial.start}</AuthLink>
               </Button>
+              <Island name="hero-subscribe" islands={islands} />
             </div>
             <p className="mt-4 text-sm text-muted-foreground" data-testid="trial-offer">
               {trial.offer} {trial.afterTrial}
@@ -69,6 +69,12 @@ export function LandingPage({
             ))}
             <a href="/subscribe" className="hover:text-foreground">
               Plans
+            </a>
+            <a href="/privacy" className="hover:text-foreground">
+              Privacy notice
+            </a>
+            <a href="/terms" className="hover:text-foreground">
+              Terms
             </a>
             <AuthLink className="hover:text-foreground">Sign in</AuthLink>
           </nav>

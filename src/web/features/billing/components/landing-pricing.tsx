@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
 import type { TrialWording } from "../../../../core/trial-offer";
 import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { AuthLink } from "./landing-links";
 import { BUSINESS_FEATURES, PLAN_FEATURES } from "./plan-features";
 import { Island, type LandingIslands } from "./landing-islands";
 
@@ -31,7 +33,7 @@ export function BusinessPlanCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <div className="flex flex-col gap-6 rounded-xl border border-border bg-background p-8 shadow-sm">
+    <div className="flex flex-col gap-6 rounded-xl border border-border bg-background p-6 shadow-sm sm:p-8">
       <div className="flex items-center justify-between gap-2">
         <Heading className="text-xl font-semibold">Business</Heading>
         <Badge variant="outline">Coming soon</Badge>
@@ -63,7 +65,7 @@ export function PricingSection({
           One plan with everything. {trial.offer} {trial.afterTrial}
         </p>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
-          <div className="flex flex-col gap-6 rounded-xl border-2 border-primary bg-background p-8 shadow-sm">
+          <div className="flex flex-col gap-6 rounded-xl border-2 border-primary bg-background p-6 shadow-sm sm:p-8">
             <div className="flex items-center justify-between gap-2">
               <h3 className="text-xl font-semibold">{PLAN_NAME}</h3>
               <Badge className="whitespace-nowrap">Most popular</Badge>
@@ -74,7 +76,12 @@ export function PricingSection({
             </p>
             <FeatureList items={PLAN_FEATURES} />
             <p className="text-sm text-muted-foreground">Cancel anytime, no questions asked.</p>
-            <Island name="plan-subscribe" islands={islands} />
+            <div className="mt-auto grid gap-2">
+              <Button asChild size="lg" className="h-auto min-h-11 whitespace-normal text-center">
+                <AuthLink show="signup">{trial.start}</AuthLink>
+              </Button>
+              <Island name="plan-subscribe" islands={islands} />
+            </div>
           </div>
           <BusinessPlanCard
             headingLevel={3}

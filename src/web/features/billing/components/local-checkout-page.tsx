@@ -28,7 +28,7 @@ function inputTypeOf(event: Event): string | undefined {
   return event instanceof InputEvent ? event.inputType : undefined;
 }
 
-// The card rules' schema (and zod) load when the form is first used (decision 192).
+// The card rules' schema (and zod) load when the form is first used.
 const paymentResolver = lazyZodResolver<LocalPaymentBody>(() =>
   import("../../../../core/test-card-schema").then((m) => m.LocalPaymentBodySchema),
 );
@@ -70,7 +70,7 @@ function PaymentForm({
       noValidate
       onSubmit={form.handleSubmit(pay)}
       onFocusCapture={paymentResolver.preload}
-      className="grid gap-4"
+      className="grid grid-cols-1 gap-4"
     >
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />

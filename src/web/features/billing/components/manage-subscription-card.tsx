@@ -1,4 +1,5 @@
-// Settings → Subscription: what the user has and how to change it. Stripe: the customer portal.
+// Settings → Subscription: what the user has, what was paid, and how to change it. Stripe: the
+// customer portal (the card, invoices, cancelling).
 // Local: cancel at period end, and resume. A trial or no subscription: subscribe now.
 import { useId, useState } from "react";
 import { DAY_MS, PLAN_NAME, PLAN_PRICE_USD } from "../../../../core/constants";
@@ -17,26 +18,36 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { useBillingStatus } from "../../../lib/session/get-billing-status";
 import { openBillingPortal, useSetCancelAtPeriodEnd } from "../api/manage-subscription";
-import { formatAbsoluteDate } from "../../../lib/format-date";
+import { formatDate } from "../../../lib/format-date";
+import { useTimeZone } from "../../../lib/session/use-time-zone";
+import { PaymentHistory } from "./payment-history";
 import { SubscribeButton } from "./subscribe-button";
 
-function formatDate(iso: string | null): string {
-  return iso ? formatAbsoluteDate(iso) : "";
+// The day an instant falls on in the user's zone, as their billing mails date it.
+function dayOf(iso: string | null, timeZone: string): string {
+  return iso ? formatDate(iso, { timeZone }) : "";
 }
 
-// "14 days left", counted in whole days up to the end of the trial (issue 14).
+// "14 days left", counted in whole days up to the end of the trial.
 function describeDaysLeft(end: string | null): string {
   const days = end ? Math.max(0, Math.ceil((Date.parse(end) - Date.now()) / DAY_MS)) : 0;
   return `${formatCount(days, { one: "day", other: "days" })} left`;
 }
 
-/** Paying during the trial starts billing at once (decision 145): said before the button. */
-function describePayingDuringTrial(end: string | null): string {
-  return (
-    `Subscribing now ends the trial: billing starts today with the first $${PLAN_PRICE_USD} ` +
-    `charge, and the ${describeDaysLeft(end).replace(/ left$/, "")} left are not added on. ` +
-    `Or keep the trial: you can subscribe when it ends on ${formatDate(end)}.`
-  );
+/** Said before paying: subscribing during the trial keeps its days. */
+function describePayingDuringTrial(end: string | null, timeZone: string): string {
+  return `Subscribe now and keep your trial: the first $${PLAN_PRICE_USD} charge is on ${dayOf(end, timeZone)}, when it ends.`;
+}
+
+/** A plan paid for during the trial, waiting for the trial to end. */
+function describeScheduledPlan(
+  plan: { startsAt: string; cancelAtPeriodEnd: boolean },
+  timeZone: string,
+): string {
+  const start = dayOf(plan.startsAt, timeZone);
+  return plan.cancelAtPeriodEnd
+    ? `You cancelled the plan that was to start on ${start}: nothing will be charged.`
+    : `Your ${PLAN_NAME} ($${PLAN_PRICE_USD} USD/month) starts when the trial ends: first charge on ${start}.`;
 }
 
 export function ManageSubscriptionCard() {
@@ -44,6 +55,7 @@ export function ManageSubscriptionCard() {
   const setCancel = useSetCancelAtPeriodEnd();
   const [isOpeningPortal, setIsOpeningPortal] = useState(false);
   const titleId = useId();
+  const timeZone = useTimeZone();
 
   async function changeCancel(cancel: boolean) {
     try {
@@ -86,6 +98,13 @@ export function ManageSubscriptionCard() {
     const row = data.billingStatus;
     const isPaid =
       row !== null && !row.isTrial && data.provider !== "off" && data.status === "active";
+    const scheduled = data.scheduledPlan;
+    // What the local Cancel / Resume buttons act on: the running plan or the waiting one.
+    const plan = isPaid
+      ? { cancelAtPeriodEnd: row.cancelAtPeriodEnd, end: row.currentPeriodEnd }
+      : scheduled
+        ? { cancelAtPeriodEnd: scheduled.cancelAtPeriodEnd, end: scheduled.startsAt }
+        : null;
     content = (
       <div className="grid gap-4">
         {data.provider === "off" ? (
@@ -95,24 +114,32 @@ export function ManageSubscriptionCard() {
         ) : row?.isTrial && data.status === "active" ? (
           <p className="text-sm">
             <Badge variant="secondary">Free trial</Badge> Your trial ends on{" "}
-            {formatDate(row.currentPeriodEnd)}: {describeDaysLeft(row.currentPeriodEnd)}.
+            {dayOf(row.currentPeriodEnd, timeZone)}: {describeDaysLeft(row.currentPeriodEnd)}.
           </p>
         ) : isPaid ? (
           <p className="text-sm">
             <Badge variant="success">Active</Badge> {PLAN_NAME}, ${PLAN_PRICE_USD} USD/month.{" "}
             {row.cancelAtPeriodEnd
-              ? `Cancelled: access ends on ${formatDate(row.currentPeriodEnd)}.`
+              ? `Cancelled: access ends on ${dayOf(row.currentPeriodEnd, timeZone)}.`
               : row.currentPeriodEnd
-                ? `Renews on ${formatDate(row.currentPeriodEnd)}.`
+                ? `Renews on ${dayOf(row.currentPeriodEnd, timeZone)}.`
                 : ""}
           </p>
         ) : (
           <p className="text-sm">You have no active subscription.</p>
         )}
-        {data.provider !== "off" && row?.isTrial && data.status === "active" ? (
-          // Said before paying (issue 14): a payment does not wait for the trial to end.
+        {scheduled ? (
+          <p className="text-sm" data-testid="scheduled-plan">
+            {describeScheduledPlan(scheduled, timeZone)}
+          </p>
+        ) : data.provider !== "off" && row?.isTrial && data.status === "active" ? (
           <p className="text-sm text-muted-foreground" data-testid="trial-billing-note">
-            {describePayingDuringTrial(row.currentPeriodEnd)}
+            {describePayingDuringTrial(row.currentPeriodEnd, timeZone)}
+          </p>
+        ) : null}
+        {data.manage === "portal" ? (
+          <p className="text-sm text-muted-foreground">
+            Change your card, see your invoices or cancel on the payment provider&apos;s page.
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
@@ -121,7 +148,7 @@ export function ManageSubscriptionCard() {
               {isOpeningPortal ? "Opening..." : "Manage subscription"}
             </Button>
           ) : null}
-          {data.manage === "local" && isPaid && !row.cancelAtPeriodEnd ? (
+          {data.manage === "local" && plan && !plan.cancelAtPeriodEnd ? (
             <ConfirmDialog
               trigger={
                 <Button variant="outline" disabled={setCancel.isPending}>
@@ -129,22 +156,27 @@ export function ManageSubscriptionCard() {
                 </Button>
               }
               title="Cancel your subscription?"
-              description={`You keep full access until ${formatDate(row.currentPeriodEnd)}. You can resume any time before then.`}
+              description={
+                isPaid
+                  ? `You keep full access until ${dayOf(plan.end, timeZone)}. You can resume any time before then.`
+                  : `Your plan will not start and nothing is charged: your trial still ends on ${dayOf(plan.end, timeZone)}. You can resume any time before then.`
+              }
               confirmLabel="Cancel subscription"
               cancelLabel="Keep subscription"
               isDestructive
               onConfirm={() => void changeCancel(true)}
             />
           ) : null}
-          {data.manage === "local" && isPaid && row.cancelAtPeriodEnd ? (
+          {data.manage === "local" && plan?.cancelAtPeriodEnd ? (
             <Button onClick={() => void changeCancel(false)} disabled={setCancel.isPending}>
               Resume subscription
             </Button>
           ) : null}
-          {data.provider !== "off" && !isPaid ? (
+          {data.provider !== "off" && !plan ? (
             <SubscribeButton>Subscribe now</SubscribeButton>
           ) : null}
         </div>
+        {data.provider !== "off" ? <PaymentHistory /> : null}
       </div>
     );
   }

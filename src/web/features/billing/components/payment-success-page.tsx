@@ -5,6 +5,12 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Me } from "../../../../core/account";
+import {
+  TRIAL_PROVIDER,
+  type BillingRow,
+  type BillingStatusResponse,
+} from "../../../../core/billing";
+import { isPaymentConfirmed } from "../../../../core/subscription";
 import { ONBOARDING_UNREADABLE_MESSAGE } from "../../../lib/access-gating";
 import { Card, CardDescription, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
@@ -47,6 +53,25 @@ const HEADINGS: Record<Phase, { title: string; text: string }> = {
   },
 };
 
+/**
+ * The row that confirms a payment: paid during the trial, the trial stays the current row until
+ * it ends, and the paid plan waiting behind it is what the payment made.
+ */
+function paidRowOf(status: BillingStatusResponse): BillingRow | null {
+  const paid = status.subscriptions.find(
+    (s) => s.provider !== TRIAL_PROVIDER && isPaymentConfirmed(s.status),
+  );
+  if (!paid) return status.billingStatus;
+  return {
+    subscriptionStatus: paid.status,
+    currentPeriodEnd: paid.currentPeriodEnd,
+    cancelAtPeriodEnd: paid.cancelAtPeriodEnd,
+    isTrial: false,
+    provider: paid.provider,
+    updatedAt: paid.updatedAt,
+  };
+}
+
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -70,12 +95,12 @@ export function PaymentSuccessPage() {
       const outcome = await confirmPayment(sessionId, {
         isSignedIn: async () => Boolean(await getMe().catch(() => null)),
         link: linkSubscription,
-        readStatus: async () => (await getBillingStatus()).billingStatus,
+        readStatus: async () => paidRowOf(await getBillingStatus()),
         sleep,
         onPhase: setPhase,
         // Shown the moment linking fails and kept up while the page goes on checking, so it is
         // read before the final answer ('Success!' or 'Subscription Processing...') replaces
-        // it: one toast at a time, in sequence (decision 045).
+        // it: one toast at a time, in sequence.
         onLinkFailed: () =>
           toast({ ...LINKING_ERROR, variant: "destructive", duration: Number.POSITIVE_INFINITY }),
       });

@@ -18,7 +18,7 @@ import { SubscribeButton } from "./subscribe-button";
 export function SubscribePage() {
   const { data: me } = useMe();
   const { data: config } = useConfig();
-  // Only an active user is sent away from here (decision 041); one whose status could not be
+  // Only an active user is sent away from here; one whose status could not be
   // read stays, and is told why they may not need to pay.
   const { status } = useSubscriptionStatus(me?.user.id ?? null);
   const supportEmail = config?.supportEmail;

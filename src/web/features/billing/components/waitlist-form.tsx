@@ -10,7 +10,7 @@ import { joinWaitlist } from "../api/join-waitlist";
 export const WAITLIST_THANKS = "Thank you! You've been added to our waitlist.";
 
 export function WaitlistForm() {
-  // No default value: on the landing page the form hydrates on first use (decision 192), and
+  // No default value: on the landing page the form hydrates on first use, and
   // react-hook-form then takes what was typed from the field instead of clearing it.
   const form = useForm<{ email: string }>();
   const error = form.formState.errors.email?.message;
@@ -32,7 +32,7 @@ export function WaitlistForm() {
 
   return (
     <form
-      // Sent natively only before a prerendered page's code runs (decision 204): see auth-form.
+      // Sent natively only before a prerendered page's code runs: see auth-form.
       method="post"
       noValidate
       onSubmit={(event) => void submit(event)}

@@ -19,7 +19,7 @@ export function undoChange(undoId: string): Promise<UndoResult> {
  */
 export function useUndoToast() {
   const queryClient = useQueryClient();
-  async function revert(undoId: string, title: string) {
+  async function revert(undoId: string, title: string, onUndone?: () => void) {
     try {
       const { contacts } = await undoChange(undoId);
       for (const contact of contacts) storeContact(queryClient, contact);
@@ -27,21 +27,23 @@ export function useUndoToast() {
         contacts.map((c) => queryClient.invalidateQueries({ queryKey: interactionsKey(c.id) })),
       );
       if (contacts.length > 1) await queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
+      onUndone?.();
       toast({ title: "Undone", description: `${title}: undone.` });
     } catch (error) {
       toast({ title: "Couldn't undo", description: errorMessage(error), variant: "destructive" });
     }
   }
-  return function showUndoToast(input: ToastInput & { undoId: string | null }) {
-    const { undoId, ...rest } = input;
+  return function showUndoToast(
+    input: ToastInput & { undoId: string | null; onUndone?: () => void },
+  ) {
+    const { undoId, onUndone, ...rest } = input;
     toast({
       ...rest,
       duration: undoId ? UNDO_TOAST_MS : rest.duration,
       action: undoId
         ? {
             label: "Undo",
-            altText: `Undo: ${input.title}`,
-            onClick: () => void revert(undoId, input.title),
+            onClick: () => void revert(undoId, input.title, onUndone),
           }
         : undefined,
     });

@@ -14,7 +14,7 @@ import {
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Label, Select } from "../../../components/ui/input";
 import { showServerErrors } from "../../../lib/form-errors";
-import { importWithRetry } from "../../../lib/lazy-named";
+import { importWithRetry } from "../../../lib/lazy";
 import type { BulkRhythmInput, BulkRhythmResult } from "../../../../core/interactions";
 import { useAssignRhythm } from "../api/assign-rhythm";
 import { useUndoToast } from "../api/undo-change";
@@ -28,7 +28,7 @@ type BulkValues = {
   tag: string;
 };
 
-// The rhythm's schema (zod) loads when the card is first used, not with the page (decision 194):
+// The rhythm's schema (zod) loads when the card is first used, not with the page:
 // the form's first focus starts it, and a submit before it has arrived waits for it.
 function loadRhythmSchema() {
   return importWithRetry(() => import("../lib/rhythm-schema-lazy")).then((m) => m.RhythmSchema);
@@ -128,7 +128,7 @@ export function BulkRhythmCard(props: {
           }}
           onFocusCapture={() => void loadRhythmSchema().catch(() => undefined)}
           noValidate
-          className="grid gap-4"
+          className="grid grid-cols-1 gap-4"
         >
           <Controller
             control={form.control}
@@ -137,7 +137,7 @@ export function BulkRhythmCard(props: {
               <RhythmPicker value={field.value} onChange={field.onChange} label="New rhythm" />
             )}
           />
-          <fieldset className="grid gap-2">
+          <fieldset className="grid min-w-0 grid-cols-1 gap-2">
             <legend className="mb-1 text-sm font-medium">For</legend>
             <label className="flex items-center gap-2 text-sm">
               <input
@@ -163,7 +163,7 @@ export function BulkRhythmCard(props: {
               </Label>
               <Select
                 id="bulk-tag"
-                className="w-auto min-w-40"
+                className="w-auto min-w-40 max-w-full"
                 {...form.register("tag", {
                   // Choosing a tag means "everyone tagged".
                   onChange: () => form.setValue("target", "tag"),

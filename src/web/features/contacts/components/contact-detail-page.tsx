@@ -8,26 +8,35 @@ import {
   Trash2,
 } from "lucide-react";
 import { Suspense, useEffect, useRef, useState, type ComponentProps } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
+import {
+  CONTACT_METHOD_LABELS,
+  CONTACT_METHODS,
+  type ContactMethod,
+} from "../../../../core/contact-methods";
 import type { Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
-import { InitialsAvatar } from "../../../components/avatar";
-import { Alert } from "../../../components/ui/alert";
+import { ContactAvatar } from "./contact-avatar";
+import { ContactPhotoField } from "./contact-photo-field";
+import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/dialog";
+import { Select } from "../../../components/ui/input";
 import { PageSpinner, Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
-import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
+import { describeLoadFailure } from "../../../lib/load-failure";
+import { lazyComponent, lazyModule } from "../../../lib/lazy";
 import { toast } from "../../../lib/toast";
 import { useArchiveContact } from "../api/archive-contact";
 import { useUndoToast } from "../api/undo-change";
 import { useDeleteContact } from "../api/delete-contact";
 import { useContact } from "../api/get-contact";
 import { useUpdateContact } from "../api/update-contact";
-import { useTimeZone } from "../hooks/use-time-zone";
+import { useTimeZone } from "../../../lib/session/use-time-zone";
 import type * as SnoozeMenuModule from "./snooze-menu";
-import { browserToday, describeLastContact, formatLocalDate } from "../lib/format";
+import { formatDay } from "../../../lib/format-date";
+import { browserToday, describeLastContact } from "../lib/format";
 import { ContactDetailsCard } from "./contact-details-card";
 import { HistoryTimeline } from "./history-timeline";
 import { LogContactButton } from "./log-contact-button";
@@ -35,7 +44,7 @@ import { StateBadge } from "./state-badge";
 
 // The edit form (react-hook-form, the contact schemas) and the snooze menu (Radix menu, popper)
 // are not part of the page's first paint: they are asked for as the page first renders, and the
-// page paints without waiting for them (decision 194).
+// page paints without waiting for them.
 // Edit shows the form as soon as its code is in; the Snooze button stands in until its menu's
 // code is, and a press meanwhile opens the menu when it arrives.
 const contactForm = lazyModule(() => import("./contact-form"));
@@ -87,6 +96,14 @@ const LoadedSnoozeMenu = lazyComponent(snoozeMenu, (m) => m.SnoozeMenu);
 export function ContactDetailPage() {
   const { id = "" } = useParams();
   const contact = useContact(id);
+  // Opening a contact puts focus on its name, so a keyboard or screen reader starts there rather
+  // than on the link that is gone; once per contact, not on every refetch.
+  const focusedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (contact.isPending || focusedFor.current === id) return;
+    focusedFor.current = id;
+    document.getElementById("contact-title")?.focus({ preventScroll: true });
+  }, [id, contact.isPending]);
   useEffect(() => {
     contactForm.preload().catch(() => undefined);
     snoozeMenu.preload().catch(() => undefined);
@@ -106,12 +123,7 @@ export function ContactDetailPage() {
       {contact.isPending ? (
         <PageSpinner />
       ) : contact.isError ? (
-        <>
-          <h1 id="contact-title" className="text-3xl font-bold">
-            Contact not found
-          </h1>
-          <Alert variant="destructive">{errorMessage(contact.error)}</Alert>
-        </>
+        <ContactLoadFailure error={contact.error} onRetry={() => void contact.refetch()} />
       ) : (
         <ContactView contact={contact.data} />
       )}
@@ -119,11 +131,63 @@ export function ContactDetailPage() {
   );
 }
 
+// Logs by the contact's preferred way to get in touch unless another is picked beside the button.
+function LogWithChannel({ contact }: { contact: Contact }) {
+  const [channel, setChannel] = useState<ContactMethod>(contact.preferredMethod ?? "other");
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <LogContactButton contact={contact} channel={channel} variant="default" size="default" />
+      <Select
+        aria-label="How you were in touch"
+        className="w-auto min-w-0"
+        value={channel}
+        onChange={(event) => setChannel(event.target.value as ContactMethod)}
+      >
+        {CONTACT_METHODS.map((method) => (
+          <option key={method} value={method}>
+            {CONTACT_METHOD_LABELS[method]}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+function ContactLoadFailure(props: { error: unknown; onRetry: () => void }) {
+  if (describeLoadFailure(props.error).isNotFound)
+    return (
+      <>
+        <h1 id="contact-title" tabIndex={-1} className="text-3xl font-bold outline-none">
+          Contact not found
+        </h1>
+        <p className="text-muted-foreground">
+          This contact was deleted, or the link is wrong.{" "}
+          <Link to="/app/contacts" className="underline">
+            Back to your contacts
+          </Link>
+        </p>
+      </>
+    );
+  return (
+    <>
+      <h1 id="contact-title" tabIndex={-1} className="text-3xl font-bold outline-none">
+        Couldn't load this contact
+      </h1>
+      <LoadError error={props.error} onRetry={props.onRetry} />
+    </>
+  );
+}
+
 function ContactView({ contact }: { contact: Contact }) {
   const navigate = useNavigate();
   const timeZone = useTimeZone();
   const today = browserToday(timeZone);
-  const [isEditing, setIsEditing] = useState(false);
+  // "?edit=place" (the map's "Fix the place") opens the form straight away.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [isEditing, setIsEditing] = useState(() => searchParams.has("edit"));
+  useEffect(() => {
+    if (searchParams.has("edit")) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
   // After a save (or cancel) focus goes back to the Edit button that opened the form.
   const editRef = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -141,9 +205,10 @@ function ContactView({ contact }: { contact: Contact }) {
   if (isEditing) {
     return (
       <>
-        <h1 id="contact-title" className="text-3xl font-bold">
+        <h1 id="contact-title" tabIndex={-1} className="text-3xl font-bold outline-none">
           Edit {name}
         </h1>
+        <ContactPhotoField contact={contact} name={name} />
         <Suspense fallback={<Spinner label="Loading the form" />}>
           <ContactForm
             mode="edit"
@@ -164,9 +229,13 @@ function ContactView({ contact }: { contact: Contact }) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-4">
-        <InitialsAvatar seed={name} size={64} />
+        <ContactAvatar name={name} photoUrl={contact.photoUrl} size={64} />
         <div className="grid min-w-0 gap-1">
-          <h1 id="contact-title" className="text-3xl font-bold wrap-anywhere">
+          <h1
+            id="contact-title"
+            tabIndex={-1}
+            className="text-3xl font-bold wrap-anywhere outline-none"
+          >
             {name}
           </h1>
           {subtitle ? <p className="text-muted-foreground">{subtitle}</p> : null}
@@ -185,7 +254,7 @@ function ContactView({ contact }: { contact: Contact }) {
             <StateBadge state={contact.state} />
             <span className="text-sm" data-testid="due-text">
               {contact.rhythm ? describeDue(contact) : "No rhythm set"}
-              {contact.dueDate ? ` · ${formatLocalDate(contact.dueDate)}` : ""}
+              {contact.dueDate ? ` · ${formatDay(contact.dueDate)}` : ""}
               {contact.isSnoozed ? " (snoozed)" : ""}
             </span>
           </div>
@@ -197,7 +266,7 @@ function ContactView({ contact }: { contact: Contact }) {
         <div className="flex flex-wrap gap-2 pt-2">
           {contact.archivedAt ? null : (
             <>
-              <LogContactButton contact={contact} variant="default" size="default" />
+              <LogWithChannel contact={contact} />
               <SnoozeMenu contact={contact} today={today} />
             </>
           )}

@@ -1,19 +1,23 @@
 import type { ReactNode } from "react";
 import type { Contact } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
+import { describePhone, phoneHref } from "../../../../core/phone-numbers";
+import { formatAddress } from "../../../../core/postal-address";
 import { Badge } from "../../../components/ui/badge";
 import { LocationPreview } from "../../../components/location-preview";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { longMonthNames } from "../lib/format";
+import { formatBirthday } from "../../../lib/format-date";
 import { ChannelLink } from "./channel-link";
 
-function describeBirthday(b: NonNullable<Contact["birthday"]>): string {
-  return `${b.day} ${longMonthNames()[b.month - 1]}${b.year ? ` ${b.year}` : ""}`;
-}
+const CONTACT_PLACE_ZOOM = 10;
 
 export function ContactDetailsCard({ contact }: { contact: Contact }) {
   const place = [contact.city, contact.region, contact.country].filter(Boolean).join(", ");
   const rows: [string, ReactNode][] = [];
+  const fullName = [contact.namePrefix, contact.firstName, contact.lastName, contact.nameSuffix];
+  if (contact.namePrefix || contact.nameSuffix)
+    rows.push(["Full name", fullName.filter(Boolean).join(" ")]);
+  if (contact.nickname) rows.push(["Nickname", contact.nickname]);
   if (contact.emails.length)
     rows.push([
       "Email",
@@ -33,12 +37,28 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
       "Phone",
       contact.phones.map((p) => (
         <a
-          key={p.value}
-          href={`tel:${p.value.replace(/[^\d+]/g, "")}`}
+          key={`${p.value} ${p.ext ?? ""}`}
+          href={phoneHref(p)}
           className="block text-primary underline-offset-4 wrap-anywhere hover:underline"
         >
-          {p.value}
+          {describePhone(p)}
           {p.label ? <span className="text-muted-foreground"> ({p.label})</span> : null}
+        </a>
+      )),
+    ]);
+  if (contact.websites.length)
+    rows.push([
+      contact.websites.length === 1 ? "Website" : "Websites",
+      contact.websites.map((w) => (
+        <a
+          key={w.value}
+          href={/^https?:\/\//i.test(w.value) ? w.value : `https://${w.value}`}
+          rel="noopener noreferrer"
+          target="_blank"
+          className="block text-primary underline-offset-4 wrap-anywhere hover:underline"
+        >
+          {w.value}
+          {w.label ? <span className="text-muted-foreground"> ({w.label})</span> : null}
         </a>
       )),
     ]);
@@ -56,9 +76,26 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
       "Location",
       [place, contact.countryCode && `(${contact.countryCode})`].filter(Boolean).join(" "),
     ]);
-  if (contact.latitude !== null && contact.longitude !== null)
+  if (contact.addresses.length)
+    rows.push([
+      contact.addresses.length === 1 ? "Address" : "Addresses",
+      contact.addresses.map((a, i) => (
+        <span key={i} className="block wrap-anywhere">
+          {formatAddress(a)}
+          {a.label || a.isPlace ? (
+            <span className="text-muted-foreground">
+              {" "}
+              ({[a.label, a.isPlace && "place on the map"].filter(Boolean).join(", ")})
+            </span>
+          ) : null}
+        </span>
+      )),
+    ]);
+  // Coordinates are what the map needs, not what a person reads: shown only when no place name
+  // says where this is.
+  if (!place && !contact.countryCode && contact.latitude !== null && contact.longitude !== null)
     rows.push(["Coordinates", `${contact.latitude}, ${contact.longitude}`]);
-  if (contact.birthday) rows.push(["Birthday", describeBirthday(contact.birthday)]);
+  if (contact.birthday) rows.push(["Birthday", formatBirthday(contact.birthday)]);
   if (contact.tags.length)
     rows.push([
       "Tags",
@@ -89,10 +126,12 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
         ) : (
           <p className="text-sm text-muted-foreground">No details yet. Use Edit to add some.</p>
         )}
+        {/* A contact's place is a town: the preview shows it among its neighbours. */}
         <LocationPreview
           latitude={contact.latitude}
           longitude={contact.longitude}
           label={place || "this contact's place"}
+          zoom={CONTACT_PLACE_ZOOM}
         />
         {contact.notes ? (
           <div className="grid gap-1">

@@ -1,5 +1,14 @@
 import { Search, SlidersHorizontal } from "lucide-react";
-import { memo, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import {
+  memo,
+  Suspense,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from "react";
 import {
   CONTACT_SORT_LABELS,
   CONTACT_SORTS,
@@ -15,9 +24,10 @@ import {
   RHYTHM_PRESETS,
   rhythmKey,
 } from "../../../../core/rhythm";
+import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Input, Label, Select } from "../../../components/ui/input";
-import { lazyNamed } from "../../../lib/lazy-named";
+import { lazyComponent } from "../../../lib/lazy";
 import { useMediaQuery, WIDER_THAN_PHONE } from "../../../lib/use-media-query";
 import { cn } from "../../../lib/utils";
 import type { ContactFilters } from "../hooks/use-contact-filters";
@@ -31,12 +41,37 @@ type Props = {
   setFilter: (key: keyof ContactFilters, value: string | boolean | undefined) => void;
 };
 
-const FiltersSheet = lazyNamed(
+const FiltersSheet = lazyComponent(
   () => import("./contact-filters-sheet"),
   (m) => m.FiltersSheet,
 );
 
 type Options = ReturnType<typeof useOptions>;
+
+// The results are the contact list below (ContactList), whose rows' links take the arrow keys
+// from there on.
+function firstResultLink(): HTMLAnchorElement | null {
+  return document.querySelector<HTMLAnchorElement>(
+    '[role="list"][aria-label="Contacts"] [data-index="0"] a[data-row-link]',
+  );
+}
+
+function moveIntoResults(event: KeyboardEvent<HTMLInputElement>, open: (path: string) => void) {
+  if (
+    event.altKey ||
+    event.ctrlKey ||
+    event.metaKey ||
+    event.shiftKey ||
+    event.nativeEvent.isComposing
+  )
+    return;
+  if (event.key !== "ArrowDown" && event.key !== "Enter") return;
+  const link = firstResultLink();
+  if (!link) return;
+  event.preventDefault();
+  if (event.key === "ArrowDown") link.focus();
+  else open(link.pathname);
+}
 
 function useOptions(contacts: Contact[]) {
   return useMemo(() => {
@@ -62,19 +97,20 @@ function useOptions(contacts: Contact[]) {
 // On a phone the tag, rhythm, country, sort and archived controls sit in a sheet behind a
 // "Filters" button, so the list starts above the fold; wider screens show them inline. Which of
 // the two shows is the stylesheet's choice, not the script's, so the page the server renders
-// (decision 214) has the layout of every width and keeps it when the browser takes it over.
+// has the layout of every width and keeps it when the browser takes it over.
 export function ContactFiltersBar(props: Props) {
   const { contacts, filters, counts, shownCount, setFilter } = props;
   const options = useOptions(contacts);
   const isWide = useMediaQuery(WIDER_THAN_PHONE);
+  const navigate = useNavigate();
   const [isSheetOpen, setIsSheetOpen] = useState(false);
   // A phone turned (or a window widened) past the breakpoint shows the controls inline again.
   const isSheetShown = isSheetOpen && !isWide;
   // The sheet (a dialog) loads the first time it opens, so the list's page does not carry it.
   const [hasOpenedSheet, setHasOpenedSheet] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
-  // Text typed into the search box of the page the server rendered, before its code ran
-  // (decision 214), stays in the box but reaches no handler: it is searched for once the page
+  // Text typed into the search box of the page the server rendered, before its code ran,
+  // stays in the box but reaches no handler: it is searched for once the page
   // is live.
   const searchBox = useRef<HTMLInputElement>(null);
   const searchWhatWasTyped = useEffectEvent(() => {
@@ -114,8 +150,13 @@ export function ContactFiltersBar(props: Props) {
             className="pl-9"
             value={filters.q}
             onChange={(e) => setFilter("q", e.target.value)}
+            onKeyDown={(event) => moveIntoResults(event, (path) => void navigate(path))}
+            aria-describedby="contact-search-keys"
             autoComplete="off"
           />
+          <span id="contact-search-keys" className="sr-only">
+            Down arrow moves into the results; Enter opens the first.
+          </span>
         </div>
         <Button
           ref={filtersButton}

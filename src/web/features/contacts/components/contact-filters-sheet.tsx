@@ -1,5 +1,5 @@
 // The contact list's filters on a phone: a sheet from the bottom of the screen, loaded the first
-// time it opens (contact-filters-bar.tsx; decision 185).
+// time it opens (contact-filters-bar.tsx).
 import type { ReactNode, RefObject } from "react";
 import { formatContactCount } from "../../../../core/plural";
 import { Button } from "../../../components/ui/button";

@@ -15,7 +15,9 @@ import { errorMessage } from "../../../lib/api-client";
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
 import { createResolver, editResolver, toDraft, type ContactDraft } from "../lib/contact-draft";
-import { browserToday, longMonthNames } from "../lib/format";
+import { monthNames } from "../../../lib/format-date";
+import { browserToday } from "../lib/format";
+import { AddressFields } from "./address-fields";
 import { EntryListFields } from "./entry-list-fields";
 import { PlaceFields } from "./place-fields";
 import { RhythmPicker } from "./rhythm-picker";
@@ -46,7 +48,8 @@ export function ContactForm(props: Props) {
     // A newer copy of the contact (a refetch) updates the fields not being edited.
     ...lateValues(props.mode === "edit" ? toDraft(props.contact) : undefined),
   });
-  const { register, control, formState, handleSubmit, setError, setFocus, setValue } = form;
+  const { register, control, formState, handleSubmit, setError, setFocus, setValue, getValues } =
+    form;
   const errors = formState.errors;
   const method = useWatch({ control, name: "preferredMethod" });
   // The version this edit started from: saving over a newer one is refused (409) by the server.
@@ -94,6 +97,17 @@ export function ContactForm(props: Props) {
           <Field label="Last name" error={errors.lastName?.message}>
             <Input autoComplete="off" {...register("lastName")} />
           </Field>
+          <Field label="Nickname" error={errors.nickname?.message}>
+            <Input autoComplete="off" {...register("nickname")} />
+          </Field>
+          <div className="grid grid-cols-2 gap-4">
+            <Field label="Prefix" description="Dr, Ms…" error={errors.namePrefix?.message}>
+              <Input autoComplete="off" {...register("namePrefix")} />
+            </Field>
+            <Field label="Suffix" description="Jr, PhD…" error={errors.nameSuffix?.message}>
+              <Input autoComplete="off" {...register("nameSuffix")} />
+            </Field>
+          </div>
           <Field label="Company" error={errors.company?.message}>
             <Input autoComplete="off" {...register("company")} />
           </Field>
@@ -157,11 +171,22 @@ export function ContactForm(props: Props) {
         <div className="grid gap-6 sm:grid-cols-2">
           <EntryListFields name="emails" control={control} register={register} errors={errors} />
           <EntryListFields name="phones" control={control} register={register} errors={errors} />
+          <EntryListFields name="websites" control={control} register={register} errors={errors} />
         </div>
       </Section>
 
       <Section title="Location">
         <PlaceFields control={control} register={register} errors={errors} setValue={setValue} />
+      </Section>
+
+      <Section title="Addresses">
+        <AddressFields
+          control={control}
+          register={register}
+          errors={errors}
+          setValue={setValue}
+          getValues={getValues}
+        />
       </Section>
 
       <Section title="More">
@@ -171,7 +196,7 @@ export function ContactForm(props: Props) {
             <Field label="Month" className="grid gap-1" error={errors.birthday?.month?.message}>
               <Select className="w-40" {...register("birthday.month")}>
                 <option value="">Month</option>
-                {longMonthNames().map((name, i) => (
+                {monthNames().map((name, i) => (
                   <option key={name} value={i + 1}>
                     {name}
                   </option>

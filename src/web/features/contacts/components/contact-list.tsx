@@ -4,14 +4,12 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
 } from "react";
 import { useNavigate } from "react-router";
 import type { Contact } from "../../../../core/contacts";
 import { cn } from "../../../lib/utils";
-import { assignRowKeys, sameRowKeys } from "../lib/row-keys";
 import { CONTACT_ROW_HEIGHT, ContactRow } from "./contact-row";
 
 const FIRST_RENDER_RECT = { width: 0, height: 900 };
@@ -46,7 +44,7 @@ export function ContactList(props: {
   // change (which rows below the screen are in the page) is rendered in a transition: an update in
   // a layout effect would otherwise be rendered at once, in the task that drew the list, and take
   // the effects that start the page's reads with it (on the server-drawn page, that task is the
-  // hydration's, the longest a slow phone runs; decision 239).
+  // hydration's, the longest a slow phone runs).
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el) return;
@@ -59,7 +57,7 @@ export function ContactList(props: {
     overscan: 4,
     scrollMargin: offset,
     getItemKey: (index) => props.contacts[index]?.id ?? index,
-    // The window before it is measured: the server's render (decision 214), and the browser's
+    // The window before it is measured: the server's render, and the browser's
     // first render that takes it over, draw the rows of a screen this tall, scrolled to the top
     // (a reload keeps the scroll position, which the server cannot know).
     initialRect: FIRST_RENDER_RECT,
@@ -67,19 +65,16 @@ export function ContactList(props: {
     observeElementRect: observeWindowRectAfterFirstRender,
   });
 
-  // Rows are keyed so that a keystroke's new contacts reuse the rows of those that left
-  // (lib/row-keys.ts); the contact whose row holds the focus keeps its own.
-  // The keys of the last render are state, set during the render when they change (React then
-  // renders this list again at once, before its rows).
-  const [shownKeys, setShownKeys] = useState(() => new Map<string, number>());
-  const [focusedId, setFocusedId] = useState<string | null>(null);
   const rows = virtualizer.getVirtualItems();
-  const keys = assignRowKeys(
-    shownKeys,
-    rows.map((row) => props.contacts[row.index]!.id),
-    focusedId,
-  );
-  if (!sameRowKeys(keys, shownKeys)) setShownKeys(keys);
+
+  // React moves a row whose contact changes place (a logged contact goes to the end), and a moved
+  // element loses the focus: the element that had it gets it back while it is still on screen.
+  const focused = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const element = focused.current;
+    if (element?.isConnected && document.activeElement === document.body)
+      element.focus({ preventScroll: true });
+  });
 
   function focusRow(index: number) {
     const find = () =>
@@ -104,11 +99,6 @@ export function ContactList(props: {
     if (!link) return;
     event.preventDefault();
     void navigate(link.pathname);
-  }
-
-  function onFocus(event: FocusEvent<HTMLDivElement>) {
-    const row = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
-    setFocusedId(row ? (props.contacts[Number(row.dataset.index)]?.id ?? null) : null);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -139,10 +129,11 @@ export function ContactList(props: {
       aria-busy={props.isStale || undefined}
       onClick={onClick}
       onKeyDown={onKeyDown}
-      onFocus={onFocus}
+      onFocus={(event) => (focused.current = event.target)}
       onBlur={(event) => {
-        // A move to another row is onFocus's to record: one update, not two.
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocusedId(null);
+        // A row being moved is detached as it loses the focus; a left row is not.
+        const isMoving = !event.target.isConnected;
+        if (!isMoving && !event.currentTarget.contains(event.relatedTarget)) focused.current = null;
       }}
       // The card's height is the rows' (box-content: its border outside it), its corners clip the
       // rows, and the bottom row leaves its separator to the card's own border.
@@ -156,7 +147,7 @@ export function ContactList(props: {
         const contact = props.contacts[row.index]!;
         return (
           <div
-            key={keys.get(contact.id)}
+            key={contact.id}
             role="listitem"
             data-index={row.index}
             className="absolute inset-x-0 top-0 [contain:strict]"

@@ -1,4 +1,4 @@
-// A contact as the world map shows them when picked (issue 13): who, where, their local time
+// A contact as the world map shows them when picked: who, where, their local time
 // (estimated from longitude, spec 02 §9), how due they are, and one-tap "Log contact".
 import { X } from "lucide-react";
 import { Link } from "react-router";
@@ -8,6 +8,7 @@ import { estimateLocalTime, pointOf } from "../../../../core/map";
 import { describeDue } from "../../../../core/rhythm";
 import { InitialsAvatar } from "../../../components/avatar";
 import { Button } from "../../../components/ui/button";
+import { formatTime } from "../../../lib/format-date";
 import { describeLastContact } from "../lib/format";
 import { LogContactButton } from "./log-contact-button";
 import { StateBadge } from "./state-badge";
@@ -46,7 +47,7 @@ export function ContactMapCard(props: {
           <>
             <dt className="text-muted-foreground">Local time</dt>
             <dd data-testid="local-time">
-              {estimateLocalTime(point.lng, props.now ?? new Date())}
+              {describeLocalTime(point.lng, props.now ?? new Date())}
             </dd>
           </>
         ) : null}
@@ -66,4 +67,10 @@ export function ContactMapCard(props: {
       </div>
     </article>
   );
+}
+
+/** "2:05 PM (UTC+1)" or "14:05 (UTC+1)": the reader's clock, with the spec's estimated offset. */
+function describeLocalTime(lng: number, now: Date): string {
+  const { wallClock, zone } = estimateLocalTime(lng, now);
+  return `${formatTime(wallClock, { timeZone: "UTC" })} (${zone})`;
 }

@@ -2,7 +2,7 @@ import { memo } from "react";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
-import { InitialsAvatar } from "../../../components/avatar";
+import { ContactAvatar } from "./contact-avatar";
 import { Badge } from "../../../components/ui/badge";
 import { describeLastContact, describeLastContactShort } from "../lib/format";
 import { ChannelLink } from "./channel-link";
@@ -40,16 +40,20 @@ export const ContactRow = memo(function ContactRow(props: {
       className="relative flex h-full items-center gap-2 border-b border-border px-3 hover:bg-accent/40 has-[a[data-row-link]:focus-visible]:bg-accent/40 sm:gap-3"
       data-testid="contact-row"
     >
-      <InitialsAvatar seed={name} size={32} />
+      <ContactAvatar name={name} photoUrl={contact.photoUrl} size={32} />
       <div className="min-w-0 flex-1">
         <a
           href={`/app/contacts/${contact.id}`}
           data-row-link
+          data-tour="row-open"
           className="block truncate font-medium outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
         >
           {name}
         </a>
-        <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+        <div
+          className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground"
+          data-tour="row-rhythm"
+        >
           {isArchived ? (
             <Badge variant="outline" className="shrink-0">
               Archived
@@ -78,7 +82,7 @@ export const ContactRow = memo(function ContactRow(props: {
       {/* A fixed width from sm on keeps the columns before it aligned across rows. */}
       <div className="relative flex shrink-0 flex-col items-center gap-1 sm:w-64 sm:flex-row sm:justify-end sm:gap-2">
         <ChannelLink contact={contact} isCompact />
-        {isArchived ? null : <LogContactButton contact={contact} isCompact />}
+        {isArchived ? null : <LogContactButton contact={contact} isCompact tourTarget="row-log" />}
       </div>
     </div>
   );

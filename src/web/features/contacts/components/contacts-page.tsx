@@ -6,7 +6,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { SkeletonRows } from "../../../components/ui/skeleton";
-import { errorMessage } from "../../../lib/api-client";
+import { LoadError } from "../../../components/load-error";
 import { useProductName } from "../../../lib/session/get-config";
 import { useContacts } from "../api/list-contacts";
 import { useContactFilters } from "../hooks/use-contact-filters";
@@ -36,12 +36,11 @@ export function ContactsPage() {
       {list.isPending ? (
         <SkeletonRows label="Loading your contacts" />
       ) : list.isError ? (
-        <Alert variant="destructive">
-          {errorMessage(list.error, "We couldn't load your contacts.")}{" "}
-          <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          prefix="We couldn't load your contacts. "
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : total === 0 ? (
         <EmptyAddressBook />
       ) : (

@@ -5,20 +5,20 @@ import type { Contact } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
 import type { Interaction } from "../../../../core/interactions";
 import { DateText } from "../../../components/date-text";
+import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
-import { formatAbsoluteDate } from "../../../lib/format-date";
+import { formatDate, formatDateTime } from "../../../lib/format-date";
 import { toast } from "../../../lib/toast";
 import { useDeleteInteraction } from "../api/delete-interaction";
 import { useInteractions } from "../api/list-interactions";
-import { formatDateTime } from "../lib/format";
-import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../../lib/lazy";
 
 // The add/edit dialog (react-hook-form, the interaction schema) is not part of the page's first
-// paint: it is asked for as the page first renders, and opens as soon as it is in (decision 194).
+// paint: it is asked for as the page first renders, and opens as soon as it is in.
 const interactionDialog = lazyModule(() => import("./interaction-dialog"));
 const InteractionDialog = lazyComponent(interactionDialog, (m) => m.InteractionDialog);
 
@@ -46,9 +46,11 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
         {history.isPending ? (
           <Spinner />
         ) : history.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(history.error, "We couldn't load the history.")}
-          </p>
+          <LoadError
+            prefix="We couldn't load the history. "
+            error={history.error}
+            onRetry={() => void history.refetch()}
+          />
         ) : history.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             Nothing logged yet. Use “Log contact” after you talk, or add a past conversation.
@@ -67,12 +69,7 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="text-sm font-medium">
                     {/* A date-only entry (a "last contacted" day) has no time or channel to show. */}
-                    <DateText
-                      value={item.occurredAt}
-                      timeZone={props.timeZone}
-                      withTime={!item.isDateOnly}
-                      isCapitalized
-                    />
+                    <DateText value={item.occurredAt} withTime={!item.isDateOnly} isCapitalized />
                     {item.isDateOnly ? null : (
                       <span className="text-muted-foreground">
                         {" "}
@@ -142,6 +139,6 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
 /** The entry's date as its buttons name it: with the time, unless only the day is known. */
 function entryDate(item: Interaction, timeZone: string): string {
   return item.isDateOnly
-    ? formatAbsoluteDate(item.occurredAt, { timeZone })
-    : formatDateTime(item.occurredAt, timeZone);
+    ? formatDate(item.occurredAt, { timeZone })
+    : formatDateTime(item.occurredAt, { timeZone });
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import {
@@ -21,7 +22,8 @@ import { toast } from "../../../lib/toast";
 import { useLogInteraction } from "../api/log-interaction";
 import { useUndoToast } from "../api/undo-change";
 import { useUpdateInteraction } from "../api/update-interaction";
-import { toDateTimeLocal } from "../lib/format";
+import { useTimeZone } from "../../../lib/session/use-time-zone";
+import { fromDateTimeLocal, toDateTimeLocal } from "../lib/format";
 
 type Props = {
   contactId: string;
@@ -50,32 +52,38 @@ export function InteractionDialog(props: Props) {
   );
 }
 
-const InteractionFormSchema = z
-  .object({ when: z.string(), channel: z.string(), note: z.string() })
-  .transform((values, ctx) => {
-    const at = new Date(values.when);
-    const parsed = InteractionInputSchema.safeParse({
-      occurredAt: Number.isNaN(at.getTime()) ? "" : at.toISOString(),
-      channel: values.channel,
-      note: values.note,
+// "When" is read on the wall clock of the user's zone, the one the history shows it in.
+function createInteractionFormSchema(timeZone: string) {
+  return z
+    .object({ when: z.string(), channel: z.string(), note: z.string() })
+    .transform((values, ctx) => {
+      const at = fromDateTimeLocal(values.when, timeZone);
+      const parsed = InteractionInputSchema.safeParse({
+        occurredAt: at ? at.toISOString() : "",
+        channel: values.channel,
+        note: values.note,
+      });
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === "occurredAt" ? "when" : String(issue.path[0]);
+        ctx.addIssue({ code: "custom", path: [field], message: issue.message });
+      }
+      return z.NEVER;
     });
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === "occurredAt" ? "when" : String(issue.path[0]);
-      ctx.addIssue({ code: "custom", path: [field], message: issue.message });
-    }
-    return z.NEVER;
-  });
-type InteractionFormValues = z.input<typeof InteractionFormSchema>;
+}
+type InteractionFormSchema = ReturnType<typeof createInteractionFormSchema>;
+type InteractionFormValues = z.input<InteractionFormSchema>;
 
 function InteractionForm(props: Props) {
   const log = useLogInteraction();
   const update = useUpdateInteraction(props.contactId);
   const showUndoToast = useUndoToast();
-  const form = useForm<InteractionFormValues, unknown, z.output<typeof InteractionFormSchema>>({
-    resolver: zodResolver(InteractionFormSchema),
+  const timeZone = useTimeZone();
+  const [schema] = useState(() => createInteractionFormSchema(timeZone));
+  const form = useForm<InteractionFormValues, unknown, z.output<InteractionFormSchema>>({
+    resolver: zodResolver(schema),
     defaultValues: {
-      when: toDateTimeLocal(props.interaction?.occurredAt ?? new Date()),
+      when: toDateTimeLocal(props.interaction?.occurredAt ?? new Date(), timeZone),
       channel: props.interaction?.channel ?? props.defaultChannel,
       note: props.interaction?.note ?? "",
     },
@@ -110,7 +118,7 @@ function InteractionForm(props: Props) {
       <Field label="When" error={errors.when?.message}>
         <Input
           type="datetime-local"
-          max={toDateTimeLocal(new Date())}
+          max={toDateTimeLocal(new Date(), timeZone)}
           required
           {...form.register("when")}
         />

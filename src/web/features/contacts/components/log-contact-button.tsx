@@ -1,5 +1,7 @@
 import { Check } from "lucide-react";
+import { LOG_REPEAT_WINDOW_MS } from "../../../../core/constants";
 import { contactDisplayName } from "../../../../core/contact-display";
+import { CONTACT_METHOD_LABELS, type ContactMethod } from "../../../../core/contact-methods";
 import type { Contact } from "../../../../core/contacts";
 import { describeDue } from "../../../../core/rhythm";
 import { Button, type ButtonProps } from "../../../components/ui/button";
@@ -7,26 +9,70 @@ import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useLogInteraction } from "../api/log-interaction";
 import { useUndoToast } from "../api/undo-change";
+import { createRecentLogs } from "../lib/recent-logs";
 
 // Made once: an element that is the same object each render is not rendered again (a keystroke
 // in the contacts search re-renders the rows on screen).
 const CHECK_ICON = <Check aria-hidden />;
 
-// One tap: "I was in touch just now", by the preferred channel. Moves the due date.
+const recentLogs = createRecentLogs(LOG_REPEAT_WINDOW_MS);
+
+// One tap: "I was in touch just now", by the preferred channel unless `channel` picks another.
+// Moves the due date. A second tap for the same person moments later adds nothing.
 export function LogContactButton(props: {
   contact: Contact;
+  channel?: ContactMethod;
   size?: ButtonProps["size"];
   variant?: ButtonProps["variant"];
   label?: string;
   /** Icon only on small screens (the accessible name stays). */
   isCompact?: boolean;
+  /** The guided tour's name for it (data-tour). */
+  tourTarget?: string;
 }) {
   const log = useLogInteraction();
   const showUndoToast = useUndoToast();
   const name = contactDisplayName(props.contact);
-  // The contact list reuses a row for another contact (lib/row-keys.ts): a log still being saved
-  // shows on the button of the contact it is for, not on the one that took its row.
   const isSavingThis = log.isPending && log.variables?.contactId === props.contact.id;
+
+  function logNow() {
+    if (log.isPending) return;
+    const contactId = props.contact.id;
+    const recent = recentLogs.find(contactId, Date.now());
+    if (recent) {
+      showUndoToast({
+        undoId: recent.undoId,
+        title: `Already logged contact with ${name}`,
+        description: "You logged this a moment ago; it counts once.",
+        onUndone: () => recentLogs.forget(recent.undoId),
+      });
+      return;
+    }
+    log.mutate(
+      { contactId, input: props.channel ? { channel: props.channel } : undefined },
+      {
+        onSuccess: ({ contact, interaction, undoId }) => {
+          recentLogs.remember(contactId, { undoId, at: Date.now() });
+          const by = interaction ? `By ${CONTACT_METHOD_LABELS[interaction.channel]}.` : null;
+          const next = contact.rhythm ? `Next: ${describeDue(contact).toLowerCase()}.` : null;
+          showUndoToast({
+            undoId,
+            title: `Logged contact with ${name}`,
+            description: [by, next].filter(Boolean).join(" ") || undefined,
+            variant: "success",
+            onUndone: () => recentLogs.forget(undoId),
+          });
+        },
+        onError: (error) =>
+          toast({
+            title: "Couldn't log contact",
+            description: errorMessage(error),
+            variant: "destructive",
+          }),
+      },
+    );
+  }
+
   return (
     <Button
       size={props.size ?? "sm"}
@@ -34,29 +80,8 @@ export function LogContactButton(props: {
       // Not `disabled` while saving: a disabled button drops focus, and focus stays put after a save.
       aria-disabled={isSavingThis || undefined}
       aria-label={`Log contact with ${name}`}
-      onClick={() =>
-        !log.isPending &&
-        log.mutate(
-          { contactId: props.contact.id },
-          {
-            onSuccess: ({ contact, undoId }) =>
-              showUndoToast({
-                undoId,
-                title: `Logged contact with ${name}`,
-                description: contact.rhythm
-                  ? `Next: ${describeDue(contact).toLowerCase()}.`
-                  : undefined,
-                variant: "success",
-              }),
-            onError: (error) =>
-              toast({
-                title: "Couldn't log contact",
-                description: errorMessage(error),
-                variant: "destructive",
-              }),
-          },
-        )
-      }
+      data-tour={props.tourTarget}
+      onClick={logNow}
     >
       {CHECK_ICON}
       <span className={props.isCompact ? "sr-only sm:not-sr-only" : undefined}>

@@ -2,34 +2,20 @@
 // country code and coordinates (spec 02 §5), the fields themselves for corrections, the
 // coordinates by hand under "Enter coordinates", and a preview map of the chosen place.
 import { useState } from "react";
-import {
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type UseFormRegister,
-  type UseFormSetValue,
-} from "react-hook-form";
-import type { ContactCreateInput } from "../../../../core/contacts";
+import { useWatch } from "react-hook-form";
 import type { Place } from "../../../../core/places";
 import { LocationPreview } from "../../../components/location-preview";
 import { LocationSearch, type FreeTextChoice } from "../../../components/location-search";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import type { ContactDraft } from "../lib/contact-draft";
-
-type Props = {
-  control: Control<ContactDraft, unknown, ContactCreateInput>;
-  register: UseFormRegister<ContactDraft>;
-  errors: FieldErrors<ContactDraft>;
-  setValue: UseFormSetValue<ContactDraft>;
-};
+import type { ContactDraft, ContactFormControls } from "../lib/contact-draft";
 
 type PlaceValues = Pick<
   ContactDraft,
   "city" | "region" | "country" | "countryCode" | "latitude" | "longitude"
 >;
 
-export function PlaceFields({ control, register, errors, setValue }: Props) {
+export function PlaceFields({ control, register, errors, setValue }: ContactFormControls) {
   const [city, region, country, latitude, longitude] = useWatch({
     control,
     name: ["city", "region", "country", "latitude", "longitude"],

@@ -3,11 +3,10 @@ import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { describeDue, describeRhythm } from "../../../../core/rhythm";
-import { Alert } from "../../../components/ui/alert";
+import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { errorMessage } from "../../../lib/api-client";
 import { useContacts } from "../api/list-contacts";
 import { BulkRhythmCard } from "./bulk-rhythm-card";
 import { LogContactButton } from "./log-contact-button";
@@ -30,7 +29,7 @@ function groupContacts(contacts: Contact[]): Group[] {
     },
     {
       key: "week",
-      title: "Due this week",
+      title: "Due in the next 7 days",
       empty: "Nobody is due in the next 7 days.",
       contacts: byDue.filter(
         (c) => c.daysUntilDue !== null && c.daysUntilDue >= 0 && c.daysUntilDue <= 7,
@@ -80,9 +79,11 @@ export function RhythmsPage() {
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
-        <Alert variant="destructive">
-          {errorMessage(list.error, "We couldn't load your contacts.")}
-        </Alert>
+        <LoadError
+          prefix="We couldn't load your contacts. "
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.items.length === 0 ? (
         <Card>
           <CardHeader className="items-center text-center">

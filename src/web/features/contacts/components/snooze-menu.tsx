@@ -25,7 +25,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useSnoozeContact } from "../api/snooze-contact";
 import { useUndoToast } from "../api/undo-change";
-import { formatLocalDate } from "../lib/format";
+import { formatDay } from "../../../lib/format-date";
 
 // Push the next due date out without logging contact, or put it back.
 export function SnoozeMenu(props: {
@@ -54,7 +54,7 @@ export function SnoozeMenu(props: {
         showUndoToast({
           undoId,
           title: input ? `${name} snoozed` : "Snooze ended",
-          description: c.dueDate ? `Now due ${formatLocalDate(c.dueDate)}.` : undefined,
+          description: c.dueDate ? `Now due ${formatDay(c.dueDate)}.` : undefined,
         }),
       onError: (error) =>
         toast({
@@ -82,7 +82,7 @@ export function SnoozeMenu(props: {
             <DropdownMenuItem key={p.days} onSelect={() => run({ days: p.days })}>
               {p.label}
               <span className="ml-auto pl-4 text-xs text-muted-foreground">
-                {formatLocalDate(snoozeDay({ dueDay, today: props.today, days: p.days }))}
+                {formatDay(snoozeDay({ dueDay, today: props.today, days: p.days }))}
               </span>
             </DropdownMenuItem>
           ))}

@@ -1,7 +1,9 @@
-// Travel mode's one-click actions for a contact (issue 13), both snoozes to a day: "Snooze
+// Travel mode's one-click actions for a contact, both snoozes to a day: "Snooze
 // until I'm back" moves their due date to the day you return; "Remind me when I'm there" makes
-// them due the day you arrive, so that day's reminder names them (decision 118).
+// them due the day you arrive, so that day's reminder names them. Someone with no rhythm has no
+// due date to move: they get a way to give them one instead.
 import { BellRing, Moon } from "lucide-react";
+import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { Button } from "../../../components/ui/button";
@@ -9,7 +11,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useSnoozeContact } from "../api/snooze-contact";
 import { useUndoToast } from "../api/undo-change";
-import { formatLocalDate } from "../lib/format";
+import { formatDay } from "../../../lib/format-date";
 
 export function TripActions(props: { contact: Contact; arriveOn: string; backOn: string }) {
   const snooze = useSnoozeContact(props.contact.id);
@@ -31,6 +33,20 @@ export function TripActions(props: { contact: Contact; arriveOn: string; backOn:
     );
   }
 
+  if (!props.contact.rhythm) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        No rhythm, so nothing to snooze.{" "}
+        <Link
+          to={`/app/contacts/${props.contact.id}`}
+          className="font-medium text-primary underline"
+        >
+          Give {name} a rhythm
+        </Link>
+      </p>
+    );
+  }
+
   return (
     <div className="flex flex-wrap gap-2">
       <Button
@@ -39,7 +55,7 @@ export function TripActions(props: { contact: Contact; arriveOn: string; backOn:
         disabled={snooze.isPending || !props.backOn}
         aria-label={`Snooze ${name} until I'm back`}
         onClick={() =>
-          snoozeUntil(props.backOn, `${name} snoozed until ${formatLocalDate(props.backOn)}`)
+          snoozeUntil(props.backOn, `${name} snoozed until ${formatDay(props.backOn)}`)
         }
       >
         <Moon aria-hidden />
@@ -53,7 +69,7 @@ export function TripActions(props: { contact: Contact; arriveOn: string; backOn:
         onClick={() =>
           snoozeUntil(
             props.arriveOn,
-            `We'll remind you about ${name} on ${formatLocalDate(props.arriveOn)}`,
+            `We'll remind you about ${name} on ${formatDay(props.arriveOn)}`,
           )
         }
       >

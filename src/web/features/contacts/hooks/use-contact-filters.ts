@@ -3,7 +3,7 @@
 // first (a keystroke re-renders at once) and reaches the URL after a pause in typing: a router
 // navigation per keystroke cost a frame on a 1,000-contact list.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
 import { CONTACT_SORTS, type ContactSort } from "../../../../core/contact-list";
 import { DUE_STATES, type DueState } from "../../../../core/rhythm";
 
@@ -29,6 +29,9 @@ export function useContactFilters() {
   const urlQ = params.get("q") ?? "";
   const [q, setQ] = useState(urlQ);
   const lastWritten = useRef(urlQ);
+  // While the app moves to another page (a contact opened by Enter or a click before the pause
+  // ended), the search waits: writing it would replace that navigation with this page's URL.
+  const isIdle = useNavigation().state === "idle";
   // Back/forward (or a link) changed the URL's search: follow it.
   useEffect(() => {
     if (urlQ !== lastWritten.current) {
@@ -37,7 +40,7 @@ export function useContactFilters() {
     }
   }, [urlQ]);
   useEffect(() => {
-    if (q === lastWritten.current) return;
+    if (q === lastWritten.current || !isIdle) return;
     const timer = setTimeout(() => {
       lastWritten.current = q;
       setParams(
@@ -51,7 +54,7 @@ export function useContactFilters() {
       );
     }, SEARCH_URL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [q, setParams]);
+  }, [q, setParams, isIdle]);
 
   const filters = useMemo<ContactFilters>(
     () => ({

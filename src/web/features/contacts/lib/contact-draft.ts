@@ -1,18 +1,43 @@
 // The contact form's values as the inputs hold them (strings), and the way from a contact to
 // them. The zod schema from src/core turns a draft into clean input, in the browser and again
-// on the server; it loads when the form is first used (decision 192).
-import type { Resolver } from "react-hook-form";
+// on the server; it loads when the form is first used.
+import type {
+  Control,
+  FieldErrors,
+  Resolver,
+  UseFormRegister,
+  UseFormSetValue,
+} from "react-hook-form";
 import type { Contact, ContactCreateInput, ContactInput } from "../../../../core/contacts";
 import { lazyZodResolver, type LazyResolver } from "../../../lib/lazy-resolver";
+import { emptyAddress, type AddressPart } from "../../../../core/postal-address";
 import type { RhythmUnit } from "../../../../core/rhythm";
 
 type Entry = { label: string; value: string };
+type PhoneDraft = Entry & { ext: string };
+export type AddressDraft = { label: string; isPlace: boolean } & Record<AddressPart, string>;
+
+export function emptyAddressDraft(): AddressDraft {
+  return { ...emptyAddress(), label: "" };
+}
+
+/** What a section of the contact form is given to read and fill its fields. */
+export type ContactFormControls = {
+  control: Control<ContactDraft, unknown, ContactCreateInput>;
+  register: UseFormRegister<ContactDraft>;
+  errors: FieldErrors<ContactDraft>;
+  setValue: UseFormSetValue<ContactDraft>;
+};
 
 export type ContactDraft = {
   firstName: string;
   lastName: string;
+  namePrefix: string;
+  nameSuffix: string;
+  nickname: string;
   emails: Entry[];
-  phones: Entry[];
+  phones: PhoneDraft[];
+  websites: Entry[];
   company: string;
   jobTitle: string;
   notes: string;
@@ -24,6 +49,7 @@ export type ContactDraft = {
   countryCode: string;
   latitude: string;
   longitude: string;
+  addresses: AddressDraft[];
   birthday: { day: string; month: string; year: string };
   tags: string;
   rhythm: { interval: number | string; unit: RhythmUnit } | null;
@@ -40,7 +66,13 @@ export function toDraft(contact?: Contact): ContactDraft {
     firstName: text(contact?.firstName),
     lastName: text(contact?.lastName),
     emails: contact?.emails.length ? entries(contact.emails) : [{ label: "", value: "" }],
-    phones: contact?.phones.length ? entries(contact.phones) : [{ label: "", value: "" }],
+    phones: contact?.phones.length
+      ? contact.phones.map((p) => ({ label: p.label ?? "", value: p.value, ext: p.ext ?? "" }))
+      : [{ label: "", value: "", ext: "" }],
+    websites: entries(contact?.websites ?? []),
+    namePrefix: text(contact?.namePrefix),
+    nameSuffix: text(contact?.nameSuffix),
+    nickname: text(contact?.nickname),
     company: text(contact?.company),
     jobTitle: text(contact?.jobTitle),
     notes: text(contact?.notes),
@@ -52,6 +84,7 @@ export function toDraft(contact?: Contact): ContactDraft {
     countryCode: text(contact?.countryCode),
     latitude: text(contact?.latitude),
     longitude: text(contact?.longitude),
+    addresses: (contact?.addresses ?? []).map((a) => ({ ...a, label: a.label ?? "" })),
     birthday: {
       day: text(contact?.birthday?.day),
       month: text(contact?.birthday?.month),

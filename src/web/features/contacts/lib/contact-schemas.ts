@@ -1,2 +1,2 @@
-// The contact form's schemas, loaded on first use (decision 192).
+// The contact form's schemas, loaded on first use.
 export { ContactCreateSchema, ContactInputSchema } from "../../../../core/contacts";

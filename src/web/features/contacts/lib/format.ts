@@ -1,35 +1,8 @@
-// Dates as a person reads them, in the user's time zone, relative to the server's "today".
+// Last contact and today as a person reads them, in the user's time zone, relative to the
+// server's "today"; the dates themselves are written by lib/format-date.ts.
+import { TZDate } from "@date-fns/tz";
 import { daysBetween, toLocalDate, type LocalDate } from "../../../../core/rhythm";
-import { formatAbsoluteDate, RELATIVE_DAYS_MAX, relativeTime } from "../../../lib/format-date";
-
-// Month names from Intl, in the app's language (English, as all its copy), made on first use
-// (Intl's constructors are slow, decision 214).
-const LOCALE = "en-US";
-const monthNameLists = new Map<"long" | "short", string[]>();
-function monthNames(month: "long" | "short"): string[] {
-  let names = monthNameLists.get(month);
-  if (!names) {
-    const format = new Intl.DateTimeFormat(LOCALE, { month, timeZone: "UTC" });
-    names = Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2000, i, 1)));
-    monthNameLists.set(month, names);
-  }
-  return names;
-}
-/** "January" … "December". */
-export function longMonthNames(): string[] {
-  return monthNames("long");
-}
-
-/** "3 Mar 2025" from YYYY-MM-DD, without a time zone shifting the day. */
-export function formatLocalDate(date: LocalDate): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return `${d} ${monthNames("short")[(m ?? 1) - 1]} ${y}`;
-}
-
-/** "3 Mar 2025, 2:05 PM" in the user's zone (the app's absolute style, lib/format-date.ts). */
-export function formatDateTime(iso: string, timeZone: string): string {
-  return formatAbsoluteDate(iso, { timeZone, withTime: true });
-}
+import { formatDay, RELATIVE_DAYS_MAX, relativeTime } from "../../../lib/format-date";
 
 /** "Today", "Yesterday", "5 days ago", or the date once it is more than a month back. */
 export function describeLastContact(
@@ -39,7 +12,7 @@ export function describeLastContact(
   if (!lastContactedAt) return "Never";
   const day = toLocalDate(new Date(lastContactedAt), ctx.timeZone);
   const ago = daysBetween(day, ctx.today);
-  if (ago > RELATIVE_DAYS_MAX) return formatLocalDate(day);
+  if (ago > RELATIVE_DAYS_MAX) return formatDay(day);
   // "today", "yesterday", "5 days ago"; a sentence starts with a capital.
   const text = relativeTime().format(-Math.max(ago, 0), "day");
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -63,9 +36,18 @@ export function browserToday(timeZone: string): LocalDate {
   return toLocalDate(new Date(), timeZone);
 }
 
-/** A datetime-local input value (YYYY-MM-DDTHH:mm) for an instant in the browser's zone. */
-export function toDateTimeLocal(iso: string | Date): string {
-  const d = typeof iso === "string" ? new Date(iso) : iso;
+/** A datetime-local input value (YYYY-MM-DDTHH:mm) for an instant on the wall clock of a zone. */
+export function toDateTimeLocal(iso: string | Date, timeZone: string): string {
+  const d = new TZDate(new Date(iso).getTime(), timeZone);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The instant a datetime-local value names on the wall clock of a zone; null when it is not one. */
+export function fromDateTimeLocal(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!match) return null;
+  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const at = new Date(new TZDate(y, mo - 1, d, h, mi, timeZone).getTime());
+  return Number.isNaN(at.getTime()) ? null : at;
 }

@@ -172,9 +172,18 @@ export function FeedbackDialog(props: { open: boolean; onOpenChange: (open: bool
               ref={fileInput}
               type="file"
               accept="image/jpeg,image/png,image/gif"
+              className="ui-field-file"
               onChange={(e) => chooseFile(e.target.files?.[0])}
             />
           </Field>
+          {image ? (
+            <div className="-mt-2 flex min-w-0 items-center gap-2 text-sm">
+              <span className="min-w-0 truncate text-muted-foreground">{image.name}</span>
+              <Button type="button" size="sm" variant="ghost" onClick={clearFile}>
+                Remove image
+              </Button>
+            </div>
+          ) : null}
           {feedbackType === "bug" ? (
             <div className="grid gap-2 rounded-md border border-border p-3 text-sm">
               <div className="flex items-start gap-2">

@@ -14,6 +14,10 @@ const EXPORTS = [
     href: "/api/exports/contacts.csv",
     label: "Contacts as CSV",
     description: "Every field, one row per contact. Opens in Excel, Numbers or Google Sheets.",
+    layouts: [
+      { href: "/api/exports/contacts.csv?layout=google", label: "CSV for Google Contacts" },
+      { href: "/api/exports/contacts.csv?layout=outlook", label: "CSV for Outlook" },
+    ],
   },
   {
     href: "/api/exports/contacts.vcf",
@@ -45,6 +49,17 @@ export function ExportCard() {
               </a>
             </Button>
             <p className="text-xs text-muted-foreground">{item.description}</p>
+            {"layouts" in item ? (
+              <ul className="grid gap-1 text-xs">
+                {item.layouts.map((layout) => (
+                  <li key={layout.href}>
+                    <a href={layout.href} download className="underline underline-offset-2">
+                      {layout.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         ))}
       </CardContent>

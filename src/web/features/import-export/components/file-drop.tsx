@@ -53,7 +53,8 @@ export function FileDrop(props: { onFile: (file: File) => void; isBusy?: boolean
       />
       <p className="max-w-prose text-xs text-muted-foreground">
         A CSV from Google Contacts, Outlook, LinkedIn or a spreadsheet; a vCard file (.vcf); or the
-        account.json you exported here. Up to 10 MB and 1,000 contacts.
+        account.json you exported here. Up to 10 MB; more people than your account has room for are
+        imported in part, the rest kept for later.
       </p>
     </div>
   );

@@ -13,18 +13,18 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../../lib/lazy";
 import { useImportWizard } from "../hooks/use-import-wizard";
 import { FileDrop } from "./file-drop";
 import { importBlocker, ImportSummary } from "./import-summary";
+import { OverLimitOffer } from "./over-limit-offer";
 import { PreviewTable } from "./preview-table";
 import { UndoImportButton } from "./undo-import-button";
-import { formatContactCount } from "../../../../core/plural";
+import { formatContactCount, formatWholeNumber } from "../../../../core/plural";
 
 // The column mapping shows once a file is read; its field list is built from the contact
 // fields' definitions, which carry their zod schemas, so it loads after the page has painted
-// rather than with it (decision 194).
-// lazyModule, not React.lazy: a file read after the code has arrived shows its mapping at once.
+// rather than with it.
 const mappingTable = lazyModule(() => import("./mapping-table"));
 const MappingTable = lazyComponent(mappingTable, (m) => m.MappingTable);
 
@@ -56,8 +56,10 @@ export function ImportCard() {
             Import complete
           </CardTitle>
           <CardDescription role="status">
-            {result.import.createdCount} added, {result.import.mergedCount} merged into contacts you
-            already had, {summary.skip + summary.invalid} skipped.
+            {formatWholeNumber(result.import.createdCount)} added,{" "}
+            {formatWholeNumber(result.import.mergedCount)} updated (contacts you already had),{" "}
+            {formatWholeNumber(summary.skip + summary.invalid)} skipped
+            {summary.leftOver > 0 ? `, ${formatWholeNumber(summary.leftOver)} left for later` : ""}.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-2">
@@ -77,6 +79,8 @@ export function ImportCard() {
 
   const blocker = preview ? importBlocker(preview, w.isStrict) : null;
   const toImport = preview ? preview.summary.create + preview.summary.merge : 0;
+  // A vCard's columns are ours, not the user's: the rows below show what each card brings.
+  const showsMapping = preview ? preview.headers.length > 0 && preview.source !== "vcard" : false;
 
   return (
     <Card role="region" aria-labelledby="import-title">
@@ -98,7 +102,7 @@ export function ImportCard() {
               <span className="font-medium">{preview.sourceLabel}</span>, {preview.rows.length}{" "}
               {preview.rows.length === 1 ? "entry" : "entries"}.
             </p>
-            {preview.headers.length > 0 ? (
+            {showsMapping ? (
               <Step id="mapping-title" title="1. Check the columns">
                 <Suspense fallback={<Spinner />}>
                   <MappingTable
@@ -112,18 +116,24 @@ export function ImportCard() {
                 </Suspense>
               </Step>
             ) : null}
-            <Step
-              id="rows-title"
-              title={`${preview.headers.length > 0 ? "2" : "1"}. Review the contacts`}
-            >
+            <Step id="rows-title" title={`${showsMapping ? "2" : "1"}. Review the contacts`}>
               <PreviewTable
                 preview={preview}
                 onDecision={w.changeDecision}
                 isBusy={w.isPreviewing}
               />
             </Step>
-            <Step id="summary-title" title={`${preview.headers.length > 0 ? "3" : "2"}. Import`}>
+            <Step id="summary-title" title={`${showsMapping ? "3" : "2"}. Import`}>
               <ImportSummary preview={preview} isStrict={w.isStrict} />
+              <OverLimitOffer
+                preview={preview}
+                order={w.fitOrder}
+                onOrder={w.changeFitOrder}
+                onDownload={w.downloadLeftOver}
+                isBusy={w.isPreviewing || w.isCommitting}
+                isDownloading={w.isDownloading}
+                downloadError={w.downloadError}
+              />
               <label className="flex items-start gap-2 text-sm">
                 <input
                   type="checkbox"

@@ -10,8 +10,8 @@ export function importBlocker(preview: ImportPreview, isStrict: boolean): string
   const { summary, capacity } = preview;
   if (isStrict && summary.invalid > 0)
     return `Strict mode is on and ${plural(summary.invalid, "entry has", "entries have")} problems, so nothing would be imported. Fix the file, or turn strict mode off to skip ${summary.invalid === 1 ? "it" : "them"}.`;
-  if (!capacity.fits)
-    return `This would add ${plural(summary.create, "contact", "contacts")}, but you have room for ${plural(capacity.available, "more", "more")} (the limit is ${capacity.limit.toLocaleString("en-US")}). Skip some rows, merge duplicates, or delete contacts you no longer need.`;
+  if (!capacity.fits && summary.create === 0 && summary.merge === 0)
+    return `This would add ${plural(summary.leftOver, "contact", "contacts")}, but you have room for ${plural(capacity.available, "more", "more")} (the limit is ${capacity.limit.toLocaleString("en-US")}). Delete contacts you no longer need, or download the rest to import later.`;
   if (summary.create === 0 && summary.merge === 0)
     return "There is nothing to import: every row is skipped or has a problem.";
   return null;
@@ -23,6 +23,13 @@ export function ImportSummary(props: { preview: ImportPreview; isStrict: boolean
     ["New contacts", summary.create, "text-foreground"],
     ["Merged into existing", summary.merge, "text-foreground"],
     ["Skipped", summary.skip, "text-muted-foreground"],
+    ...(summary.leftOver > 0
+      ? ([["Left for later", summary.leftOver, "text-muted-foreground"]] as [
+          string,
+          number,
+          string,
+        ][])
+      : []),
     [
       props.isStrict ? "With problems" : "With problems (skipped)",
       summary.invalid,
@@ -32,7 +39,10 @@ export function ImportSummary(props: { preview: ImportPreview; isStrict: boolean
   const blocker = importBlocker(props.preview, props.isStrict);
   return (
     <div className="grid gap-3">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Dry run">
+      <dl
+        className={`grid grid-cols-2 gap-3 ${items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}
+        aria-label="Dry run"
+      >
         {items.map(([label, value, tone]) => (
           <div key={label} className="rounded-lg border border-border p-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>

@@ -2,19 +2,16 @@
 import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
 import type { ImportPreview, PreviewRow } from "../../../../core/import/import-api";
+import { describeLeftOut } from "../../../../core/import/left-out-summary";
 import type { RowDecision } from "../../../../core/import/plan-import";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { cn } from "../../../lib/utils";
 
-// On a phone a cell spans the card and names what it holds, since the column headers are hidden.
-const CARD_CELL =
-  "col-span-2 before:font-medium before:content-[attr(data-label)] sm:before:content-none";
-
 const PAGE = 100;
 const REASONS = { email: "same email", phone: "same phone", name: "same name" } as const;
 
-type Filter = "all" | "problems" | "duplicates";
+type Filter = "all" | "problems" | "duplicates" | "later";
 
 export function unitWord(unit: ImportPreview["unit"]): string {
   return unit === "row" ? "Row" : unit === "card" ? "Card" : "Contact";
@@ -55,6 +52,21 @@ function ChoiceSelect(props: {
   );
 }
 
+// Every field the row brings, labelled: the same for a spreadsheet row and a vCard card.
+function RowDetails({ row }: { row: PreviewRow }) {
+  if (row.details.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-muted-foreground">
+      {row.details.map((d) => (
+        <div key={d.label} className="contents">
+          <dt className="font-medium text-foreground">{d.label}</dt>
+          <dd className="wrap-anywhere whitespace-pre-line">{d.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function PreviewTable(props: {
   preview: ImportPreview;
   onDecision: (line: number, decision: RowDecision) => void;
@@ -64,18 +76,29 @@ export function PreviewTable(props: {
   const [filter, setFilter] = useState<Filter>("all");
   const [limit, setLimit] = useState(PAGE);
   const unit = unitWord(preview.unit);
-  const problems = preview.rows.filter((r) => r.errors.length > 0);
+  const problems = preview.rows.filter((r) => r.errors.length > 0 || r.warnings.length > 0);
   const duplicates = preview.rows.filter((r) => r.duplicate);
-  const rows =
-    filter === "problems" ? problems : filter === "duplicates" ? duplicates : preview.rows;
+  const later = preview.rows.filter((r) => r.isLeftOver);
+  const byFilter = { all: preview.rows, problems, duplicates, later };
+  const rows = byFilter[filter];
   const filters: [Filter, string, number][] = [
     ["all", "All", preview.rows.length],
     ["problems", "With problems", problems.length],
     ["duplicates", "Possible duplicates", duplicates.length],
+    ...(later.length > 0
+      ? [["later", "Left for later", later.length] as [Filter, string, number]]
+      : []),
   ];
+  const leftOut = describeLeftOut(preview.leftOut);
 
   return (
     <div className="grid gap-3">
+      {leftOut ? (
+        <p className="text-sm" data-testid="left-out-summary">
+          <span className="font-medium">{leftOut}</span> of the contacts you import; each is named
+          on its row under &ldquo;With problems&rdquo;.
+        </p>
+      ) : null}
       <div role="group" aria-label="Show rows" className="flex flex-wrap gap-2">
         {filters.map(([key, label, count]) => (
           <Button
@@ -105,10 +128,7 @@ export function PreviewTable(props: {
                 Name
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
-                Email and phone
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Company
+                What is imported
               </th>
               <th scope="col" className="py-2 font-medium">
                 Result
@@ -132,20 +152,8 @@ export function PreviewTable(props: {
                   <td className="align-top font-medium wrap-anywhere sm:py-2 sm:pr-3">
                     {row.name}
                   </td>
-                  <td
-                    data-label="Email and phone: "
-                    className={cn(
-                      CARD_CELL,
-                      "align-top text-muted-foreground wrap-anywhere sm:py-2 sm:pr-3",
-                    )}
-                  >
-                    {[...row.emails, ...row.phones].join(", ") || "—"}
-                  </td>
-                  <td
-                    data-label="Company: "
-                    className={cn(CARD_CELL, "align-top text-muted-foreground sm:py-2 sm:pr-3")}
-                  >
-                    {row.company ?? "—"}
+                  <td className="col-span-2 align-top sm:py-2 sm:pr-3">
+                    <RowDetails row={row} />
                   </td>
                   <td className="col-span-2 align-top sm:py-2">
                     {isBad ? (
@@ -155,13 +163,32 @@ export function PreviewTable(props: {
                           Not imported:
                         </span>
                         <ul className="list-disc pl-5">
-                          {row.errors.map((e, i) => (
+                          {[...row.errors, ...row.warnings].map((e, i) => (
                             <li key={i}>{e.message}</li>
                           ))}
                         </ul>
                       </div>
                     ) : (
                       <div className="grid gap-1">
+                        {row.warnings.length > 0 ? (
+                          <div className="grid gap-1 text-sm">
+                            <span className="font-medium">
+                              {row.isLeftOver
+                                ? "Notes for when it is imported:"
+                                : "Imported, with notes:"}
+                            </span>
+                            <ul className="list-disc pl-5 text-muted-foreground">
+                              {row.warnings.map((w, i) => (
+                                <li key={i}>{w.message}</li>
+                              ))}
+                            </ul>
+                          </div>
+                        ) : null}
+                        {row.isLeftOver ? (
+                          <span className="text-sm font-medium">
+                            Left for later: past the contact limit. It is in the file of the rest.
+                          </span>
+                        ) : null}
                         {dup ? <span className="text-sm">{dup}</span> : null}
                         <ChoiceSelect
                           row={row}

@@ -15,6 +15,7 @@ import {
 import { useImports } from "../api/list-imports";
 import { UndoImportButton } from "./undo-import-button";
 import { DateText } from "../../../components/date-text";
+import { formatWholeNumber } from "../../../../core/plural";
 
 function sourceLabel(source: string): string {
   return isImportSource(source) ? IMPORT_SOURCE_LABELS[source] : source;
@@ -41,7 +42,9 @@ export function RecentImports() {
                 </p>
                 <p className="text-sm text-muted-foreground">
                   {sourceLabel(item.source)} · <DateText value={item.createdAt} withTime /> ·{" "}
-                  {item.createdCount} added, {item.mergedCount} merged, {item.skippedCount} skipped
+                  {formatWholeNumber(item.createdCount)} added,{" "}
+                  {formatWholeNumber(item.mergedCount)} updated,{" "}
+                  {formatWholeNumber(item.skippedCount)} skipped
                 </p>
               </div>
               {item.canUndo ? <UndoImportButton record={item} /> : null}

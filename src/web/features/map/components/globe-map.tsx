@@ -21,7 +21,6 @@ import {
   type StartPosition,
 } from "../../../../core/map";
 import { countriesForGlobe, loadCountries, type Countries } from "../lib/basemap";
-import { coarsenGlobeMesh } from "../lib/coarser-globe-mesh";
 import { loadMapLibre } from "../lib/load-maplibre";
 import { isIgnorableMapError, isTokenError, reportMapError } from "../lib/map-errors";
 import {
@@ -35,7 +34,6 @@ import {
   type MapPoint,
 } from "../lib/map-layers";
 import { readPalette } from "../lib/map-palette";
-import { skipInvisibleSky } from "../lib/skip-invisible-sky";
 
 export type VendorStyle = { styleUrl: string; token: string | null };
 
@@ -48,55 +46,6 @@ const VENDOR_STYLE_NAMES: Record<MapStyleTier, (isDark: boolean) => string> = {
 /** The vendor style for a tier: `{style}` in the URL names it (light, dark, streets…). */
 export function vendorStyleUrl(template: string, tier: MapStyleTier, isDark: boolean): string {
   return template.replaceAll("{style}", VENDOR_STYLE_NAMES[tier](isDark));
-}
-
-/** A browser without a GPU (SwiftShader, llvmpipe) draws every pixel of every frame on the CPU. */
-function isSoftwareRenderer(canvas: HTMLCanvasElement): boolean {
-  const gl = canvas.getContext("webgl2") ?? canvas.getContext("webgl");
-  if (!gl) return false;
-  const info = gl.getExtension("WEBGL_debug_renderer_info");
-  const renderer: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
-  return /swiftshader|llvmpipe|softpipe|software/i.test(String(renderer));
-}
-
-/**
- * Without a GPU the globe draws at half resolution while it moves and sharp again once it stops
- * (decision 181): a quarter of the pixels keeps dragging and zooming fluid on the CPU, and a
- * still globe, the one people read, is never blurred. With a GPU nothing changes.
- */
-const SHARP_AFTER_STILL_MS = 300;
-
-function lowerResolutionWhileMoving(map: MapLibreMap, sharpRatio: number): void {
-  const movingRatio = sharpRatio / 2;
-  // setPixelRatio resizes the canvas, and a resize of a still map fires movestart/moveend itself.
-  let isSwitching = false;
-  const switchTo = (ratio: number) => {
-    if (isSwitching || map.getPixelRatio() === ratio) return;
-    isSwitching = true;
-    try {
-      map.setPixelRatio(ratio);
-    } finally {
-      isSwitching = false;
-    }
-  };
-  // Sharp again once the globe has been still a moment, not at every moveend: a pan made of
-  // several drags or a move straight after another (a cluster's zoom, travel mode's flight)
-  // reallocated the canvas twice and drew a sharp frame at each gap, the slowest frames there
-  // were (decision 196).
-  let sharpTimer: ReturnType<typeof setTimeout> | undefined;
-  map.on("movestart", () => {
-    if (isSwitching) return;
-    clearTimeout(sharpTimer);
-    switchTo(movingRatio);
-  });
-  map.on("moveend", () => {
-    if (isSwitching) return;
-    clearTimeout(sharpTimer);
-    sharpTimer = setTimeout(() => {
-      if (!map.isMoving()) switchTo(sharpRatio);
-    }, SHARP_AFTER_STILL_MS);
-  });
-  map.on("remove", () => clearTimeout(sharpTimer));
 }
 
 /** Past ~81° from the centre a place is behind the globe at any zoom. */
@@ -121,6 +70,26 @@ function pointsInView(map: MapLibreMap, points: readonly MapPoint[]): string[] {
     })
     .map((p) => p.id);
 }
+
+/**
+ * Moves a view that shows none of the contacts to one that shows them all: the start the spec
+ * orders (profile, time zone, language) can lie far from everyone the user knows.
+ */
+function fitToPointsIfNoneInView(map: MapLibreMap, points: readonly MapPoint[]): void {
+  if (points.length === 0 || pointsInView(map, points).length > 0) return;
+  const lngs = points.map((p) => p.lng);
+  const lats = points.map((p) => p.lat);
+  map.fitBounds(
+    [
+      [Math.min(...lngs), Math.min(...lats)],
+      [Math.max(...lngs), Math.max(...lats)],
+    ],
+    { padding: 40, maxZoom: FIT_MAX_ZOOM, animate: false },
+  );
+}
+
+/** Close enough to tell a city's contacts apart, not so close the place loses its context. */
+const FIT_MAX_ZOOM = 8;
 
 export function GlobeMap(props: {
   points: MapPoint[];
@@ -149,6 +118,8 @@ export function GlobeMap(props: {
   const [basemap, setBasemap] = useState<string>("");
   /** The points the contacts source holds. */
   const styledPoints = useRef<readonly MapPoint[] | null>(null);
+  /** The start view was checked against the contacts (or the user moved the map first). */
+  const isStartSettled = useRef(false);
   // With a vendor, the base tier has a light and a dark style: a theme change fetches the other.
   const restyleForTheme = useRef<(() => void) | null>(null);
 
@@ -186,7 +157,7 @@ export function GlobeMap(props: {
       }
 
       // Past 2 device pixels per CSS pixel the globe costs more than anyone can see.
-      const sharpRatio = Math.min(window.devicePixelRatio || 1, 2);
+      const pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
       try {
         map = new maplibregl.Map({
           container,
@@ -197,9 +168,9 @@ export function GlobeMap(props: {
           maxZoom: MAP_MAX_ZOOM,
           maxTileCacheSize: tileCacheSizeFor(tier),
           attributionControl: false,
-          // Counts appear at once: no fade frames before the map is idle (decision 180).
+          // Counts appear at once, without a fade.
           fadeDuration: 0,
-          pixelRatio: sharpRatio,
+          pixelRatio,
           transformRequest: (url) => {
             if (!vendor?.token) return { url };
             const target = new URL(url, window.location.href);
@@ -215,12 +186,6 @@ export function GlobeMap(props: {
         return;
       }
       mapRef.current = map;
-      // Without a GPU every pixel and every triangle is drawn on the CPU.
-      if (isSoftwareRenderer(map.getCanvas())) {
-        lowerResolutionWhileMoving(map, sharpRatio);
-        coarsenGlobeMesh(map);
-      }
-      skipInvisibleSky(map);
       // The instance, for the browser tests and for debugging from the console.
       Object.defineProperty(container, "maplibreMap", { value: map, configurable: true });
       const m = map;
@@ -342,6 +307,7 @@ export function GlobeMap(props: {
       }
       for (const type of ["mousedown", "touchstart", "wheel", "dragstart"] as const) {
         m.on(type, () => {
+          isStartSettled.current = true;
           if (latest.current.isRotating) latest.current.onRotationStop();
         });
       }
@@ -358,10 +324,8 @@ export function GlobeMap(props: {
     };
   }, []);
 
-  // Contacts changed (they arrived, a filter, a logged contact): new data, same map. They go to
-  // the source as soon as the style has it, not at `load`, which waits for the outline's first
-  // full frame (decision 196). The points the style was built with are already there: sending
-  // them again re-clustered all of them in the worker (decision 193).
+  // Contacts changed (they arrived, a filter, a logged contact): new data, same map, sent as soon
+  // as the style has its source. The points the style was built with are already there.
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !hasStyle) return;
@@ -369,6 +333,10 @@ export function GlobeMap(props: {
     if (source && source.type === "geojson" && styledPoints.current !== props.points) {
       styledPoints.current = props.points;
       void (source as GeoJSONSource).setData(pointsToGeoJson(props.points));
+    }
+    if (!isStartSettled.current && props.points.length > 0) {
+      isStartSettled.current = true;
+      fitToPointsIfNoneInView(map, props.points);
     }
     props.onVisibleChange(pointsInView(map, props.points));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the callback is read fresh

@@ -14,8 +14,7 @@ import { DUE_STATE_LABELS, DUE_STATES, type DueState } from "../../../../core/rh
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
-import { lazyNamed } from "../../../lib/lazy-named";
+import { lazyComponent, lazyModule } from "../../../lib/lazy";
 import { getMapConfig, MAP_CONFIG_KEY, useMapConfig } from "../api/get-map-config";
 import { loadCountries } from "../lib/basemap";
 import { loadMapLibre } from "../lib/load-maplibre";
@@ -25,14 +24,11 @@ import { forgetMapToken, resolveMapToken } from "../lib/map-token";
 import { TravelPanel, type TripDates } from "./travel-panel";
 import type { VendorStyle } from "./globe-map";
 
-// The globe's module is usually in by the time the page renders (preloadGlobeFiles): through
-// lazyModule it then renders at once, where lazy() would suspend once even for a loaded module
-// and React holds a revealed Suspense boundary back by up to 300 ms (decision 196).
+// The globe's module is usually in by the time the page renders (preloadGlobeFiles).
 const globeModule = lazyModule(() => import("./globe-map"));
 const GlobeMap = lazyComponent(globeModule, (m) => m.GlobeMap);
-// Only a browser without WebGL (or a refused token) needs the flat map and d3-geo: it loads
-// then, not with the page (decision 192).
-const FlatMap = lazyNamed(
+// Only a browser without WebGL (or a refused token) needs the flat map and d3-geo.
+const FlatMap = lazyComponent(
   () => import("./flat-map"),
   (m) => m.FlatMap,
 );
@@ -62,31 +58,32 @@ function hasWebGL(): boolean {
 }
 
 /**
- * The globe's own files (its code, MapLibre with its worker started, the world outline), none of
- * them the user's data: the route's module asks for them as it loads, which is as the navigation
- * starts, while the access gate still waits for the session; the route's page used to ask only
- * once it rendered, some 300 ms later (decision 196).
+ * The globe's own files (its code, MapLibre with its worker started, the world outline), asked
+ * for as the route's module loads, while the access gate still waits for the session.
  */
 export function preloadGlobeFiles(): void {
-  // All asked for at once (MapLibre used to wait for the globe's module to load and run), and
-  // before the WebGL probe, which takes the main thread for a while in software rendering: a
-  // browser without WebGL fetches MapLibre for nothing, a rare cost.
   Promise.all([globeModule.preload(), loadMapLibre(), loadCountries()]).catch(() => {
     // The page shows the failure when it renders the globe.
   });
   hasWebGL();
 }
 
-/**
- * Called by the route as it starts loading the contacts: the map's settings load alongside them
- * instead of after them (decision 180).
- */
+/** Called by the route as it starts loading the contacts: the map's settings load alongside. */
 export function preloadMapPage(queryClient: QueryClient): void {
   void queryClient.prefetchQuery({ queryKey: MAP_CONFIG_KEY, queryFn: getMapConfig });
   preloadGlobeFiles();
 }
 
 const IN_VIEW_SHOWN = 50;
+const UNPLACED_SHOWN = 100;
+
+/** The place as the contact has it written ("Springfeld, Narnia"), or "" when there is none. */
+function placeText(c: Contact): string {
+  return [c.city, c.region, c.country]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(", ");
+}
 
 const NO_CONTACTS: Contact[] = [];
 
@@ -157,7 +154,16 @@ export function MapPage(props: {
     }
     return list;
   }, [filtered]);
-  const unplaced = useMemo(() => contacts.filter((c) => !pointOf(c)), [contacts]);
+  // Who has no coordinates: those whose written place we could not find, apart from those with
+  // no place at all.
+  const { unfound, unplaced } = useMemo(() => {
+    const lists = { unfound: [] as Contact[], unplaced: [] as Contact[] };
+    for (const c of contacts) {
+      if (pointOf(c)) continue;
+      (placeText(c) ? lists.unfound : lists.unplaced).push(c);
+    }
+    return lists;
+  }, [contacts]);
   const byId = useMemo(() => new Map(contacts.map((c) => [c.id, c])), [contacts]);
   const selected = selectedId ? byId.get(selectedId) : undefined;
   const inView = useMemo(() => {
@@ -310,6 +316,31 @@ export function MapPage(props: {
               them.
             </p>
           ) : null}
+          {unfound.length > 0 ? (
+            <details className="mt-2 rounded-md border border-border p-2 text-sm">
+              <summary className="cursor-pointer" data-testid="unfound-summary">
+                {unfound.length === 1
+                  ? "1 contact we couldn't place — check their place"
+                  : `${formatWholeNumber(unfound.length)} contacts we couldn't place — check their places`}
+              </summary>
+              <ul className="mt-2 grid max-h-48 gap-2 overflow-y-auto" data-testid="unfound-list">
+                {unfound.slice(0, UNPLACED_SHOWN).map((c) => (
+                  <li key={c.id} className="grid min-w-0">
+                    <span className="truncate">
+                      {contactDisplayName(c)}:{" "}
+                      <span className="text-muted-foreground">{placeText(c)}</span>
+                    </span>
+                    <Link
+                      className="justify-self-start underline"
+                      to={`/app/contacts/${c.id}?edit=place`}
+                    >
+                      Fix the place<span className="sr-only"> of {contactDisplayName(c)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
           {unplaced.length > 0 ? (
             <details className="mt-2 rounded-md border border-border p-2 text-sm">
               <summary className="cursor-pointer" data-testid="unplaced-summary">
@@ -318,9 +349,9 @@ export function MapPage(props: {
                   : `${formatWholeNumber(unplaced.length)} contacts have no place yet — add one`}
               </summary>
               <ul className="mt-2 grid max-h-48 gap-1 overflow-y-auto">
-                {unplaced.slice(0, 100).map((c) => (
+                {unplaced.slice(0, UNPLACED_SHOWN).map((c) => (
                   <li key={c.id}>
-                    <Link className="underline" to={`/app/contacts/${c.id}`}>
+                    <Link className="underline" to={`/app/contacts/${c.id}?edit=place`}>
                       {contactDisplayName(c)}
                     </Link>
                   </li>

@@ -1,4 +1,4 @@
-// Travel mode (issue 13, ours): pick a place and a radius, see who lives within it nearest
+// Travel mode (ours): pick a place and a radius, see who lives within it nearest
 // first and who of them is due, and act per person (the route supplies the actions).
 // `/app/map?near=Lisbon` opens it on the first place the geocoder finds for the text.
 import { useQuery } from "@tanstack/react-query";

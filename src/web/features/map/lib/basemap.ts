@@ -26,7 +26,7 @@ function clipPosition(p: Position): Position {
  * goes on (Chukotka, Wrangel Island, Fiji): d3 reads that as one step on the sphere, MapLibre as
  * an edge across the whole flat world, so Russia drew a band of land and two lines around the
  * North Pole at 65–69°N. Continuous, the ring runs past 180° and MapLibre's tiler wraps what is
- * past it to the other side (decision 216). A ring around a pole (Antarctica) comes back a whole
+ * past it to the other side. A ring around a pole (Antarctica) comes back a whole
  * turn off: it is already whole from -180° to 180°, and is kept as it is.
  */
 export function continuousLongitudes(ring: Position[]): Position[] {

@@ -18,21 +18,14 @@ export const CONTACTS_SOURCE = "contacts";
 export const COUNTRIES_SOURCE = "countries";
 export const LAYER = {
   background: "background",
-  /** Land, with the borders as its 1-pixel outline (decision 180: a line layer cost a third of each frame). */
+  /** Land, with the borders as its 1-pixel outline. */
   land: "countries-fill",
-  /**
-   * Clusters and single contacts in one circle layer: one shader program to compile and one draw
-   * per tile instead of two (decision 193). A feature with `point_count` is a cluster.
-   */
+  /** Clusters and single contacts in one circle layer; a feature with `point_count` is a cluster. */
   markers: "contact-markers",
   clusterCount: "contact-cluster-count",
 } as const;
 
-/**
- * How urgent a state is, most urgent highest (overdue 3 … no rhythm 0): a cluster keeps the
- * highest of its members, one number merged per point instead of a count for each state
- * (decision 193).
- */
+/** How urgent a state is, most urgent highest (overdue 3 … no rhythm 0): a cluster keeps its highest. */
 export function urgencyOf(state: DueState): number {
   return DUE_STATES.length - 1 - DUE_STATES.indexOf(state);
 }
@@ -105,7 +98,7 @@ export function contactLayers(p: MapPalette): LayerSpecification[] {
       source: CONTACTS_SOURCE,
       filter: isCluster,
       // No `glyphs` in the style: MapLibre draws the digits with a local font, fetching nothing.
-      // Each count sits on its own circle, so no collision placement is needed (decision 180).
+      // Each count sits on its own circle, so no collision placement is needed.
       layout: {
         "text-field": ["get", "point_count_abbreviated"],
         "text-size": 12,
@@ -129,11 +122,7 @@ export function basemapLayers(p: MapPalette): LayerSpecification[] {
   ];
 }
 
-/**
- * The world outline as a source: 1:110m shapes hold no detail past zoom 5 (deeper tiles are cut
- * from zoom 5's), simplified a little more than the default, with a small tile buffer
- * (decision 180: fewer vertices for the worker to cut and for software WebGL to draw).
- */
+/** The world outline: 1:110m shapes hold no detail past zoom 5, so deeper tiles reuse zoom 5's. */
 function countriesSource(countries: Countries): SourceSpecification {
   return { type: "geojson", data: countries, maxzoom: 5, tolerance: 1, buffer: 32 };
 }

@@ -9,8 +9,7 @@ import {
 } from "../../../../core/notifications";
 import { apiFetchWithHeaders } from "../../../lib/api-client";
 import { useNotificationStreamIsLive } from "../hooks/use-notification-stream";
-
-export const NOTIFICATIONS_KEY = ["notifications"] as const;
+import { NOTIFICATIONS_KEY } from "./notifications-key";
 
 export type NotificationFilters = { type?: NotificationType; status?: NotificationReadState };
 export type NotificationPage = { items: Notification[]; nextUrl: string | null };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
 import { logError } from "../../../lib/local-log";
-import { NOTIFICATIONS_KEY } from "./list-notifications";
+import { NOTIFICATIONS_KEY } from "./notifications-key";
 
 export function markNotificationSeen(userNotificationId: string): Promise<void> {
   return apiFetch<void>(`/api/notifications/${encodeURIComponent(userNotificationId)}/seen`, {

@@ -11,23 +11,22 @@ import {
 import { Button } from "../../../components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
 import { Spinner } from "../../../components/ui/spinner";
-import { errorMessage } from "../../../lib/api-client";
+import { LoadError } from "../../../components/load-error";
 import { useUnreadNotifications } from "../api/list-notifications";
 import { useMarkAllNotificationsSeen } from "../api/mark-all-notifications-seen";
 import { useNotificationStream } from "../hooks/use-notification-stream";
 import { useOpenNotification } from "../hooks/use-open-notification";
-import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
-import { lazyNamed } from "../../../lib/lazy-named";
+import { lazyComponent, lazyModule } from "../../../lib/lazy";
 
 // The dropdown's list and the detail dialog (and the HTML sanitiser they carry) load after the
-// bell, not with it: the bell loads as the page's first reads are drawn (decision 207), and its
-// code and theirs were one long task on a slow phone (decision 214). The list's code is asked
+// bell, not with it: the bell loads as the page's first reads are drawn, and its
+// code and theirs were one long task on a slow phone. The list's code is asked
 // for when the pointer or focus reaches the bell (or the dropdown opens without either); the
 // dialog's when a notification is first opened.
 const notificationList = lazyModule(() => import("./notification-list"));
 const NotificationList = lazyComponent(notificationList, (m) => m.NotificationList);
 const preloadList = () => void notificationList.preload().catch(() => undefined);
-const NotificationDialog = lazyNamed(
+const NotificationDialog = lazyComponent(
   () => import("./notification-dialog"),
   (m) => m.NotificationDialog,
 );
@@ -103,9 +102,12 @@ export function NotificationBell() {
             {unread.isPending ? (
               loadingList
             ) : unread.isError ? (
-              <p role="alert" className="p-3 text-sm text-destructive">
-                Error loading notifications: {errorMessage(unread.error)}
-              </p>
+              <LoadError
+                prefix="Error loading notifications: "
+                error={unread.error}
+                onRetry={() => void unread.refetch()}
+                className="m-1"
+              />
             ) : count === 0 ? (
               <p className="p-3 text-sm text-muted-foreground">You have no new notifications.</p>
             ) : (

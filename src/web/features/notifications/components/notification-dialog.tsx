@@ -31,7 +31,7 @@ export function NotificationDialog({
       {notification ? (
         <DialogContent hasCloseIcon={false} onCloseAutoFocus={onCloseAutoFocus}>
           <div className="flex items-start gap-3 pr-2">
-            <NotificationTypeIcon type={notification.type} className="mt-1" />
+            <NotificationTypeIcon notification={notification} className="mt-1" />
             <DialogTitle>{notification.title}</DialogTitle>
           </div>
           <DialogDescription>

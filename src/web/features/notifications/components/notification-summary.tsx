@@ -10,7 +10,7 @@ export function NotificationSummary({ notification }: { notification: Notificati
   const preview = useMemo(() => toPlainText(notification.content), [notification.content]);
   return (
     <span className="flex w-full min-w-0 items-start gap-3 text-left">
-      <NotificationTypeIcon type={notification.type} className="mt-0.5" />
+      <NotificationTypeIcon notification={notification} className="mt-0.5" />
       <span className="min-w-0 flex-1">
         <span className={isUnread ? "block font-semibold" : "block font-normal"}>
           {notification.title}

@@ -1,4 +1,4 @@
-// /app/notifications (spec 02 §2; issue 10): every notification, newest first, filtered by type
+// /app/notifications (spec 02 §2): every notification, newest first, filtered by type
 // and read state, a page at a time; opening one reads it and shows the detail dialog.
 import { Suspense, useState } from "react";
 import {
@@ -7,21 +7,20 @@ import {
   type NotificationReadState,
   type NotificationType,
 } from "../../../../core/notifications";
-import { Alert } from "../../../components/ui/alert";
+import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Select } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { errorMessage } from "../../../lib/api-client";
-import { lazyNamed } from "../../../lib/lazy-named";
+import { lazyComponent } from "../../../lib/lazy";
 import { useNotificationHistory, type NotificationFilters } from "../api/list-notifications";
 import { useMarkAllNotificationsSeen } from "../api/mark-all-notifications-seen";
 import { useOpenNotification } from "../hooks/use-open-notification";
 import { NotificationList } from "./notification-list";
 
-// The detail dialog (Radix dialog, DOMPurify) loads as the page renders, not before it
-// (decision 192); it shows nothing until a notification is opened.
-const NotificationDialog = lazyNamed(
+// The detail dialog (Radix dialog, DOMPurify) loads as the page renders, not before it;
+// it shows nothing until a notification is opened.
+const NotificationDialog = lazyComponent(
   () => import("./notification-dialog"),
   (m) => m.NotificationDialog,
 );
@@ -47,9 +46,11 @@ export function NotificationsPage() {
     body = <PageSpinner label="Loading notifications" />;
   } else if (!history.data) {
     body = (
-      <Alert variant="destructive">
-        Error loading notifications: {errorMessage(history.error)}
-      </Alert>
+      <LoadError
+        prefix="Error loading notifications: "
+        error={history.error}
+        onRetry={() => void history.refetch()}
+      />
     );
   } else if (items.length === 0) {
     body = (
@@ -79,16 +80,18 @@ export function NotificationsPage() {
           </div>
         ) : null}
         {history.isError ? (
-          <Alert variant="destructive">
-            Error loading notifications: {errorMessage(history.error)}
-          </Alert>
+          <LoadError
+            prefix="Error loading notifications: "
+            error={history.error}
+            onRetry={() => void history.fetchNextPage()}
+          />
         ) : null}
       </>
     );
   }
 
   return (
-    <section aria-labelledby="notifications-title" className="grid gap-6">
+    <section aria-labelledby="notifications-title" className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 id="notifications-title" className="text-3xl font-bold">
           Notifications

@@ -1,4 +1,4 @@
-// Live updates (issue 10): one EventSource per tab on GET /api/notifications/stream. Each event
+// Live updates: one EventSource per tab on GET /api/notifications/stream. Each event
 // (a notification created, seen, or all seen — in this tab, another tab, or on another server)
 // makes the lists re-read, so every tab stays in step. EventSource reconnects by itself and
 // sends Last-Event-ID, and the server replays what was missed. While the stream is down (the
@@ -7,7 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { NOTIFICATIONS_POLL_MS } from "../../../../core/notifications";
-import { NOTIFICATIONS_KEY } from "../api/list-notifications";
+import { NOTIFICATIONS_KEY } from "../api/notifications-key";
 
 export const NOTIFICATIONS_STREAM_URL = "/api/notifications/stream";
 /** Events that arrive together cause one re-read. */

@@ -53,8 +53,9 @@ export function OnboardingForm(props: {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hasMoved = useRef(false);
   const { finish, isFinishing } = useFinishOnboarding({ appName: props.appName });
-  const phoneDigits = (useWatch({ control: form.control, name: "phone" }) ?? "").replace(/\D/g, "");
-  const effectivePhone = phoneDigits ? toInternationalPhone(phoneDigits) : props.keptPhone;
+  const typedPhone = useWatch({ control: form.control, name: "phone" }) ?? "";
+  const phoneDigits = typedPhone.replace(/\D/g, "");
+  const effectivePhone = phoneDigits ? toInternationalPhone(typedPhone) : props.keptPhone;
 
   // Move focus to the new step's heading so keyboard and screen-reader users follow along.
   useEffect(() => {
@@ -80,7 +81,7 @@ export function OnboardingForm(props: {
     const phoneNumber = isSkipped
       ? null
       : digits
-        ? toInternationalPhone(digits)
+        ? toInternationalPhone(values.phone)
         : props.keptPhone
           ? undefined
           : null;

@@ -11,7 +11,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { lazyModule } from "../../../lib/lazy-module";
+import { lazyModule } from "../../../lib/lazy";
 import { useProductName } from "../../../lib/session/get-config";
 import { useMe } from "../../../lib/session/get-me";
 import { useSignOut } from "../../../lib/session/sign-out";
@@ -21,7 +21,7 @@ import { browserTimeZone, buildFormStart, type FormStart } from "./onboarding-de
 import { OnboardingForm } from "./onboarding-form";
 
 // Whether the first step is already filled in needs the form's schema, which is not part of the
-// page's first paint (decision 194): only a verified return that may skip it waits for it.
+// page's first paint: only a verified return that may skip it waits for it.
 const onboardingSchema = lazyModule(() => import("../lib/onboarding-schema"));
 
 function OnboardingFormAtStep(props: {

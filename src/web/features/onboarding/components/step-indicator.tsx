@@ -4,12 +4,16 @@ import { cn } from "../../../lib/utils";
 
 export const STEP_TITLES = ["Your name", "Reminders", "Phone"] as const;
 
-// Where the user is in the three steps; the current one is marked for screen readers.
+// Where the user is in the three steps; the current one is marked for screen readers. A phone
+// is too narrow for three names side by side: it names the current step beside the count.
 export function StepIndicator({ step }: { step: number }) {
   return (
     <nav aria-label="Onboarding progress" className="grid gap-2">
       <p className="text-sm font-medium text-muted-foreground">
         Step {step} of {ONBOARDING_STEPS}
+        <span aria-hidden className="sm:hidden">
+          : {STEP_TITLES[step - 1]}
+        </span>
       </p>
       <ol className="grid grid-cols-3 gap-2">
         {STEP_TITLES.map((title, index) => {
@@ -33,7 +37,12 @@ export function StepIndicator({ step }: { step: number }) {
               >
                 {isDone ? <Check className="size-4" /> : number}
               </span>
-              <span className={cn(isCurrent ? "font-semibold" : "text-muted-foreground")}>
+              <span
+                className={cn(
+                  "sr-only sm:not-sr-only",
+                  isCurrent ? "font-semibold" : "text-muted-foreground",
+                )}
+              >
                 <span className="sr-only">{`Step ${number}: `}</span>
                 {title}
                 {isDone ? <span className="sr-only"> (done)</span> : null}

@@ -1,5 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 import {
+  keepPhoneCharacters,
   PHONE_COUNTRY_CODE,
   PHONE_COUNTRY_LABEL,
   type OnboardingFormInput,
@@ -35,11 +36,11 @@ export function StepPhone(props: { form: Form; keptPhone: string | null }) {
             inputMode="tel"
             autoComplete="tel-national"
             {...form.register("phone", {
-              // Only digits are kept (spec 01 §5).
-              setValueAs: (value: string) => value.replace(/\D/g, ""),
+              // Only digits are kept (spec 01 §5), after a typed "+" and its country code.
+              setValueAs: (value: string) => keepPhoneCharacters(value),
               onChange: (event: { target: HTMLInputElement }) => {
-                const digits = event.target.value.replace(/\D/g, "");
-                if (digits !== event.target.value) event.target.value = digits;
+                const kept = keepPhoneCharacters(event.target.value);
+                if (kept !== event.target.value) event.target.value = kept;
               },
             })}
           />

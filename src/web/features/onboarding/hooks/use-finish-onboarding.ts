@@ -4,6 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { OnboardingCompleteInput } from "../../../../core/onboarding";
+import { UNDO_TOAST_MS } from "../../../../core/constants";
+import { VERIFY_PHONE_PATH } from "../../../lib/verify-phone-path";
 import { ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { ApiRequestError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -53,9 +55,12 @@ export function useFinishOnboarding(options: { appName: string }) {
       queryClient.invalidateQueries({ queryKey: ONBOARDING_QUERY_KEY }),
     ]);
     if (result.smsVerificationSent && result.phoneNumber) {
+      // The code is entered in Settings: the toast leads straight to its field.
       toast({
         title: "SMS Verification Sent",
-        description: `We sent a verification code to ${result.phoneNumber}. You can verify your number now or later in Settings.`,
+        description: `We sent a verification code to ${result.phoneNumber}. Enter it now, or later in Settings.`,
+        duration: UNDO_TOAST_MS,
+        action: { label: "Enter code", onClick: () => void navigate(VERIFY_PHONE_PATH) },
       });
     }
     await navigate(CONTACTS_AFTER_ONBOARDING, { replace: true });

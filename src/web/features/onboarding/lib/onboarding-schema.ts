@@ -1,6 +1,6 @@
 // The onboarding form's schema, and the step check built on it, loaded when first needed (the
-// form's first focus, or a verified return that may skip a filled-in step), not with the page
-// (decision 194). A module of its own: the page imports core/onboarding for its helpers, and a
+// form's first focus, or a verified return that may skip a filled-in step), not with the page.
+// A module of its own: the page imports core/onboarding for its helpers, and a
 // schema used from there would bring zod into the page's first paint.
 import { ONBOARDING_STEP_FIELDS, type OnboardingFormInput } from "../../../../core/onboarding";
 import { OnboardingFormSchema } from "../../../../core/onboarding-schemas";

@@ -1,8 +1,8 @@
 // The "Profile Avatar" dialog (spec 02 §2, §5, §8): a generated DiceBear avatar (style choice and
 // a regenerate button that draws a new seed) or an uploaded image (checked and re-encoded by
 // the server), then Cancel or "Update Avatar".
-import { RefreshCw, Upload } from "lucide-react";
-import { useId, useState, type ChangeEvent } from "react";
+import { RefreshCw } from "lucide-react";
+import { useState, type ChangeEvent } from "react";
 import {
   AVATAR_IMAGE_MAX_BYTES,
   DEFAULT_DICEBEAR_STYLE,
@@ -11,7 +11,8 @@ import {
 import { PROFILE_MESSAGES } from "../../../../core/profile-messages";
 import type { AvatarUpdate, Profile } from "../../../../core/profile";
 import { Avatar } from "../../../components/avatar";
-import { Button, buttonVariants } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
+import { ImageFileButton } from "../../../components/ui/image-file-button";
 import {
   Dialog,
   DialogContent,
@@ -102,7 +103,6 @@ function AvatarChooser({ profile, onDone }: { profile: Profile; onDone: () => vo
   );
   const upload = useUploadAvatar();
   const update = useUpdateAvatar();
-  const fileId = useId();
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -195,24 +195,12 @@ function AvatarChooser({ profile, onDone }: { profile: Profile; onDone: () => vo
             )}
             <div className="grid gap-2">
               <div>
-                <input
-                  id={fileId}
-                  type="file"
-                  accept="image/png,image/jpeg,image/gif,image/webp"
-                  className="peer sr-only"
+                <ImageFileButton
                   disabled={upload.isPending}
                   onChange={(event) => void onFile(event)}
-                />
-                <label
-                  htmlFor={fileId}
-                  className={cn(
-                    buttonVariants({ variant: "outline" }),
-                    "cursor-pointer peer-focus-visible:outline-2 peer-disabled:opacity-60",
-                  )}
                 >
-                  <Upload aria-hidden />
                   {upload.isPending ? "Uploading..." : "Upload image"}
-                </label>
+                </ImageFileButton>
               </div>
               <p className="text-xs text-muted-foreground">PNG, JPEG, GIF or WebP, under 2 MB.</p>
             </div>

@@ -14,7 +14,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { showServerErrors } from "../../../lib/form-errors";
-import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../../lib/lazy";
 import { lazyZodResolver } from "../../../lib/lazy-resolver";
 import { toast } from "../../../lib/toast";
 import { useProfile } from "../api/get-profile";
@@ -28,7 +28,7 @@ const profileResolver = lazyZodResolver<ProfileFormValues>(() =>
 );
 
 // The avatar dialog (its style tabs, the upload) is not part of the page's first paint: it is
-// asked for as the page first renders, and opens as soon as it is in (decision 194).
+// asked for as the page first renders, and opens as soon as it is in.
 const avatarDialog = lazyModule(() => import("./avatar-dialog"));
 const AvatarDialog = lazyComponent(avatarDialog, (m) => m.AvatarDialog);
 
@@ -94,7 +94,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
     resolver: profileResolver as unknown as Resolver<ProfileFormValues, unknown, ProfileUpdate>,
     defaultValues: toFormValues(profile),
     // Follows the saved profile (after a save, an avatar change, another tab) in the fields not
-    // being edited; what the user typed, even while a save was answered, stays (decision 120).
+    // being edited; what the user typed, even while a save was answered, stays.
     ...lateValues(toFormValues(profile)),
   });
   const { register, handleSubmit, setError, formState } = form;

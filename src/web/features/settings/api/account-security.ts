@@ -1,6 +1,6 @@
 // Password change, email change and signing out other devices go to Better Auth's own endpoints;
 // deleting the account to DELETE /api/account (which checks the password, or the typed email of
-// an account without one: decisions 107 and 155).
+// an account without one).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "../../../lib/api-client";
 import { loadAuthClient } from "../../../lib/auth-client";
@@ -32,7 +32,7 @@ export function useSignOutOtherDevices() {
   return useMutation({ mutationFn: signOutOtherDevices, retry: 0 });
 }
 
-/** Mails a link to the new address; the email changes only when it is opened (decision 155). */
+/** Mails a link to the new address; the email changes only when it is opened. */
 export async function changeEmail(newEmail: string): Promise<void> {
   const authClient = await loadAuthClient();
   const { error } = await authClient.changeEmail({ newEmail });

@@ -17,7 +17,7 @@ export function useUpdateReminderSettings() {
       const before = queryClient.getQueryData<ReminderSettings>(REMINDER_SETTINGS_KEY);
       queryClient.setQueryData(REMINDER_SETTINGS_KEY, saved);
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      // A new time zone moves every contact's due day (decision 050).
+      // A new time zone moves every contact's due day.
       if (before?.timezone !== saved.timezone)
         await queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
     },

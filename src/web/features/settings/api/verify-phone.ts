@@ -4,7 +4,7 @@ import { ME_QUERY_KEY } from "../../../lib/session/get-me";
 import { phoneCodeErrorMessage } from "./phone-code-error";
 
 // Checks the texted code; the server marks the signed-in user's own number verified and keeps
-// the current session (decision 051).
+// the current session.
 export async function verifyPhone(input: { phoneNumber: string; code: string }): Promise<void> {
   const authClient = await loadAuthClient();
   const { error } = await authClient.phoneNumber.verify({ ...input, disableSession: true });

@@ -1,6 +1,6 @@
 // Settings → Account: change the sign-in email (confirmed from the new address), change the
 // password (other sessions are signed out), sign out of every other device, and delete the
-// account after naming what goes with it (decisions 107 and 155). An account that signs in with
+// account after naming what goes with it. An account that signs in with
 // Google has no password: deleting it is confirmed by typing its email.
 import { useState } from "react";
 import { useForm } from "react-hook-form";

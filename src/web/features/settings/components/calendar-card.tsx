@@ -17,7 +17,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useCreateCalendarLink } from "../api/create-calendar-link";
 import { useReminderChannels } from "../api/get-reminder-channels";
-import { LoadError } from "./load-error";
+import { LoadError } from "../../../components/load-error";
 
 export function CalendarCard() {
   const channels = useReminderChannels();

@@ -2,8 +2,9 @@
 // code and enter it (the onboarding toast promises this: "verify now or later in Settings").
 import { useForm, useWatch } from "react-hook-form";
 import {
-  isValidInternationalPhone,
+  keepPhoneCharacters,
   ONBOARDING_MESSAGES,
+  phoneProblem,
   PHONE_COUNTRY_CODE,
   PHONE_COUNTRY_LABEL,
   toInternationalPhone,
@@ -35,14 +36,13 @@ export function PhoneCard(props: { phoneNumber: string | null; isVerified: boole
   const updateMe = useUpdateMe();
   const form = useForm<{ digits: string }>({
     defaultValues: { digits: nationalPart(phoneNumber) },
-    // The saved number after a save or a refetch; a number being typed stays (decision 120).
+    // The saved number after a save or a refetch; a number being typed stays.
     ...lateValues({ digits: nationalPart(phoneNumber) }),
   });
   const { errors } = form.formState;
   const digitsField = form.register("digits", {
     validate: (value) =>
-      (value !== "" && isValidInternationalPhone(toInternationalPhone(value))) ||
-      ONBOARDING_MESSAGES.phoneInvalid,
+      value === "" ? ONBOARDING_MESSAGES.phoneInvalid : (phoneProblem(value) ?? true),
   });
   const digits = useWatch({ control: form.control, name: "digits" });
 
@@ -119,8 +119,9 @@ export function PhoneCard(props: { phoneNumber: string | null; isVerified: boole
                 autoComplete="tel-national"
                 {...digitsField}
                 onChange={(event) => {
-                  // Digits only, as typed: "(415) 555-0123" becomes 4155550123.
-                  reformatInput(event.target, (value) => value.replace(/\D/g, ""), undefined);
+                  // Digits only, as typed: "(415) 555-0123" becomes 4155550123; a leading "+"
+                  // and its country code stay.
+                  reformatInput(event.target, keepPhoneCharacters, undefined);
                   return digitsField.onChange(event);
                 }}
               />

@@ -1,7 +1,8 @@
 // Send a code to the saved number and enter it. The code from onboarding works here too, for
 // the 10 minutes it is valid.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useLocation } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
@@ -10,6 +11,7 @@ import { showServerErrors, toastError } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useSendPhoneCode } from "../api/send-phone-code";
 import { useVerifyPhone } from "../api/verify-phone";
+import { VERIFY_PHONE_HASH } from "../../../lib/verify-phone-path";
 
 const CODE_LENGTH = 6;
 
@@ -24,13 +26,23 @@ export function PhoneVerification(props: { phoneNumber: string }) {
     pattern: { value: new RegExp(`^\\d{${CODE_LENGTH}}$`), message: codeMessage },
     required: codeMessage,
   });
-  const [hasSent, setHasSent] = useState(false);
+  // Arriving from the text sent at onboarding, the code field is where the person is taken.
+  const isAskedFor = useLocation().hash === VERIFY_PHONE_HASH;
+  // The number the last code went to, shown at the code field so a wrong one is seen at once.
+  const [sentTo, setSentTo] = useState<string | null>(isAskedFor ? phoneNumber : null);
+  const hasSent = sentTo === phoneNumber;
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!isAskedFor) return;
+    sectionRef.current?.scrollIntoView({ block: "center" });
+    form.setFocus("code");
+  }, [isAskedFor, form]);
 
   async function sendCode() {
     form.clearErrors();
     try {
       await send.mutateAsync(phoneNumber);
-      setHasSent(true);
+      setSentTo(phoneNumber);
       toast({
         title: "Code sent",
         description: `We texted a ${CODE_LENGTH}-digit code to ${phoneNumber}. It is valid for 10 minutes.`,
@@ -59,6 +71,8 @@ export function PhoneVerification(props: { phoneNumber: string }) {
 
   return (
     <section
+      ref={sectionRef}
+      id="verify-phone"
       aria-labelledby="verify-phone-title"
       className="grid gap-4 rounded-lg border border-border p-4"
     >
@@ -88,6 +102,9 @@ export function PhoneVerification(props: { phoneNumber: string }) {
         <Field
           label="Verification code"
           error={errors.code?.message ?? errors.root?.message}
+          description={
+            hasSent ? `Sent to ${phoneNumber}. Not your number? Change it below.` : undefined
+          }
           className="grid w-56 gap-2"
         >
           <Input

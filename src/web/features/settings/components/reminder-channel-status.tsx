@@ -5,7 +5,7 @@ import { AlertTriangle, MailX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { formatInTimeZone } from "../../../../core/settings";
+import { formatDateTime } from "../../../lib/format-date";
 import { useConfig } from "../../../lib/session/get-config";
 import { useReminderChannels } from "../api/get-reminder-channels";
 import { useResumeEmailReminders } from "../api/resume-email-reminders";
@@ -114,9 +114,9 @@ export function ReminderChannelStatus({ timeZone }: { timeZone: string }) {
         >
           <p>
             Texts to your phone could not be delivered for a whole day, so since{" "}
-            {formatInTimeZone(smsSuspendedAt, timeZone, "short")} your reminders come by email.
-            Nothing was deleted. Check the number under Phone below: text reminders start again as
-            soon as a text to it goes through, such as a verification code.
+            {formatDateTime(smsSuspendedAt, { timeZone, withZone: true })} your reminders come by
+            email. Nothing was deleted. Check the number under Phone below: text reminders start
+            again as soon as a text to it goes through, such as a verification code.
           </p>
         </Notice>
       ) : null}

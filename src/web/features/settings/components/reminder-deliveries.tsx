@@ -5,15 +5,15 @@ import {
   DELIVERY_STATUS_LABELS,
   type Delivery,
 } from "../../../../core/reminders";
-import { formatInTimeZone } from "../../../../core/settings";
 import { Badge } from "../../../components/ui/badge";
+import { formatDateTime, formatZone } from "../../../lib/format-date";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useReminderDeliveries } from "../api/list-reminder-deliveries";
 import { useSendTestReminder } from "../api/send-test-reminder";
-import { LoadError } from "./load-error";
+import { LoadError } from "../../../components/load-error";
 
 const STATUS_VARIANTS = {
   queued: "outline",
@@ -42,7 +42,7 @@ function DeliveryItem({ delivery, timeZone }: { delivery: Delivery; timeZone: st
         </Badge>
         {delivery.isTest ? <Badge variant="secondary">Test</Badge> : null}
         <time dateTime={when} className="text-sm font-medium">
-          {formatInTimeZone(when, timeZone, "short")}
+          {formatDateTime(when, { timeZone })}
         </time>
       </div>
       <p className="text-sm text-muted-foreground">
@@ -131,7 +131,7 @@ export function ReminderDeliveries(props: {
         </h3>
         <p className="text-sm text-muted-foreground">
           The last {DELIVERY_LOG_SIZE} reminders, newest first, with times in{" "}
-          {props.timeZone.replaceAll("_", " ")}.
+          {formatZone(props.timeZone)}.
         </p>
         <DeliveryLog timeZone={props.timeZone} />
       </section>

@@ -4,12 +4,12 @@ import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { isTextAllowed, parseReminderHour } from "../../../../core/onboarding";
 import {
   describeReminderSchedule,
-  formatInTimeZone,
   type ReminderSettings,
   type ReminderSettingsInput,
   type ReminderSettingsValues,
 } from "../../../../core/settings";
 import { ReminderScheduleFields } from "../../../components/reminder-schedule-fields";
+import { formatDateTime, formatHour } from "../../../lib/format-date";
 import { TimeZoneField } from "../../../components/time-zone-picker";
 import { Button } from "../../../components/ui/button";
 import {
@@ -76,7 +76,7 @@ export function RemindersCard(props: {
   const schedule = describeReminderSchedule({
     frequency: saved.reminderFrequency,
     cadence: saved.reminderCadence,
-    hour: parseReminderHour(saved.reminderTime),
+    time: formatHour(parseReminderHour(saved.reminderTime)),
   });
   return (
     <Card>
@@ -95,7 +95,7 @@ export function RemindersCard(props: {
           <dt className="text-muted-foreground">Next reminder</dt>
           <dd data-testid="next-reminder">
             {saved.nextScheduledAt
-              ? formatInTimeZone(saved.nextScheduledAt, saved.timezone)
+              ? formatDateTime(saved.nextScheduledAt, { timeZone: saved.timezone, withZone: true })
               : "Not scheduled yet. Save your preferences to schedule it."}
           </dd>
         </dl>

@@ -6,7 +6,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SkeletonCard } from "../../../components/ui/skeleton";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { lazyComponent, lazyModule } from "../../../lib/lazy-module";
+import { lazyComponent, lazyModule } from "../../../lib/lazy";
 import { toast } from "../../../lib/toast";
 import { useMe } from "../../../lib/session/get-me";
 import { useReminderSettings } from "../api/get-reminder-settings";
@@ -15,7 +15,7 @@ import { CalendarCard } from "./calendar-card";
 import { RemindersCard } from "./reminders-card";
 
 // The phone and account cards, the page's lower half, load after the first paint, as the
-// settings are read (decision 205): by the time those have arrived the cards' code normally has
+// settings are read: by the time those have arrived the cards' code normally has
 // too, so they render with the others; if not, a skeleton of their size stands in.
 const phoneCard = lazyModule(() => import("./phone-card"));
 const PhoneCard = lazyComponent(phoneCard, (m) => m.PhoneCard);
@@ -97,7 +97,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
   }
 
   return (
-    <section aria-labelledby="settings-title" className="grid gap-6">
+    <section aria-labelledby="settings-title" className="grid grid-cols-1 gap-6">
       <div>
         <h1 id="settings-title" className="text-3xl font-bold">
           Settings
@@ -112,7 +112,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
   );
 }
 
-// The link of an email change lands here (decision 155): `?email-change=done`, with `&error=CODE`
+// The link of an email change lands here: `?email-change=done`, with `&error=CODE`
 // when Better Auth refused it. Said once, then the address bar is cleaned.
 function useEmailChangeOutcome(email: string | undefined) {
   const [params, setParams] = useSearchParams();

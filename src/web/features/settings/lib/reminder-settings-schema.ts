@@ -1,3 +1,3 @@
-// The reminders card's schema, loaded on the card's first focus (decision 194); a module of its
+// The reminders card's schema, loaded on the card's first focus; a module of its
 // own so rolldown's runtime stays in the react chunk.
 export { ReminderSettingsInputSchema } from "../../../../core/settings-schemas";

@@ -41,6 +41,12 @@ export function TourController() {
     });
   }, [navigate]);
 
+  // The tour points at the contact list: leaving it (a toast's action, a link) ends the tour
+  // rather than dimming the page the person went to.
+  useEffect(() => {
+    if (!isContactsPath(location.pathname) && isTourRunning()) stopTour();
+  }, [location.pathname]);
+
   const params = new URLSearchParams(location.search);
   const hasTourParam = TOUR_PARAMS.some((name) => params.get(name) === "true");
   const isRequested = (location.state as TourRequest | null)?.tourRequested === true;

@@ -1,5 +1,5 @@
 // What the App Tour menu item does: start here on a contacts page, or go there first. Apart from
-// the tour controller, which the signed-in shell loads after its first paint (decision 185).
+// the tour controller, which the signed-in shell loads after its first paint.
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { isTourRunning } from "../lib/run-tour";

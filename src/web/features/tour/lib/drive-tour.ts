@@ -1,5 +1,5 @@
 // The tour itself, on driver.js (~8 KB gzip and its stylesheet): loaded by runTour when a tour
-// starts, so the signed-in pages do not carry it (decision 185). Reaching the last step marks the
+// starts, so the signed-in pages do not carry it. Reaching the last step marks the
 // tour completed and shows "Tour Completed!"; closing or destroying marks it inactive, and
 // closing (close button, Escape, Done) also calls onClosed.
 import { driver, type Driver } from "driver.js";
@@ -13,6 +13,9 @@ import { buildTourSteps, isMobileTourLayout } from "./tour-steps";
 export function driveTour({ productName, onClosed }: RunTourOptions, onEnded: () => void): Driver {
   const steps = buildTourSteps(productName, isMobileTourLayout());
   let isClosing = false;
+  // driver.js leaves the focus on the page's body when it closes: it goes back where it was.
+  const active = document.activeElement;
+  const returnFocusTo = active instanceof HTMLElement && active !== document.body ? active : null;
   const tour = driver({
     steps,
     animate: false,
@@ -58,6 +61,7 @@ export function driveTour({ productName, onClosed }: RunTourOptions, onEnded: ()
       onEnded();
       writeTourFlags({ active: false });
       setTourStartLock(false);
+      if (returnFocusTo?.isConnected) returnFocusTo.focus();
       if (isClosing) onClosed();
     },
   });

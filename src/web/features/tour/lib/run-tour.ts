@@ -1,7 +1,7 @@
 // One driver.js tour at a time (spec 02 §4): duplicate starts are ignored, also while the tour's
 // code is still loading (drive-tour.ts, loaded when a tour starts).
 import type { Driver } from "driver.js";
-import { importWithRetry } from "../../../lib/lazy-named";
+import { importWithRetry } from "../../../lib/lazy";
 
 let current: Driver | null = null;
 let loading: Promise<void> | null = null;

@@ -1,15 +1,41 @@
-// The tour's seven steps (spec 02 §4): logo welcome, Contacts, Data, Rhythms, World Map, the
-// profile menu, "You're All Set!". Below 768 px the tabs are the mobile link row under the
-// header. A step whose target is not on screen (a tab not built yet) is left out rather than
-// pointing at nothing (decision 111).
+// The tour (spec 02 §4): logo welcome, Contacts, Data, Rhythms, World Map, the profile menu,
+// "You're All Set!", with the core loop after Contacts: the first contact row's Log button, its
+// rhythm and the way to Snooze, or one step that tells the loop when the list is empty. Below
+// 768 px the tabs are the mobile link row under the header. A step whose target is not on
+// screen (a tab not built yet) is left out rather than pointing at nothing.
 import type { DriveStep } from "driver.js";
 import { MOBILE_BREAKPOINT_PX } from "../../../../core/constants";
 
-export const TOUR_STEP_COUNT = 7;
-
 type StepDefinition = { target?: string; title: string; description: string; isTab?: boolean };
 
-function definitions(productName: string): StepDefinition[] {
+const LOOP_STEPS: StepDefinition[] = [
+  {
+    target: "row-log",
+    title: "Log contact",
+    description:
+      "Talked to someone? Log contact records it just now, by their preferred way to get in touch, and moves their next due date.",
+  },
+  {
+    target: "row-rhythm",
+    title: "Their rhythm",
+    description:
+      "How often you want to be in touch, and whether they are on track, due soon or overdue.",
+  },
+  {
+    target: "row-open",
+    title: "Snooze",
+    description:
+      "Not the right time? Open a contact and choose Snooze to move their reminder later without logging anything.",
+  },
+];
+
+const LOOP_SUMMARY: StepDefinition = {
+  title: "Log, rhythm, snooze",
+  description:
+    "Give each contact a rhythm. When you have been in touch, press Log contact on their row; when now is not the time, open them and Snooze.",
+};
+
+function definitions(productName: string, loop: StepDefinition[]): StepDefinition[] {
   return [
     {
       target: "logo",
@@ -23,6 +49,7 @@ function definitions(productName: string): StepDefinition[] {
       description:
         "Everyone you keep in touch with: add people, give each a rhythm, and log when you were in touch.",
     },
+    ...loop,
     {
       target: "nav-data",
       isTab: true,
@@ -67,15 +94,22 @@ function isOnScreen(element: Element | null): element is Element {
   return element !== null && element.getClientRects().length > 0;
 }
 
+function selectorOf(step: StepDefinition, isMobile: boolean): string {
+  return `[data-tour="${tourTarget(step.target ?? "", step.isTab === true, isMobile)}"]`;
+}
+
 export function buildTourSteps(productName: string, isMobile: boolean): DriveStep[] {
+  const rowSteps = LOOP_STEPS.filter((step) =>
+    isOnScreen(document.querySelector(selectorOf(step, isMobile))),
+  );
   const steps: DriveStep[] = [];
-  for (const step of definitions(productName)) {
+  for (const step of definitions(productName, rowSteps.length > 0 ? rowSteps : [LOOP_SUMMARY])) {
     const popover = { title: step.title, description: step.description };
     if (!step.target) {
       steps.push({ popover });
       continue;
     }
-    const selector = `[data-tour="${tourTarget(step.target, step.isTab === true, isMobile)}"]`;
+    const selector = selectorOf(step, isMobile);
     if (!isOnScreen(document.querySelector(selector))) continue;
     steps.push({
       element: selector,

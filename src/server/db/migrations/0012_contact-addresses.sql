@@ -1,0 +1,1 @@
+ALTER TABLE "contacts" ADD COLUMN "addresses" jsonb DEFAULT '[]'::jsonb NOT NULL;

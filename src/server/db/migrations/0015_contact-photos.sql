@@ -1,0 +1,1 @@
+ALTER TABLE "contacts" ADD COLUMN "photo_key" text;

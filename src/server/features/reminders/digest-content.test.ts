@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { renderDigestText, type Digest } from "./digest-content";
+
+const digest = (lastChannel: string | null): Digest => ({
+  appName: "Tend",
+  appUrl: "https://tend.example",
+  firstName: "Ada",
+  today: "2026-12-02",
+  timeZone: "UTC",
+  due: [
+    {
+      id: "c1",
+      name: "Grace Hopper",
+      dueDay: "2026-12-01",
+      lastContactedAt: new Date("2026-11-29T12:00:00Z"),
+      lastChannel,
+      lastNote: null,
+      link: null,
+      markContactedUrl: "https://tend.example/r/mark",
+      snoozeUrl: "https://tend.example/r/snooze",
+    },
+  ],
+  moreCount: 0,
+  birthdays: [],
+  isTest: false,
+  unsubscribeUrl: "https://tend.example/u",
+});
+
+describe("the digest's last touch", () => {
+  it("names the way they were last in touch as the app does", () => {
+    expect(renderDigestText(digest("whatsapp"))).toContain("Last in touch 3 days ago (WhatsApp)");
+    expect(renderDigestText(digest("other"))).toContain("Last in touch 3 days ago\n");
+  });
+});

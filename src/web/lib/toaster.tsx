@@ -1,0 +1,53 @@
+// Sonner's toaster in the app's colours, loaded with the first toast (lib/toast.tsx).
+import { useEffect } from "react";
+import { toast as sonnerToast, Toaster } from "sonner";
+import { TOAST_LIMIT } from "../../core/constants";
+import { cn } from "./utils";
+import type { ToastInput } from "./toast";
+import { useMediaQuery, WIDER_THAN_PHONE } from "./use-media-query";
+
+const DEFAULT_DURATION_MS = 5000;
+
+function showToast({ title, description, variant, duration, action }: ToastInput): void {
+  sonnerToast.dismiss();
+  sonnerToast(title, {
+    description,
+    duration: duration ?? DEFAULT_DURATION_MS,
+    action,
+    className: cn(
+      variant === "destructive"
+        ? "border-destructive bg-destructive text-destructive-foreground"
+        : "border-border bg-card text-card-foreground",
+    ),
+  });
+}
+
+export function LoadedToaster({ onReady }: { onReady: (show: typeof showToast) => void }) {
+  // Sonner's toaster listens from its own effect, which runs before this one.
+  useEffect(() => onReady(showToast), [onReady]);
+  // On a phone a toast at the bottom would cover the last rows' Log buttons for the ten seconds
+  // an undo toast stays: it shows at the top there, compact, over the fixed header.
+  const isWide = useMediaQuery(WIDER_THAN_PHONE);
+  return (
+    <Toaster
+      position={isWide ? "bottom-right" : "top-center"}
+      mobileOffset={{ top: 4, left: 8, right: 8 }}
+      visibleToasts={TOAST_LIMIT}
+      closeButton
+      toastOptions={{
+        unstyled: true,
+        closeButtonAriaLabel: "Close notification",
+        classNames: {
+          toast:
+            "flex w-[var(--width)] items-start gap-3 rounded-lg border p-3 pr-9 shadow-lg sm:p-4 sm:pr-10",
+          content: "grid gap-1",
+          title: "text-sm font-semibold",
+          description: "text-sm opacity-90",
+          actionButton:
+            "self-start rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+          closeButton: "absolute right-2 top-2 rounded p-1 opacity-80 hover:opacity-100",
+        },
+      }}
+    />
+  );
+}
