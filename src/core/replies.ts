@@ -156,3 +156,19 @@ export const InboundSettingsSchema = z.object({
   reader: z.object({ kind: z.enum(["builtin", "model"]), label: z.string() }),
 });
 export type InboundSettings = z.infer<typeof InboundSettingsSchema>;
+
+/**
+ * Never the wrong person: an action is applied at once only when its reader is sure, it names
+ * exactly one of the user's contacts, and an interaction's day is not after `today` (the user's
+ * today, YYYY-MM-DD); everything else waits as a suggestion.
+ */
+export function proposedStatus(
+  action: ProposedAction,
+  today: string,
+  userContactIds: ReadonlySet<string>,
+): "applied" | "suggested" {
+  if (!action.sure || !action.contactId || !userContactIds.has(action.contactId))
+    return "suggested";
+  if (action.details.kind === "interaction" && action.details.date > today) return "suggested";
+  return "applied";
+}
