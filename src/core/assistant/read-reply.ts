@@ -1,0 +1,379 @@
+// The built-in reader: a reply's own words into proposed actions, on this machine, with no
+// outside request. It is sure only when nothing is left to guess (decision 242): a wrong person
+// applied is worse than a suggestion the user accepts with one tap.
+import type { ContactMethod } from "../contact-methods";
+import type { ProposedAction, ReaderInput, ReplyActionDetails } from "../replies";
+import { sanitizeMultilineText, sanitizePhone } from "../sanitize";
+import { emailsIn, findMentions, indexContacts, type Mention } from "./match-names";
+import { addDays, dayOf, readBirthday, readDay, userClock } from "./reply-dates";
+
+type Person = { ids: string[]; name: string | null; sure: boolean };
+
+type Context = {
+  input: ReaderInput;
+  index: ReturnType<typeof indexContacts>;
+  clock: Date;
+  today: string;
+  /** The people last named, for "she", "him" and "they" in a later clause. */
+  lastNamed: Person[];
+  actions: ProposedAction[];
+};
+
+const NEGATION =
+  /\b(didn'?t|did not|couldn'?t|could not|can'?t|cannot|never|wasn'?t|weren'?t|haven'?t|hasn'?t|hadn'?t|not|no answer|no reply|no luck|failed to|unable to|missed|don'?t|doesn'?t|won'?t|wouldn'?t|cancell?ed|called off|postponed|rescheduled)\b/i;
+const FUTURE =
+  /\b(i'?ll|we'?ll|she'?ll|he'?ll|they'?ll|will|shall|going to|gonna|plan to|planning to|plan on|want to|wanna|hope to|hoping to|need to|needs to|have to|has to|should|must|tomorrow|tonight|later|next|soon|upcoming|intend to|about to|would like to|i'?d like to|let'?s)\b|\b(am|are|is|i'?m|we'?re)\s+(seeing|meeting|calling|visiting|having|catching|grabbing|getting|phoning|texting)\b|\bin (\d+|a|an|two|three|a few) (days?|weeks?|months?)\b/i;
+const SNOOZE =
+  /\b(snooze|remind me|postpone|push (him|her|them|\w+) (back|out)|defer|ask me again)\b/i;
+const QUESTION = /\?\s*$/;
+const PRONOUN = /\b(he|him|his|she|her|hers|they|them|their)\b/i;
+const EVERYONE = /\b(everyone|everybody|all of them|them all|all three|all four|both of them)\b/i;
+const NOT_PARTICIPANT =
+  /^['’]s\s+(husband|wife|partner|son|daughter|kids?|children|mum|mom|dad|father|mother|brother|sister|friend|boss|colleague|cousin|parents|family|dog|cat)\b/i;
+
+// How a meeting happened, tried in this order; `note` is the short phrase kept with the entry.
+const CHANNELS: { re: RegExp; channel: ContactMethod | null; note?: (m: string) => string }[] = [
+  { re: /\bwhats ?app(ed)?\b/i, channel: "whatsapp" },
+  { re: /\btelegram(med)?\b/i, channel: "telegram" },
+  {
+    re: /\b(video ?call(ed)?|face ?timed?|zoom(ed)?|skyped?)\b/i,
+    channel: "other",
+    note: () => "video call",
+  },
+  {
+    re: /\b(texted|text(ed)? messages?|sms(ed)?|messaged|sent (him|her|them|\w+) a (text|message))\b/i,
+    channel: "text",
+  },
+  { re: /\b(e-?mailed|wrote to|sent (him|her|them|\w+ )?an e-?mail)\b/i, channel: "email" },
+  {
+    re: /\b(called|phoned|rang|phone call|(a|the) call|call with|spoke on the phone|on the phone)\b/i,
+    channel: "phone",
+  },
+  {
+    re: /\b(coffee|lunch|dinner|breakfast|brunch|drinks|a drink|beers?|tea|a walk)\b/i,
+    channel: "in_person",
+    note: (m) => m.toLowerCase().replace(/^a /, ""),
+  },
+  {
+    re: /\b(met|meet up|met up|saw|seen|visited|hung out|bumped into|ran into|dropped by|came over|popped (round|over|by)|in person)\b/i,
+    channel: "in_person",
+  },
+  {
+    re: /\b(caught up|catch(-| )up|spoke|talked|chat|chatted|heard from|got in touch|reached|done|did)\b/i,
+    channel: null,
+  },
+];
+
+export function readReply(input: ReaderInput): ProposedAction[] {
+  const clock = userClock(input.receivedAt, input.timeZone);
+  const context: Context = {
+    input,
+    index: indexContacts(input.contacts),
+    clock,
+    today: dayOf(clock),
+    lastNamed: [],
+    actions: [],
+  };
+  for (const sentence of sentencesOf(input.text)) readSentence(context, sentence);
+  return dedupe(context.actions);
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .replace(/[’‘]/g, "'")
+    .replace(/\b(Dr|Mr|Mrs|Ms|Mx|St|Prof|Jr|Sr)\./g, "$1")
+    .split(/\n+|(?<=[.!?;])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function readSentence(context: Context, sentence: string) {
+  const { input } = context;
+  const bare = sentence
+    .replace(/[,.!\s]*\b(thanks|thank you|thx|cheers|ta)\b[.!]*\s*$/i, "")
+    .trim();
+  if (readDigestShortcut(context, bare, sentence)) return;
+  if (QUESTION.test(sentence)) return;
+  const mentions = findMentions(sentence, context.index);
+  if (SNOOZE.test(sentence)) return readSnooze(context, sentence, mentions);
+
+  const clauses = clausesOf(sentence);
+  const interaction: { text: string; people: Person[] }[] = [];
+  for (const clause of clauses) {
+    const inClause = mentions.filter((m) => m.start >= clause.start && m.end <= clause.end);
+    const masked = maskMentions(clause.text, inClause, clause.start);
+    const named = inClause.map(personOf);
+    if (NEGATION.test(masked)) {
+      remember(context, named);
+      continue;
+    }
+    if (readFact(context, clause, masked, inClause)) {
+      remember(context, named);
+      continue;
+    }
+    if (!FUTURE.test(masked)) {
+      const participants = inClause
+        .filter((m) => !NOT_PARTICIPANT.test(sentence.slice(m.end, m.end + 20)))
+        .filter((m) => !/\babout\s+$/i.test(sentence.slice(Math.max(0, m.start - 8), m.start)))
+        .map(personOf);
+      interaction.push({
+        text: masked,
+        people: [...participants, ...unknownNames(clause.text, inClause, clause.start)],
+      });
+    }
+    remember(context, named);
+  }
+  const text = interaction.map((c) => c.text).join(", ");
+  const channel = CHANNELS.find((c) => c.re.test(text));
+  if (!channel) return;
+  let people = interaction.flatMap((c) => c.people);
+  let pronounOnly = false;
+  for (const n of sentence.matchAll(/#(\d{1,2})\b/g)) {
+    const id = input.digestContactIds[Number(n[1]) - 1];
+    if (id) people.push({ ids: [id], name: null, sure: true });
+  }
+  if (people.length === 0 && EVERYONE.test(text))
+    people = input.digestContactIds.map((id) => ({ ids: [id], name: null, sure: true }));
+  if (people.length === 0 && PRONOUN.test(text)) {
+    people = context.lastNamed.length === 1 ? context.lastNamed : [];
+    pronounOnly = true;
+  }
+  // Replying to a digest about one person, "had coffee yesterday" is about them; "her" probably.
+  if (people.length === 0 && context.lastNamed.length === 0 && input.digestContactIds.length === 1)
+    people = [{ ids: [input.digestContactIds[0] ?? ""], name: null, sure: true }];
+  const read = readDay(text, context.clock, true);
+  if (read?.later) return;
+  const date = read?.day ?? context.today;
+  const match = text.match(channel.re)?.[0] ?? "";
+  const note = channel.note ? channel.note(match) : null;
+  const clear = !read?.vague && date <= context.today && !pronounOnly;
+  for (const person of people) {
+    propose(
+      context,
+      person,
+      { kind: "interaction", date, channel: channel.channel, note },
+      clear,
+      sentence,
+    );
+  }
+}
+
+// "all done", "everyone", "done", "1 3", "1, 2 done", "#2": the people of the digest replied to.
+function readDigestShortcut(context: Context, bare: string, sentence: string): boolean {
+  const digest = context.input.digestContactIds;
+  if (digest.length === 0) return false;
+  const words = bare
+    .toLowerCase()
+    .replace(/[.!✓✔]+/g, " ")
+    .trim();
+  let ids: string[] = [];
+  if (
+    /^(all|everyone|everybody|all of them|both|all done|done|all good|done all|did them all|all three|all four|yes all|all of them done|everyone done)( done)?$/.test(
+      words,
+    )
+  )
+    ids = digest;
+  else if (digest.length === 1 && /^(yes|yep|yeah|did it|done it|ok|yes done)$/.test(words))
+    ids = digest;
+  else if (
+    /^(done:?\s*)?#?\d{1,2}((\s*(,|&|and)\s*|\s+)#?\d{1,2})*(\s+(done|yes|ok))?$/.test(words)
+  ) {
+    ids = [...words.matchAll(/\d{1,2}/g)]
+      .map((m) => digest[Number(m[0]) - 1])
+      .filter((id): id is string => Boolean(id));
+    if (ids.length === 0) return true;
+  } else return false;
+  for (const id of new Set(ids)) {
+    propose(
+      context,
+      { ids: [id], name: null, sure: true },
+      { kind: "interaction", date: context.today, channel: null, note: null },
+      true,
+      sentence,
+    );
+  }
+  return true;
+}
+
+function readSnooze(context: Context, sentence: string, mentions: Mention[]) {
+  if (NEGATION.test(maskMentions(sentence, mentions, 0))) return;
+  const read = readDay(sentence, context.clock, false);
+  const until = read && read.day > context.today ? read.day : addDays(context.today, 7);
+  const clear = Boolean(read && read.day > context.today);
+  let people: Person[] = mentions.map(personOf);
+  let pronounOnly = false;
+  if (people.length === 0 && /\b(all|everyone|everybody|them all)\b/i.test(sentence))
+    people = context.input.digestContactIds.map((id) => ({ ids: [id], name: null, sure: true }));
+  else if (people.length === 0 && PRONOUN.test(sentence)) {
+    people = context.lastNamed.length === 1 ? context.lastNamed : [];
+    pronounOnly = true;
+  } else if (people.length === 0 && context.input.digestContactIds.length === 1)
+    people = [{ ids: [context.input.digestContactIds[0] ?? ""], name: null, sure: true }];
+  for (const person of people)
+    propose(context, person, { kind: "snooze", until }, clear && !pronounOnly, sentence);
+  remember(context, mentions.map(personOf));
+}
+
+const PLACE =
+  /\b(?:moving|moved|moves|relocating|relocated|relocates|lives|living|live|based|settled|settling)\s+(?:back\s+)?(?:now\s+)?(?:to|in)\s+((?:the\s+)?[\p{L}][\p{L}\p{M}'.-]*(?:\s+[\p{L}][\p{L}\p{M}'.-]*){0,3})/iu;
+const PLACE_STOP =
+  /^(next|soon|now|for|with|and|in|at|on|this|last|after|since|from|because|by|when|so|but|or|to|yesterday|today|tomorrow|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+const PHONE = /\+?\(?\d[\d ().-]{5,}\d/;
+
+/** A fact about someone (birthday, place, number, address): true when the clause was one. */
+function readFact(
+  context: Context,
+  { text: clause, start }: { text: string; start: number },
+  masked: string,
+  mentions: Mention[],
+): boolean {
+  const words = mentions.filter((m) => !m.text.includes("@"));
+  let details: ReplyActionDetails | null = null;
+  let subjects = words;
+  if (/\b(birthday|b-?day|born)\b/i.test(masked)) {
+    const birthday = readBirthday(masked, context.clock);
+    if (birthday) details = { kind: "birthday", ...birthday };
+  } else if (/\b(number|phone|mobile|cell|tel)\b/i.test(masked) && PHONE.test(clause)) {
+    const value = sanitizePhone(clause.match(PHONE)?.[0] ?? "");
+    if (value) details = { kind: "phone", value };
+  } else if (/\b(e-?mail|address)\b/i.test(masked) && emailsIn(clause).length > 0) {
+    const value = emailsIn(clause)[0]?.value ?? "";
+    details = { kind: "email", value };
+  } else {
+    const place = clause.match(PLACE);
+    if (!place || place.index === undefined) return false;
+    const name = placeName(place[1] ?? "");
+    // "I moved to Porto" is the user's own news; the subject is what comes before the verb.
+    const at = place.index;
+    const before = clause.slice(0, at);
+    if (!name || /\b(i|we|i'm|we're|i've|we've)\s*$/i.test(before)) return true;
+    details = { kind: "place", name, placeId: null };
+    subjects = words.filter((m) => m.end <= start + at);
+  }
+  if (!details) return false;
+  if (details.kind === "place" && subjects.length > 1) {
+    for (const subject of subjects) propose(context, personOf(subject), details, false, clause);
+    return true;
+  }
+  const digest = context.input.digestContactIds;
+  let person: Person | null = null;
+  if (subjects.length === 1 && subjects[0]) person = personOf(subjects[0]);
+  else if (subjects.length === 0 && PRONOUN.test(masked))
+    person =
+      context.lastNamed.length === 1 ? ({ ...context.lastNamed[0], sure: false } as Person) : null;
+  else if (subjects.length === 0 && digest.length === 1)
+    person = { ids: [digest[0] ?? ""], name: null, sure: false };
+  if (!person) return true;
+  if (details.kind === "email" && person.ids.length === 1) {
+    const known = context.input.contacts.find((c) => c.id === person.ids[0]);
+    if (known?.emails.some((e) => e.toLowerCase() === details.value)) return true;
+  }
+  // A place goes through the gazetteer and the user's eye: never applied unasked.
+  propose(context, person, details, details.kind !== "place", clause);
+  return true;
+}
+
+function placeName(raw: string): string {
+  const kept: string[] = [];
+  for (const word of raw.split(/\s+/)) {
+    if (PLACE_STOP.test(word) && kept.length > 0) break;
+    if (PLACE_STOP.test(word)) return "";
+    kept.push(word.replace(/[.]+$/, ""));
+  }
+  return kept
+    .map((w) => (w === "the" && kept.length > 1 ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(" ")
+    .trim();
+}
+
+function clausesOf(sentence: string): { text: string; start: number; end: number }[] {
+  const clauses: { text: string; start: number; end: number }[] = [];
+  const separator = /\s*(?:,|;|\bbut\b|\bthough\b|\balthough\b|\s[-–—]\s)\s*/gi;
+  let start = 0;
+  for (const m of sentence.matchAll(separator)) {
+    clauses.push({ text: sentence.slice(start, m.index), start, end: m.index });
+    start = m.index + m[0].length;
+  }
+  clauses.push({ text: sentence.slice(start), start, end: sentence.length });
+  return clauses.filter((c) => c.text.trim());
+}
+
+// Names stand aside while the words around them are read: "Will" is a person, not the future.
+function maskMentions(text: string, mentions: Mention[], offset: number): string {
+  let out = text;
+  for (const m of [...mentions].sort((a, b) => b.start - a.start)) {
+    const from = m.start - offset;
+    const to = m.end - offset;
+    if (from >= 0 && to <= out.length) out = `${out.slice(0, from)}Person${out.slice(to)}`;
+  }
+  return out;
+}
+
+const NOT_NAMES = new Set(
+  "I Tend The A An My We He She They It OK Ok Zoom Teams Skype FaceTime WhatsApp Telegram Signal Slack Google Meet Christmas Easter Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Mum Mom Dad Yesterday Today".split(
+    " ",
+  ),
+);
+
+// The name part is case-sensitive (a capital starts a name), the word before it is not.
+const UNKNOWN_NAME = new RegExp(
+  String.raw`(?:^|[^\p{L}])(?:${"with met saw visited called phoned rang texted messaged emailed whatsapped and"
+    .split(" ")
+    .map((w) => `[${w[0]}${w[0]?.toUpperCase()}]${w.slice(1)}`)
+    .join("|")}|&)\s+((?:\p{Lu}[\p{L}\p{M}'-]+)(?:\s+\p{Lu}[\p{L}\p{M}'-]+){0,2})`,
+  "gu",
+);
+
+// A capitalised name after "with", "met", "called"… that is none of the user's contacts.
+function unknownNames(clause: string, mentions: Mention[], offset: number): Person[] {
+  const found: Person[] = [];
+  for (const m of clause.matchAll(UNKNOWN_NAME)) {
+    const name = (m[1] ?? "").replace(/'s$/, "");
+    const start = offset + m.index + m[0].length - (m[1] ?? "").length;
+    const end = start + name.length;
+    const first = name.split(/\s+/)[0] ?? "";
+    if (NOT_NAMES.has(first)) continue;
+    if (mentions.some((x) => x.start < end && x.end > start)) continue;
+    found.push({ ids: [], name, sure: false });
+  }
+  return found;
+}
+
+function personOf(m: Mention): Person {
+  return { ids: m.ids, name: m.text, sure: m.sure };
+}
+
+function remember(context: Context, named: Person[]) {
+  if (named.length > 0) context.lastNamed = named;
+}
+
+function propose(
+  context: Context,
+  person: Person,
+  details: ReplyActionDetails,
+  clear: boolean,
+  evidence: string,
+) {
+  const one = person.ids.length === 1 ? (person.ids[0] ?? null) : null;
+  if (details.kind === "interaction" && details.note)
+    details = { ...details, note: sanitizeMultilineText(details.note).slice(0, 200) || null };
+  context.actions.push({
+    details,
+    contactId: one,
+    candidateIds: one ? [] : person.ids.slice(0, 20),
+    name: person.name,
+    sure: Boolean(one) && person.sure && clear,
+    evidence: evidence.slice(0, 500),
+  });
+}
+
+function dedupe(actions: ProposedAction[]): ProposedAction[] {
+  const seen = new Set<string>();
+  return actions.filter((a) => {
+    const day = a.details.kind === "interaction" ? a.details.date : "";
+    const key = `${a.details.kind}|${day}|${a.contactId ?? a.name ?? a.candidateIds.join(",")}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
