@@ -86,6 +86,11 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanString.optional(),
+    // Replies are read on this machine unless a model is named (decision 242): any
+    // OpenAI-compatible chat-completions server, e.g. http://127.0.0.1:11434/v1 for Ollama.
+    AI_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_MODEL: z.string().min(1).max(200).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
@@ -127,6 +132,14 @@ const EnvSchema = z
         code: "custom",
         path: ["GOOGLE_CLIENT_SECRET"],
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+    if (Boolean(env.AI_API_URL) !== Boolean(env.AI_MODEL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.AI_API_URL ? "AI_MODEL" : "AI_API_URL"],
+        message:
+          "AI_API_URL and AI_MODEL must be set together (or neither, to read replies on this machine)",
       });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
