@@ -48,6 +48,8 @@ export const InteractionSchema = z.object({
   note: z.string().nullable(),
   /** Only the day is known: no time of day and no channel to show. */
   isDateOnly: z.boolean(),
+  /** The reply (to a reminder, or forwarded mail) the assistant read this entry from. */
+  replyId: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type Interaction = z.infer<typeof InteractionSchema>;

@@ -35,6 +35,9 @@ import { placesRoutes } from "./features/places/places.routes";
 import { oneTapRoutes } from "./features/reminders/one-tap.routes";
 import { remindersRoutes } from "./features/reminders/reminders.routes";
 import { calendarRoutes } from "./features/reminders/calendar.routes";
+import { createInboundDeps } from "./features/replies/inbound-mail";
+import { inboundRoutes } from "./features/replies/inbound.routes";
+import { repliesRoutes } from "./features/replies/replies.routes";
 import { testClockScopePlugin } from "./features/test-support/test-clock-scope";
 import { testRoutes } from "./features/test-support/test.routes";
 import { authPlugin } from "./plugins/auth";
@@ -232,6 +235,10 @@ async function registerEverything(
   await app.register(remindersRoutes);
   await app.register(oneTapRoutes);
   await app.register(calendarRoutes);
+  // The Twilio webhook and the replies API read with the same reader as the SMTP listener.
+  const inbound = createInboundDeps(services, app.log);
+  await app.register(repliesRoutes, { inbound });
+  await app.register(inboundRoutes, { inbound });
   await app.register(notificationsRoutes);
   await app.register(notificationsStreamRoutes);
   await app.register(mapRoutes);

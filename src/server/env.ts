@@ -37,6 +37,17 @@ const EnvSchema = z
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),
     TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+    /** Inbound mail (replies to digests, forwarded mail): the SMTP listener's port; off when unset. */
+    INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    INBOUND_SMTP_HOST: z.string().min(1).default("127.0.0.1"),
+    /** PEM files that turn STARTTLS on for the listener (both or neither). */
+    INBOUND_SMTP_TLS_KEY: z.string().min(1).optional(),
+    INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
+    /** The domain of reply+…@ and log+…@ addresses; APP_URL's host by default. */
+    INBOUND_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, "must be a domain name, like tend.example.com")
+      .optional(),
     /** Outside production `local` by default; production names it (see superRefine). */
     BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).optional(),
     ALLOW_LOCAL_BILLING_IN_PRODUCTION: booleanString.default(false),
@@ -142,6 +153,13 @@ const EnvSchema = z
           "AI_API_URL and AI_MODEL must be set together (or neither, to read replies on this machine)",
       });
     }
+    if (Boolean(env.INBOUND_SMTP_TLS_KEY) !== Boolean(env.INBOUND_SMTP_TLS_CERT)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INBOUND_SMTP_TLS_CERT"],
+        message: "INBOUND_SMTP_TLS_KEY and INBOUND_SMTP_TLS_CERT must be set together",
+      });
+    }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
         code: "custom",
@@ -151,8 +169,9 @@ const EnvSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "BILLING_PROVIDER"> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "BILLING_PROVIDER" | "INBOUND_DOMAIN"> & {
   APP_URL: string;
+  INBOUND_DOMAIN: string;
   AUTH_SECRET: string;
   BILLING_PROVIDER: BillingProviderName;
 };
@@ -167,9 +186,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     ...env,
-    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    APP_URL: appUrl,
+    INBOUND_DOMAIN: (env.INBOUND_DOMAIN ?? new URL(appUrl).hostname).toLowerCase(),
     BILLING_PROVIDER: env.BILLING_PROVIDER ?? "local",
     AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateDevSecret(env.DATA_DIR),
   };

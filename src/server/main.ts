@@ -1,6 +1,7 @@
 // Listens on PORT and, unless SCHEDULER_ENABLED=false, runs the background jobs (reminders,
-// outbox) in the same process; on SIGTERM/SIGINT fails readiness for SHUTDOWN_DRAIN_SECONDS, then
-// stops the jobs, finishes in-flight requests (within SHUTDOWN_TIMEOUT_SECONDS) and closes the db.
+// outbox) and the inbound mail listener (when INBOUND_SMTP_PORT is set) in the same process; on
+// SIGTERM/SIGINT fails readiness for SHUTDOWN_DRAIN_SECONDS, then stops the listener and the
+// jobs, finishes in-flight requests (within SHUTDOWN_TIMEOUT_SECONDS) and closes the db.
 import closeWithGrace from "close-with-grace";
 import { startDatabase } from "./db/client";
 import { loadEnvOrExit, localBillingStartWarning } from "./env";
@@ -10,15 +11,20 @@ async function main() {
   const env = loadEnvOrExit();
   // The embedded database's thread opens its files while the rest of the server loads.
   const database = startDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const [{ buildApp }, { startBackgroundJobs }, { devMailboxStartWarning }] = await Promise.all([
-    import("./app"),
-    import("./jobs/background-jobs"),
-    import("./plugins/dev-only"),
-  ]);
+  const [{ buildApp }, { startBackgroundJobs }, { devMailboxStartWarning }, { startInboundMail }] =
+    await Promise.all([
+      import("./app"),
+      import("./jobs/background-jobs"),
+      import("./plugins/dev-only"),
+      import("./features/replies/inbound-mail"),
+    ]);
   const app = await buildApp({ env, ownDatabase: database });
   await app.ready();
   const stopJobs = env.SCHEDULER_ENABLED
     ? startBackgroundJobs({ ...app.services, log: app.log })
+    : async () => undefined;
+  const stopInbound = env.SCHEDULER_ENABLED
+    ? await startInboundMail(app.services, app.log)
     : async () => undefined;
   closeWithGrace(shutdownOptions(app.log, env.SHUTDOWN_TIMEOUT_SECONDS), async (event) => {
     logShutdown(app.log, event);
@@ -29,6 +35,7 @@ async function main() {
       app.log.info(`draining for ${env.SHUTDOWN_DRAIN_SECONDS} s (/readyz answers 503)`);
       await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
     }
+    await stopInbound();
     await stopJobs();
     await app.close();
   });

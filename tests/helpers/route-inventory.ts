@@ -20,12 +20,16 @@ export const PUBLIC = new Set([
   // The checkout session id is the secret (pay-first recovery).
   "GET /api/billing/checkout/:sessionId",
   "POST /api/billing/webhook",
+  // Twilio's incoming texts: its own signature (X-Twilio-Signature) is the credential.
+  "POST /api/inbound/sms/twilio",
   // A signed token in the path is the credential (one-tap links, unsubscribe, calendar feed).
   "GET /r/:token",
   "POST /r/:token",
   "GET /unsubscribe/:token",
   "POST /unsubscribe/:token",
   "GET /calendar/:file",
+  "GET /reply-undo/:token",
+  "POST /reply-undo/:token",
   // Development only (loopback, never in production) and test-only routes.
   "GET /api/dev/mailbox",
   "GET /dev/mailbox",
@@ -97,6 +101,13 @@ export const SIGNED_IN = new Set([
   "POST /api/reminders/test",
   "POST /api/reminders/calendar",
   "POST /api/reminders/email/resume",
+  "GET /api/replies",
+  "GET /api/replies/pending-count",
+  "POST /api/replies/actions/:id/accept",
+  "POST /api/replies/actions/:id/dismiss",
+  "POST /api/replies/actions/:id/undo",
+  "GET /api/settings/inbound",
+  "POST /api/settings/inbound/forwarding-address",
 ]);
 
 export const MUTATING = /^(POST|PUT|PATCH|DELETE) /;

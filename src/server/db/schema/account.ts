@@ -138,6 +138,8 @@ export const reminderDeliveries = pgTable(
     /** Why it was skipped, failed or went by another channel, in plain words. */
     reason: text(),
     isTest: boolean().notNull().default(false),
+    /** The digest's people in its order: what a reply's "all", "done" and numbers mean. */
+    contactIds: jsonb().$type<string[]>(),
     outboxId: uuid(),
     lastError: text(),
     nextAttemptAt: timestamp({ withTimezone: true }),

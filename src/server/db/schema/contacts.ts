@@ -121,6 +121,8 @@ export const interactions = pgTable(
      */
     isDateOnly: boolean().notNull().default(false),
     importId: uuid().references(() => imports.id, { onDelete: "set null" }),
+    /** The reply (to a reminder, or forwarded mail) this entry was read from. */
+    replyId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId, t.contactId, t.occurredAt)],

@@ -4,3 +4,4 @@ export * from "./billing";
 export * from "./messaging";
 export * from "./contacts";
 export * from "./jobs";
+export * from "./replies";

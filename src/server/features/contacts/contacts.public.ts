@@ -1,7 +1,7 @@
 // What other server features may use of contacts (eslint.config.js holds them to this file):
 // the request's contact context, reading and writing contact rows, the capacity check, keeping
 // last-contacted and next-due in step with history, and the one-tap actions of a reminder
-// (log a contact, snooze).
+// (log a contact, snooze), and the edits a reply read by the assistant makes and takes back.
 export { contactContext, type ContactContext } from "./contact-context";
 export {
   contactValuesFromInput,
@@ -9,7 +9,8 @@ export {
   type ContactRow,
   type ContactValues,
 } from "./contact-columns";
-export { findContactRow, isUuid, listContactRows } from "./contacts.queries";
+export { findContactRow, isUuid, listContactRows, updateContactRow } from "./contacts.queries";
+export { updateContact } from "./contacts.mutations";
 export {
   assertContactCapacity,
   getUserTimeZone,
@@ -18,4 +19,9 @@ export {
   syncContactHistory,
 } from "./contacts.service";
 export { toContact } from "./contact-view";
-export { logInteraction, snoozeContact, toInteraction } from "./interactions.service";
+export {
+  deleteInteraction,
+  logInteraction,
+  snoozeContact,
+  toInteraction,
+} from "./interactions.service";

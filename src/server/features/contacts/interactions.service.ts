@@ -35,6 +35,7 @@ export function toInteraction(row: InteractionRow): Interaction {
     channel: row.channel as ContactMethod,
     note: row.note,
     isDateOnly: row.isDateOnly,
+    replyId: row.replyId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -72,6 +73,7 @@ export async function logInteraction(
   contactId: string,
   input: z.output<typeof InteractionInputSchema>,
   ctx: Ctx,
+  source: { replyId?: string } = {},
 ) {
   const occurredAt = input.occurredAt ? checkOccurredAt(input.occurredAt, ctx) : ctx.now;
   return db.transaction(async (tx) => {
@@ -85,6 +87,7 @@ export async function logInteraction(
         occurredAt,
         channel: input.channel ?? contact.preferredMethod ?? "other",
         note: input.note,
+        replyId: source.replyId ?? null,
       })
       .returning();
     if (isLatest(occurredAt, contact)) {

@@ -33,7 +33,13 @@ export type Digest = {
   birthdays: DigestBirthday[];
   isTest: boolean;
   unsubscribeUrl: string;
+  /** Where a reply in the user's own words goes (reply+<token>@…), when inbound mail is on. */
+  replyTo?: string | null;
+  /** A text answered with numbers or words is read (Twilio's incoming webhook is set up). */
+  acceptsSmsReplies?: boolean;
 };
+
+const REPLY_HINT = "Or just reply with what happened, like “had coffee with Grace yesterday”.";
 
 export function dueTotal(digest: { due: readonly unknown[]; moreCount: number }): number {
   return digest.due.length + digest.moreCount;
@@ -129,6 +135,7 @@ export function renderDigestText(digest: Digest): string {
     if (digest.moreCount > 0) {
       lines.push(`And ${digest.moreCount} more: ${digest.appUrl}/app/rhythms`, "");
     }
+    if (digest.replyTo) lines.push(REPLY_HINT, "");
   }
   if (digest.birthdays.length > 0) {
     lines.push("", "Birthdays this week:");
@@ -200,7 +207,8 @@ export function renderDigestHtml(digest: Digest): string {
                   <table role="presentation" style="width:100%;border-collapse:collapse">
                     ${digest.due.map((c) => contactBlock(c, digest))}
                   </table>
-                  ${digest.moreCount > 0 ? html`<p><a href="${digest.appUrl}/app/rhythms" style="color:#166534">And ${digest.moreCount} more</a></p>` : null}`
+                  ${digest.moreCount > 0 ? html`<p><a href="${digest.appUrl}/app/rhythms" style="color:#166534">And ${digest.moreCount} more</a></p>` : null}
+                  ${digest.replyTo ? html`<p style="color:#4b5563;font-size:14px">${REPLY_HINT}</p>` : null}`
           }
           ${
             digest.birthdays.length > 0
@@ -225,21 +233,32 @@ export function renderDigestHtml(digest: Digest): string {
   return body.toString();
 }
 
-/** One short text: "Tend: 3 people are due today: Ada, Alan and 1 more. https://…/app/rhythms". */
+/** Names in a text, each cut short so three of them and the hint fit two SMS segments. */
+const SMS_NAME_MAX = 30;
+const SMS_NAMES = 3;
+
+/**
+ * One short text. Its people are numbered in the digest's order ("1 Grace Hopper, 2 Alan
+ * Turing"), and when texts are read a reply of numbers or words logs them: "Tend: 2 people are
+ * due: 1 Grace Hopper, 2 Alan Turing. Reply 1 2 when done, or say what happened. https://…".
+ */
 export function renderDigestSms(digest: Digest): string {
   const total = dueTotal(digest);
   const link = `${digest.appUrl}/app/rhythms`;
   const test = digest.isTest ? " (test)" : "";
   if (total === 0) return `${digest.appName}${test}: nobody is due today. ${link}`;
-  const names = digest.due.slice(0, 3).map((c) => c.name);
+  const names = digest.due
+    .slice(0, SMS_NAMES)
+    .map(
+      (c, i) =>
+        `${i + 1} ${c.name.length > SMS_NAME_MAX ? `${c.name.slice(0, SMS_NAME_MAX - 1)}…` : c.name}`,
+    );
   const rest = total - names.length;
-  const list = rest > 0 ? `${names.join(", ")} and ${rest} more` : joinNames(names);
-  return `${digest.appName}${test}: ${plural(total, "person is", "people are")} due today: ${list}. ${link}`;
-}
-
-function joinNames(names: string[]): string {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const list = rest > 0 ? `${names.join(", ")} and ${rest} more` : names.join(", ");
+  const hint = digest.acceptsSmsReplies
+    ? ` Reply ${names.length > 1 ? "1 2" : "1"} when done, or say what happened.`
+    : "";
+  return `${digest.appName}${test}: ${plural(total, "person is", "people are")} due: ${list}.${hint} ${link}`;
 }
 
 /** The in-app notification (type REMINDER): content is HTML, escaped here. */

@@ -40,6 +40,7 @@ import {
   type DigestContact,
 } from "./digest-content";
 import { createOneTapToken, ONE_TAP_TTL_MS, UNSUBSCRIBE_TTL_MS } from "./one-tap-tokens";
+import { digestReplyAddress, isSmsReplyEnabled } from "../replies/replies.public";
 
 type Executor = Db | Tx;
 
@@ -329,6 +330,8 @@ export function buildDigest(options: {
     birthdays: req.data.birthdays,
     isTest: req.isTest,
     unsubscribeUrl: unsubscribeUrl(env, userId, deliveryId, now),
+    replyTo: digestReplyAddress(env, { deliveryId, userId, now }),
+    acceptsSmsReplies: isSmsReplyEnabled(env),
   };
 }
 
@@ -342,13 +345,21 @@ export function unsubscribeUrl(env: Env, userId: string, nonce: string, now: Dat
   return `${env.APP_URL}/unsubscribe/${token}`;
 }
 
-/** RFC 8058 one-click unsubscribe plus a mailto:, and the auto-generated marker (RFC 3834). */
-export function digestHeaders(env: Env, unsubscribe: string): Record<string, string> {
+/**
+ * RFC 8058 one-click unsubscribe plus a mailto:, the auto-generated marker (RFC 3834), and,
+ * when inbound mail is on, the signed address a reply in the user's own words goes to.
+ */
+export function digestHeaders(
+  env: Env,
+  unsubscribe: string,
+  replyTo: string | null = null,
+): Record<string, string> {
   const mailto = `mailto:${env.SUPPORT_EMAIL}?subject=${encodeURIComponent("Stop reminder emails")}`;
   return {
     "List-Unsubscribe": `<${unsubscribe}>, <${mailto}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     "Auto-Submitted": "auto-generated",
+    ...(replyTo ? { "Reply-To": replyTo } : {}),
   };
 }
 
@@ -378,6 +389,7 @@ export async function writeDeliveries(
       reason: p.decision.reason,
       contactCount: dueTotal(p.req.data),
       isTest: p.req.isTest,
+      contactIds: p.req.data.due.map((c) => c.id),
       outboxId: p.outboxId,
     })),
     ...(options.skipped ?? []).map((s) => ({
@@ -421,7 +433,7 @@ export async function writeDeliveries(
             subject: digestSubject(digest),
             html: renderDigestHtml(digest),
             text: renderDigestText(digest),
-            headers: digestHeaders(env, digest.unsubscribeUrl),
+            headers: digestHeaders(env, digest.unsubscribeUrl, digest.replyTo ?? null),
           });
     return { row: { ...row, id: p.outboxId! }, digest, p };
   });

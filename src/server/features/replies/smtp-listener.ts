@@ -1,0 +1,103 @@
+// The inbound SMTP listener (INBOUND_SMTP_PORT): accepts mail only for addresses that belong to
+// someone (a live reply+ token or a forwarding address, checked at RCPT time: 550 otherwise),
+// at most INBOUND_MAX_BYTES a message (the SIZE extension, 552 past it), within per-sender and
+// per-recipient rates. No AUTH: the recipient's token is the credential, and the sender must
+// still be the user's own verified address. STARTTLS only when a key and certificate are set.
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import type { InboundDeps } from "./handle-reply";
+import { resolveRecipient } from "./inbound-addresses";
+import { createRateWindow } from "./rate-window";
+import { receiveMail } from "./receive-mail";
+
+export const INBOUND_MAX_BYTES = 1024 * 1024;
+/** Messages a sender (address or IP) may send per window, and an address may receive. */
+export const INBOUND_PER_SENDER = 30;
+export const INBOUND_PER_RECIPIENT = 30;
+const WINDOW_MS = 10 * 60_000;
+
+export type SmtpListener = { port: number; close: () => Promise<void> };
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+async function readAll(stream: SMTPServerDataStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startSmtpListener(
+  deps: InboundDeps,
+  options: { port: number; host: string; tls?: { key: string; cert: string } },
+): Promise<SmtpListener> {
+  const perSender = createRateWindow({ max: INBOUND_PER_SENDER, windowMs: WINDOW_MS });
+  const perRecipient = createRateWindow({ max: INBOUND_PER_RECIPIENT, windowMs: WINDOW_MS });
+  const tls = options.tls
+    ? { key: readFileSync(options.tls.key), cert: readFileSync(options.tls.cert) }
+    : null;
+  const server = new SMTPServer({
+    name: deps.env.INBOUND_DOMAIN,
+    banner: `${deps.env.APP_NAME} inbound mail`,
+    logger: false,
+    authOptional: true,
+    disabledCommands: tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
+    size: INBOUND_MAX_BYTES,
+    ...(tls ?? {}),
+    onMailFrom(address, session, callback) {
+      const sender = address.address.toLowerCase();
+      if (!perSender.take(`ip:${session.remoteAddress}`) || (sender && !perSender.take(sender))) {
+        return callback(smtpError(450, "Too many messages from this sender; try again later"));
+      }
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      resolveRecipient(deps.db, deps.env, address.address, deps.now()).then(
+        (check) => {
+          if (!check.ok) return callback(smtpError(550, "No such recipient here"));
+          if (!perRecipient.take(address.address.toLowerCase()))
+            return callback(smtpError(450, "Too many messages to this address; try again later"));
+          callback();
+        },
+        (error: unknown) => {
+          deps.log.error({ err: error }, "inbound recipient check failed");
+          callback(smtpError(451, "Temporary failure; try again later"));
+        },
+      );
+    },
+    onData(stream, session, callback) {
+      readAll(stream)
+        .then(async (raw) => {
+          if (stream.sizeExceeded)
+            return callback(smtpError(552, "Message too large for this server"));
+          const mailFrom = session.envelope.mailFrom;
+          await receiveMail(deps, {
+            raw,
+            recipients: session.envelope.rcptTo.map((r) => r.address),
+            envelopeFrom: mailFrom ? mailFrom.address : "",
+            via: "smtp",
+          });
+          callback();
+        })
+        .catch((error: unknown) => {
+          deps.log.error({ err: error }, "inbound mail could not be handled");
+          callback(smtpError(451, "Temporary failure; try again later"));
+        });
+    },
+  });
+  server.on("error", (error) => deps.log.error({ err: error }, "inbound SMTP listener error"));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
