@@ -1,6 +1,7 @@
 // `npm run worker`: the background jobs (reminder scheduler, outbox sender, and the inbound
 // mail listener when INBOUND_SMTP_PORT is set) in a process of their own, without the HTTP
-// app, for scaled-out setups where app processes run with SCHEDULER_ENABLED=false. Any number of workers and app processes may run on one PostgreSQL.
+// app, for scaled-out setups where app processes run with SCHEDULER_ENABLED=false. Any number
+// of workers and app processes may run on one PostgreSQL.
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { openDatabase } from "./db/client";
