@@ -478,3 +478,42 @@ describe("inbound replies", () => {
     });
   });
 });
+
+describe("the listener's rates", () => {
+  let t: TestApp;
+  let listener: SmtpListener;
+  beforeAll(async () => {
+    t = await build({ INBOUND_SMTP_PORT: "0", INBOUND_DOMAIN: DOMAIN });
+    listener = await startSmtpListener(createInboundDeps(t.app.services, t.app.log), {
+      port: 0,
+      host: "127.0.0.1",
+    });
+  });
+  afterAll(async () => {
+    await listener.close();
+    await t.close();
+  });
+
+  it("takes a sender's first 30 messages in ten minutes and asks the 31st to wait", async () => {
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: listener.port,
+      secure: false,
+      ignoreTLS: true,
+      pool: true,
+    });
+    const user = await createUser(t.app);
+    const address = (await injectAs(t.app, user, { url: "/api/settings/inbound" })).json()
+      .forwardingAddress as string;
+    const send = () =>
+      transport.sendMail({ from: "flood@example.com", to: address, text: "not the user" });
+    for (let i = 0; i < 30; i += 1) await send();
+    await expect(send()).rejects.toMatchObject({ responseCode: 450 });
+    transport.close();
+    expect((await repliesOfUser(t, user)).items).toHaveLength(0);
+  }, 60_000);
+});
+
+async function repliesOfUser(t: TestApp, user: TestUser) {
+  return (await injectAs(t.app, user, { url: "/api/replies" })).json();
+}
