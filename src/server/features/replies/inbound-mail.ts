@@ -15,7 +15,7 @@ export function createInboundDeps(
     env: services.env,
     now: () => services.clock.now(),
     log,
-    reader: createReplyReader(services.env),
+    reader: createReplyReader(services.env, { log }),
     kick: () => services.outbox.kick(),
   };
 }
