@@ -10,7 +10,6 @@ import {
   REPLY_TEXT_MAX,
   type ProposedAction,
   type ReaderContact,
-  type ReaderInput,
   type ReplyChannel,
 } from "../../../core/replies";
 import { toLocalDate } from "../../../core/rhythm";
@@ -20,15 +19,9 @@ import type { Env } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { getUserTimeZone, listContactRows, type ContactRow } from "../contacts/contacts.public";
 import { enqueue } from "../outbox/outbox.public";
+import type { ReplyReader } from "./model-reader";
 import { composeAnswer, type AnsweredAction } from "./reply-answer";
 import { performAction } from "./reply-actions";
-
-/** What reads a reply's words into actions: the built-in reader, or a model with it as fallback. */
-export type ReplyReader = {
-  kind: "builtin" | "model";
-  label: string;
-  read: (input: ReaderInput) => Promise<{ actions: ProposedAction[]; readBy: string }>;
-};
 
 export type InboundDeps = {
   db: Db;

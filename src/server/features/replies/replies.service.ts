@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { contacts, replies, replyActions } from "../../db/schema/index";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/app-error";
-import type { ReplyReader } from "./handle-reply";
+import type { ReplyReader } from "./model-reader";
 import { getForwardingAddress, isInboundMailEnabled, isSmsReplyEnabled } from "./inbound-addresses";
 import { isUndoable } from "./reply-actions";
 
