@@ -165,6 +165,9 @@ function longestAt(
         !NOT_SURNAMES.has(next.key);
       if (!followed)
         return { mention: { ids: [...given], sure: given.size === 1, ...at }, length: n };
+      // "Sam C." is a Sam, but which one is for the user to say.
+      if (next.key.length === 1)
+        return { mention: { ids: [...given], sure: false, ...at }, length: n + 1 };
       continue;
     }
     const family = index.family.get(key);

@@ -2,10 +2,15 @@
 // outside request. It is sure only when nothing is left to guess (decision 242): a wrong person
 // applied is worse than a suggestion the user accepts with one tap.
 import type { ContactMethod } from "../contact-methods";
-import type { ProposedAction, ReaderInput, ReplyActionDetails } from "../replies";
+import {
+  ProposedActionSchema,
+  type ProposedAction,
+  type ReaderInput,
+  type ReplyActionDetails,
+} from "../replies";
 import { sanitizeMultilineText, sanitizePhone } from "../sanitize";
 import { emailsIn, findMentions, indexContacts, type Mention } from "./match-names";
-import { addDays, dayOf, readBirthday, readDay, userClock } from "./reply-dates";
+import { addDays, dayOf, readBirthday, readDay, readDays, userClock } from "./reply-dates";
 
 type Person = { ids: string[]; name: string | null; sure: boolean };
 
@@ -22,10 +27,13 @@ type Context = {
 const NEGATION =
   /\b(didn'?t|did not|couldn'?t|could not|can'?t|cannot|never|wasn'?t|weren'?t|haven'?t|hasn'?t|hadn'?t|not|no answer|no reply|no luck|failed to|unable to|missed|don'?t|doesn'?t|won'?t|wouldn'?t|cancell?ed|called off|postponed|rescheduled)\b/i;
 const FUTURE =
-  /\b(i'?ll|we'?ll|she'?ll|he'?ll|they'?ll|will|shall|going to|gonna|plan to|planning to|plan on|want to|wanna|hope to|hoping to|need to|needs to|have to|has to|should|must|tomorrow|tonight|later|next|soon|upcoming|intend to|about to|would like to|i'?d like to|let'?s)\b|\b(am|are|is|i'?m|we'?re)\s+(seeing|meeting|calling|visiting|having|catching|grabbing|getting|phoning|texting)\b|\bin (\d+|a|an|two|three|a few) (days?|weeks?|months?)\b/i;
+  /\b((i|we|she|he|they|you)'ll|will|shall|going to|gonna|plan to|planning to|plan on|want to|wanna|hope to|hoping to|need to|needs to|have to|has to|should|must|tomorrow|tonight|later|next|soon|upcoming|intend to|about to|would like to|i'?d like to|let'?s)\b|\b(am|are|is|i'?m|we'?re)\s+(seeing|meeting|calling|visiting|having|catching|grabbing|getting|phoning|texting)\b|\bin (\d+|a|an|two|three|a few) (days?|weeks?|months?)\b/i;
 const SNOOZE =
   /\b(snooze|remind me|postpone|push (him|her|them|\w+) (back|out)|defer|ask me again)\b/i;
 const QUESTION = /\?\s*$/;
+// Said without certainty: a suggestion at most.
+const HEDGE =
+  /\b(i think|i guess|i believe|maybe|perhaps|probably|might have|may have|not sure|possibly|i suppose)\b/i;
 const PRONOUN = /\b(he|him|his|she|her|hers|they|them|their)\b/i;
 const EVERYONE = /\b(everyone|everybody|all of them|them all|all three|all four|both of them)\b/i;
 const NOT_PARTICIPANT =
@@ -41,7 +49,7 @@ const CHANNELS: { re: RegExp; channel: ContactMethod | null; note?: (m: string) 
     note: () => "video call",
   },
   {
-    re: /\b(texted|text(ed)? messages?|sms(ed)?|messaged|sent (him|her|them|\w+) a (text|message))\b/i,
+    re: /\b(texted|text(ed)? messages?|(a|his|her|their) (text|message)|sms(ed)?|messaged|sent (him|her|them|\w+) a (text|message))\b/i,
     channel: "text",
   },
   { re: /\b(e-?mailed|wrote to|sent (him|her|them|\w+ )?an e-?mail)\b/i, channel: "email" },
@@ -50,12 +58,12 @@ const CHANNELS: { re: RegExp; channel: ContactMethod | null; note?: (m: string) 
     channel: "phone",
   },
   {
-    re: /\b(coffee|lunch|dinner|breakfast|brunch|drinks|a drink|beers?|tea|a walk)\b/i,
+    re: /\b(coffee|lunch|dinner|breakfast|brunch|drinks|a drink|beers?|tea|walk)\b/i,
     channel: "in_person",
     note: (m) => m.toLowerCase().replace(/^a /, ""),
   },
   {
-    re: /\b(met|meet up|met up|saw|seen|visited|hung out|bumped into|ran into|dropped by|came over|popped (round|over|by)|in person)\b/i,
+    re: /\b(met|meet up|met up|saw|seen|visited|hung out|bumped into|ran into|played|spent (the|an?) (day|morning|afternoon|evening|weekend|time|hour)|went (out|for)|dropped by|came over|popped (round|over|by)|in person)\b/i,
     channel: "in_person",
   },
   {
@@ -100,6 +108,8 @@ function readSentence(context: Context, sentence: string) {
   const clauses = clausesOf(sentence);
   const interaction: { text: string; people: Person[] }[] = [];
   for (const clause of clauses) {
+    // "2 and 3 done, 1 next week": the numbered part is the digest's people.
+    if (readDigestShortcut(context, clause.text.trim(), sentence, true)) continue;
     const inClause = mentions.filter((m) => m.start >= clause.start && m.end <= clause.end);
     const masked = maskMentions(clause.text, inClause, clause.start);
     const named = inClause.map(personOf);
@@ -146,7 +156,10 @@ function readSentence(context: Context, sentence: string) {
   const date = read?.day ?? context.today;
   const match = text.match(channel.re)?.[0] ?? "";
   const note = channel.note ? channel.note(match) : null;
-  const clear = !read?.vague && date <= context.today && !pronounOnly;
+  // Two days in one sentence ("Ada yesterday and Alan today") may not be everyone's day.
+  const days = new Set(readDays(text, context.clock).map((d) => d.day));
+  const clear =
+    !read?.vague && date <= context.today && !pronounOnly && days.size <= 1 && !HEDGE.test(text);
   for (const person of people) {
     propose(
       context,
@@ -159,7 +172,12 @@ function readSentence(context: Context, sentence: string) {
 }
 
 // "all done", "everyone", "done", "1 3", "1, 2 done", "#2": the people of the digest replied to.
-function readDigestShortcut(context: Context, bare: string, sentence: string): boolean {
+function readDigestShortcut(
+  context: Context,
+  bare: string,
+  sentence: string,
+  numbersOnly = false,
+): boolean {
   const digest = context.input.digestContactIds;
   if (digest.length === 0) return false;
   const words = bare
@@ -167,7 +185,12 @@ function readDigestShortcut(context: Context, bare: string, sentence: string): b
     .replace(/[.!✓✔]+/g, " ")
     .trim();
   let ids: string[] = [];
-  if (
+  if (numbersOnly) {
+    if (!/^#?\d{1,2}((\s*(,|&|and)\s*|\s+)#?\d{1,2})*\s+done$/.test(words)) return false;
+    ids = [...words.matchAll(/\d{1,2}/g)]
+      .map((m) => digest[Number(m[0]) - 1])
+      .filter((id): id is string => Boolean(id));
+  } else if (
     /^(all|everyone|everybody|all of them|both|all done|done|all good|done all|did them all|all three|all four|yes all|all of them done|everyone done)( done)?$/.test(
       words,
     )
@@ -235,10 +258,10 @@ function readFact(
     if (birthday) details = { kind: "birthday", ...birthday };
   } else if (/\b(number|phone|mobile|cell|tel)\b/i.test(masked) && PHONE.test(clause)) {
     const value = sanitizePhone(clause.match(PHONE)?.[0] ?? "");
-    if (value) details = { kind: "phone", value };
+    if (value && value.length <= 30) details = { kind: "phone", value };
   } else if (/\b(e-?mail|address)\b/i.test(masked) && emailsIn(clause).length > 0) {
     const value = emailsIn(clause)[0]?.value ?? "";
-    details = { kind: "email", value };
+    if (value.length <= 254) details = { kind: "email", value };
   } else {
     const place = clause.match(PLACE);
     if (!place || place.index === undefined) return false;
@@ -357,14 +380,16 @@ function propose(
   const one = person.ids.length === 1 ? (person.ids[0] ?? null) : null;
   if (details.kind === "interaction" && details.note)
     details = { ...details, note: sanitizeMultilineText(details.note).slice(0, 200) || null };
-  context.actions.push({
+  const action = ProposedActionSchema.safeParse({
     details,
     contactId: one,
     candidateIds: one ? [] : person.ids.slice(0, 20),
-    name: person.name,
+    name: person.name?.slice(0, 200) ?? null,
     sure: Boolean(one) && person.sure && clear,
     evidence: evidence.slice(0, 500),
   });
+  // A name or place too long for the contract is not one worth proposing.
+  if (action.success) context.actions.push(action.data);
 }
 
 function dedupe(actions: ProposedAction[]): ProposedAction[] {

@@ -60,7 +60,7 @@ export function readDay(text: string, clock: Date, past: boolean): ReadDay | nul
   if (past && day > today && !start.isCertain("day") && (start.isCertain("weekday") || vague))
     day = addDays(day, -7);
   // "this afternoon" said in the morning is a plan, not something that happened.
-  const timed = start.isCertain("hour") || /afternoon|evening|tonight|noon/i.test(result.text);
+  const timed = start.isCertain("hour") || /this (afternoon|evening)|tonight/i.test(result.text);
   const later = day === today && timed && start.date().getTime() > clock.getTime();
   return { day, vague, later, text: result.text };
 }
@@ -92,4 +92,11 @@ function dayOfMonth(text: string, clock: Date): ReadDay | null {
     date.setUTCMonth(date.getUTCMonth() - 1, n);
   if (date.getUTCDate() !== n) return null;
   return { day: dayOf(date), vague: false, later: false, text: match[0] };
+}
+
+/** Every day named in `text`, for telling whether a sentence speaks of more than one. */
+export function readDays(text: string, clock: Date): ReadDay[] {
+  return chrono.en.GB.parse(text, { instant: clock, timezone: 0 })
+    .map((r) => readDay(r.text, clock, true))
+    .filter((d): d is ReadDay => d !== null);
 }
