@@ -10,7 +10,7 @@ export {
   type ContactValues,
 } from "./contact-columns";
 export { findContactRow, isUuid, listContactRows, updateContactRow } from "./contacts.queries";
-export { updateContact } from "./contacts.mutations";
+export { createContact, updateContact } from "./contacts.mutations";
 export {
   assertContactCapacity,
   getUserTimeZone,

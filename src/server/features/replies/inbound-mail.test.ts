@@ -284,6 +284,7 @@ describe("inbound replies", () => {
         "Date: Mon, 30 Nov 2026 09:15:00 +0000",
         "Subject: Lunch plans",
         `To: ${user.email}`,
+        "Cc: Bob Stranger <bob@example.org>",
         "",
         "Shall we have lunch?",
       ].join("\n"),
@@ -292,6 +293,23 @@ describe("inbound replies", () => {
     const logged = history.find((h) => h.note === "Lunch plans");
     expect(logged?.replyId).toBeTruthy();
     expect(toLocalDate(new Date(logged!.occurredAt), "Pacific/Auckland")).toBe("2026-11-30");
+
+    // Someone not in the address book waits as a suggestion; accepting it adds them.
+    const [forward] = (await repliesOf(user)).items;
+    expect(forward.channel).toBe("forward");
+    const bob = forward.actions.find(
+      (a: { contactName: string }) => a.contactName === "bob@example.org",
+    );
+    expect(bob).toMatchObject({ kind: "interaction", status: "suggested", contactId: null });
+    const accepted = await injectAs(t.app, user, {
+      method: "POST",
+      url: `/api/replies/actions/${bob.id}/accept`,
+      payload: {},
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: "applied", contactName: "bob" });
+    const added = await historyOf(user, accepted.json().contactId);
+    expect(added.map((h) => h.note)).toEqual(["Lunch plans"]);
 
     // A new address revokes the old one at once.
     const renewed = await injectAs(t.app, user, {

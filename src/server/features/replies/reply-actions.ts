@@ -3,13 +3,14 @@
 // Accept (as it is, or edited) or Dismiss. Undo works per action for as long as the answer's
 // link does (REPLY_UNDO_TTL_MS), past the one-hour undo of the app's own toasts (decision 246).
 import { and, eq } from "drizzle-orm";
-import { ContactPatchSchema, type ContactPatch } from "../../../core/contacts";
+import { ContactCreateSchema, ContactPatchSchema, type ContactPatch } from "../../../core/contacts";
 import type { ReplyActionDetails } from "../../../core/replies";
 import { startOfLocalDate, toLocalDate } from "../../../core/rhythm";
 import type { Db } from "../../db/client";
 import { replyActions, type ReplyActionUndo } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import {
+  createContact,
   deleteInteraction,
   findContactRow,
   inputFromRow,
@@ -213,6 +214,27 @@ export async function getActionRow(db: Db, userId: string, actionId: string): Pr
 }
 
 /** Accept a suggestion as it is, or with another contact or other details. */
+/** A new contact from the name a reply gave ("Bob Smith", or an address in forwarded mail). */
+function newContactFrom(name: string) {
+  const address = /^[^@\s]+@[^@\s]+$/.test(name) ? name.toLowerCase() : null;
+  const [first = "", ...rest] = (address ? address.split("@")[0]! : name).trim().split(/\s+/);
+  const parsed = ContactCreateSchema.safeParse({
+    firstName: first,
+    lastName: rest.join(" ") || null,
+    emails: address ? [{ value: address }] : [],
+  });
+  if (!parsed.success) {
+    throw new AppError("BAD_REQUEST", "Choose who this is about first.", {
+      contactId: "Choose a contact",
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * Accept a suggestion as it is, or with another contact or other details. A suggestion about
+ * someone the user does not have yet adds them (in the same transaction as the change).
+ */
 export async function acceptAction(
   db: Db,
   actionId: string,
@@ -221,30 +243,41 @@ export async function acceptAction(
 ) {
   const row = await getActionRow(db, ctx.userId, actionId);
   if (row.status === "applied") throw new AppError("CONFLICT", "That change was already made.");
-  const contactId = edit.contactId ?? row.contactId;
-  if (!contactId) {
+  const details = edit.details ?? row.details;
+  const isNewPerson = !edit.contactId && !row.contactId && row.candidateIds.length === 0;
+  if (
+    !edit.contactId &&
+    !row.contactId &&
+    (!isNewPerson || !row.name || details.kind === "snooze")
+  ) {
     throw new AppError("BAD_REQUEST", "Choose who this is about first.", {
       contactId: "Choose a contact",
     });
   }
-  const details = edit.details ?? row.details;
   if (details.kind === "interaction" && details.date > toLocalDate(ctx.now, ctx.timeZone)) {
     throw new AppError("BAD_REQUEST", "You can't log contact in the future.", {
       date: "Choose today or an earlier day",
     });
   }
-  const done = await performAction(db, { contactId, details, replyId: row.replyId }, ctx);
-  await db
-    .update(replyActions)
-    .set({
-      status: "applied",
-      contactId,
-      kind: done.details.kind,
-      details: done.details,
-      undo: done.undo,
-      appliedAt: ctx.now,
-    })
-    .where(and(eq(replyActions.userId, ctx.userId), eq(replyActions.id, row.id)));
+  await db.transaction(async (tx) => {
+    const inTx = tx as unknown as Db; // the contacts services open savepoints inside it
+    const contactId =
+      edit.contactId ??
+      row.contactId ??
+      (await createContact(inTx, newContactFrom(row.name!), ctx)).id;
+    const done = await performAction(inTx, { contactId, details, replyId: row.replyId }, ctx);
+    await tx
+      .update(replyActions)
+      .set({
+        status: "applied",
+        contactId,
+        kind: done.details.kind,
+        details: done.details,
+        undo: done.undo,
+        appliedAt: ctx.now,
+      })
+      .where(and(eq(replyActions.userId, ctx.userId), eq(replyActions.id, row.id)));
+  });
 }
 
 export async function dismissAction(db: Db, actionId: string, ctx: ContactContext) {
