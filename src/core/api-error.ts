@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** A provider's post Tend will never take: told not to send it again (Mailgun's 406). */
+  NOT_ACCEPTABLE: 406,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

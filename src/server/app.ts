@@ -37,6 +37,7 @@ import { remindersRoutes } from "./features/reminders/reminders.routes";
 import { calendarRoutes } from "./features/reminders/calendar.routes";
 import { createInboundDeps } from "./features/replies/inbound-mail";
 import { inboundRoutes } from "./features/replies/inbound.routes";
+import { mailgunRoutes } from "./features/replies/mailgun.routes";
 import { repliesRoutes } from "./features/replies/replies.routes";
 import { testClockScopePlugin } from "./features/test-support/test-clock-scope";
 import { testRoutes } from "./features/test-support/test.routes";
@@ -239,6 +240,7 @@ async function registerEverything(
   const inbound = createInboundDeps(services, app.log);
   await app.register(repliesRoutes, { inbound });
   await app.register(inboundRoutes, { inbound });
+  await app.register(mailgunRoutes, { inbound });
   await app.register(notificationsRoutes);
   await app.register(notificationsStreamRoutes);
   await app.register(mapRoutes);

@@ -43,6 +43,13 @@ const EnvSchema = z
     /** PEM files that turn STARTTLS on for the listener (both or neither). */
     INBOUND_SMTP_TLS_KEY: z.string().min(1).optional(),
     INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
+    /** A mailbox Tend reads for inbound mail: imap://user:password@host:143/INBOX (?move=Folder). */
+    INBOUND_IMAP_URL: z
+      .string()
+      .regex(/^imaps?:\/\/[^/]+@[^/]+/i, "must look like imap://user:password@host:143/INBOX")
+      .optional(),
+    /** Mailgun's HTTP webhook signing key: turns on POST /api/inbound/email/mailgun. */
+    MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(1).optional(),
     /** The domain of reply+…@ and log+…@ addresses; APP_URL's host by default. */
     INBOUND_DOMAIN: z
       .string()

@@ -37,7 +37,12 @@ function encodedForms(url: string): string[] {
 }
 
 // Authenticated by the caller's own signature, not a browser cookie: no Origin to check.
-const SIGNED_WEBHOOKS = new Set(["POST /api/billing/webhook", "POST /api/inbound/sms/twilio"]);
+const SIGNED_WEBHOOKS = new Set([
+  "POST /api/billing/webhook",
+  "POST /api/inbound/sms/twilio",
+  "POST /api/inbound/email/mailgun",
+  "POST /api/inbound/email/mailgun/mime",
+]);
 
 describe("route sweeps", () => {
   let t: TestApp;

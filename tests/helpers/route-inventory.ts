@@ -22,6 +22,9 @@ export const PUBLIC = new Set([
   "POST /api/billing/webhook",
   // Twilio's incoming texts: its own signature (X-Twilio-Signature) is the credential.
   "POST /api/inbound/sms/twilio",
+  // Mailgun's inbound posts: its signature (HMAC of timestamp and token) is the credential.
+  "POST /api/inbound/email/mailgun",
+  "POST /api/inbound/email/mailgun/mime",
   // A signed token in the path is the credential (one-tap links, unsubscribe, calendar feed).
   "GET /r/:token",
   "POST /r/:token",

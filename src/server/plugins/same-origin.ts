@@ -10,7 +10,12 @@ import { isApiRequest } from "../lib/request-path";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Authenticated by their own signature, never by a browser cookie: an Origin says nothing there.
-const SIGNED_WEBHOOKS = new Set(["/api/billing/webhook", "/api/inbound/sms/twilio"]);
+const SIGNED_WEBHOOKS = new Set([
+  "/api/billing/webhook",
+  "/api/inbound/sms/twilio",
+  "/api/inbound/email/mailgun",
+  "/api/inbound/email/mailgun/mime",
+]);
 
 // For whoever runs the server: the address it answers is configuration, named so it can be found.
 const SELF_HOST_HINT = "If you run this server, set APP_URL to the address you open it at.";

@@ -17,7 +17,11 @@ type Executor = Db | Tx;
 
 /** Inbound mail is configured: the SMTP listener (IMAP and a provider webhook may join it). */
 export function isInboundMailEnabled(env: Env): boolean {
-  return env.INBOUND_SMTP_PORT !== undefined;
+  return (
+    env.INBOUND_SMTP_PORT !== undefined ||
+    Boolean(env.INBOUND_IMAP_URL) ||
+    Boolean(env.MAILGUN_WEBHOOK_SIGNING_KEY)
+  );
 }
 
 /** Texts are read: Twilio's incoming webhook can be verified with the account's token. */
