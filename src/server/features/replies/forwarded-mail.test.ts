@@ -3,7 +3,7 @@
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { cleanSubject, findForwardedPeople } from "./forwarded-mail";
-import { automaticReason } from "./receive-mail";
+import { authenticationFailure, automaticReason } from "./receive-mail";
 
 const own = { ownAddresses: ["me@example.com"], inboundDomain: "in.tend.test" };
 
@@ -93,5 +93,45 @@ describe("automaticReason", () => {
     }
     const daemon = await mail(["From: MAILER-DAEMON@mx.example.com", "Subject: failure"], "x");
     expect(automaticReason(daemon, "x@mx.example.com")).toBe("a bounce from MAILER-DAEMON");
+  });
+});
+
+describe("authenticationFailure", () => {
+  const from = "From: me@example.com";
+  it("drops mail its receiving server found forged, and admits nothing on a pass alone", async () => {
+    const cases: [string[], string | null][] = [
+      [
+        ["Authentication-Results: mx.example; dmarc=fail (p=reject) header.from=example.com"],
+        "DMARC failed",
+      ],
+      [
+        ["Authentication-Results: mx.example; spf=fail smtp.mailfrom=example.com; dkim=none"],
+        "SPF failed without a DKIM pass",
+      ],
+      [
+        [
+          "Authentication-Results: mx.example; spf=fail smtp.mailfrom=x; dkim=pass header.d=example.com",
+        ],
+        null,
+      ],
+      [["Authentication-Results: mx.example; spf=pass; dkim=pass; dmarc=pass"], null],
+      [
+        [
+          "Authentication-Results: mx.example; spf=pass; dmarc=pass",
+          "Authentication-Results: relay.example; dmarc=fail",
+        ],
+        "DMARC failed",
+      ],
+      [
+        ["X-Mailgun-Spf: Fail", "X-Mailgun-Dkim-Check-Result: Fail"],
+        "Mailgun's SPF check failed without a DKIM pass",
+      ],
+      [["X-Mailgun-Spf: Fail", "X-Mailgun-Dkim-Check-Result: Pass"], null],
+      [[], null],
+    ];
+    for (const [headers, reason] of cases) {
+      const parsed = await mail([from, ...headers, "Subject: hi"], "had coffee with Ada");
+      expect(authenticationFailure(parsed), headers.join()).toBe(reason);
+    }
   });
 });

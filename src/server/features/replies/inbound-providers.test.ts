@@ -145,6 +145,19 @@ describe("inbound mail through Mailgun and IMAP", () => {
       "body-plain": "Log this.",
     });
     expect(stranger.body).toEqual({ outcome: "dropped" });
+    // The user's own address, but Mailgun found it forged (SPF fail, no DKIM pass).
+    const forged = await post("/api/inbound/email/mailgun", {
+      ...signature(),
+      recipient: forwarding,
+      sender: user.email,
+      "message-headers": JSON.stringify([
+        ...(JSON.parse(headers(user.email, "mg-parsed-4")) as [string, string][]),
+        ["X-Mailgun-Spf", "Fail"],
+        ["X-Mailgun-Dkim-Check-Result", "Fail"],
+      ]),
+      "body-plain": "Log this.",
+    });
+    expect(forged.body).toEqual({ outcome: "dropped" });
     const unknown = await post("/api/inbound/email/mailgun", {
       ...signature(),
       recipient: `log+aaaaaaaaaaaaaaaaaaaaaaaaaa@${DOMAIN}`,

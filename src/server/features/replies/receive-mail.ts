@@ -63,6 +63,27 @@ export function automaticReason(mail: ParsedMail, envelopeFrom: string | undefin
   return null;
 }
 
+/**
+ * Why the sender's own mail system says the From is forged, or null: a DMARC fail, or SPF failing
+ * with no DKIM pass, in an Authentication-Results header (RFC 8601, added by the receiving mail
+ * server before IMAP or a provider hands the mail over), or Mailgun's own SPF and DKIM verdicts.
+ * Verdicts only ever drop mail: a "pass" anyone could write in a header never admits a sender.
+ */
+export function authenticationFailure(mail: ParsedMail): string | null {
+  const results = [mail.headers.get("authentication-results") ?? []]
+    .flat()
+    .map((v) => headerText(v as HeaderValue).toLowerCase());
+  for (const result of results) {
+    if (/\bdmarc=fail\b/.test(result)) return "DMARC failed";
+    if (/\bspf=fail\b/.test(result) && !/\bdkim=pass\b/.test(result))
+      return "SPF failed without a DKIM pass";
+  }
+  const header = (name: string) => headerText(mail.headers.get(name)).trim().toLowerCase();
+  if (header("x-mailgun-spf") === "fail" && header("x-mailgun-dkim-check-result") !== "pass")
+    return "Mailgun's SPF check failed without a DKIM pass";
+  return null;
+}
+
 function headerRecipients(mail: ParsedMail): string[] {
   const listed = ["delivered-to", "x-original-to"].flatMap((name) => {
     const value = mail.headers.get(name);
@@ -146,6 +167,8 @@ export async function receiveMail(deps: InboundDeps, mail: ReceivedMail): Promis
   const own = await verifiedAddressesOf(deps, target.userId);
   const from = parsed.from?.value[0]?.address?.toLowerCase() ?? "";
   if (!from || !own.includes(from)) return drop("not from the user's own verified address");
+  const forged = authenticationFailure(parsed);
+  if (forged) return drop(forged);
 
   const receivedAt = deps.now();
   const text = replyOwnText({ text: parsed.text ?? "", html: parsed.html || null });
