@@ -73,10 +73,12 @@ test("every user menu item works from the keyboard", async ({ page }) => {
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
   const names = (await menu.getByRole("menuitem").allInnerTexts()).map((t) => t.trim());
-  // Profile comes with the profile page; the rest in the spec's order.
+  // Profile comes with the profile page; the rest in the spec's order, with Replies (issue 48)
+  // before Settings.
   expect(names.filter((n) => n !== "Profile")).toEqual([
     user.email,
     "Dark Mode",
+    "Replies",
     "Settings",
     "Feedback and Support",
     "App Tour",
@@ -95,6 +97,10 @@ test("every user menu item works from the keyboard", async ({ page }) => {
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await chooseFromMenu(page, "Light Mode");
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+
+  await chooseFromMenu(page, "Replies");
+  await expect(page).toHaveURL(/\/app\/replies$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Replies" })).toBeVisible();
 
   await chooseFromMenu(page, "Settings");
   await expect(page).toHaveURL(/\/app\/settings$/);
@@ -294,6 +300,8 @@ test("the tour from onboarding: the spec's seven steps less the absent map, with
       // Reaching the last step completes the tour; the toast stays 5 s, so look at once.
       await expectToast(page, "Tour Completed!");
       await expectToast(page, "You've completed the tour of Tend. Welcome aboard!");
+      // The last step also tells of replies to reminders and where they are shown.
+      await expect(popover).toContainText("Replies, in your menu");
     }
     await expectAccessibleInBothThemes(page);
     if (index < titles.length - 1) await nextTourStep(page);
@@ -393,7 +401,7 @@ test("the bell's and the user menu's code load after the contact list has arrive
   await createUser(page);
   const requested: string[] = [];
   page.on("request", (request) => {
-    const name = /\/assets\/(notification-bell|user-menu)-[^/]*\.js$/.exec(request.url())?.[1];
+    const name = /\/assets\/(header-bell|user-menu)-[^/]*\.js$/.exec(request.url())?.[1];
     if (name) requested.push(name);
   });
   let releaseList = () => {};
@@ -416,7 +424,7 @@ test("the bell's and the user menu's code load after the contact list has arrive
   releaseList();
   await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Open user menu" })).toBeVisible();
-  expect(requested.sort()).toEqual(["notification-bell", "user-menu"]);
+  expect(requested.sort()).toEqual(["header-bell", "user-menu"]);
   await page.getByRole("button", { name: "Open user menu" }).click();
   await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
 });

@@ -207,6 +207,13 @@ export function appRoutes(): RouteObject[] {
                   ),
                 },
                 {
+                  path: "replies",
+                  lazy: lazyRoute(
+                    () => import("./routes/replies-route"),
+                    (m) => m.RepliesRoute,
+                  ),
+                },
+                {
                   path: "profile",
                   lazy: lazyRoute(
                     () => import("../features/profile/components/profile-page"),

@@ -23,6 +23,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/app\/map$/, "World Map"],
   [/^\/app\/settings$/, "Settings"],
   [/^\/app\/notifications$/, "Notifications"],
+  [/^\/app\/replies$/, "Replies"],
   [/^\/app\/debug\/subscription$/, "Subscription debug"],
 ];
 

@@ -1,5 +1,5 @@
 // The signed-in layout composed with the features it hosts: the reminder-channel banner, the
-// notifications bell, and the user menu's Feedback and Support dialog and App Tour. The bell, the
+// notifications bell (with the count of suggestions from replies), and the user menu's Feedback and Support dialog and App Tour. The bell, the
 // user menu and the feedback dialog load after the page they frame (their popover, menu and form
 // code is not needed for its first paint), once the page's first reads have
 // arrived and been drawn, each in a space of its own size; the tour waits for the
@@ -17,9 +17,9 @@ const UserMenu = lazyComponent(
   () => import("../../components/layout/user-menu"),
   (m) => m.UserMenu,
 );
-const NotificationBell = lazyComponent(
-  () => import("../../features/notifications/components/notification-bell"),
-  (m) => m.NotificationBell,
+const HeaderBell = lazyComponent(
+  () => import("./header-bell"),
+  (m) => m.HeaderBell,
 );
 const TourController = lazyComponent(
   () => import("../../features/tour/components/tour-controller"),
@@ -82,7 +82,7 @@ export function AppShellRoute() {
         headerActions={
           isPageDrawn ? (
             <Suspense fallback={bellSpace}>
-              <NotificationBell />
+              <HeaderBell />
             </Suspense>
           ) : (
             bellSpace

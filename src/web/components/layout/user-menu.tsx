@@ -1,4 +1,13 @@
-import { LifeBuoy, LogOut, Map as MapIcon, Moon, Settings, Sun, UserRound } from "lucide-react";
+import {
+  LifeBuoy,
+  LogOut,
+  Map as MapIcon,
+  Moon,
+  Reply,
+  Settings,
+  Sun,
+  UserRound,
+} from "lucide-react";
 import { useNavigate } from "react-router";
 import { SETTINGS_MESSAGES } from "../../../core/settings";
 import { useMe } from "../../lib/session/get-me";
@@ -19,7 +28,8 @@ import {
 export type UserMenuActions = { onOpenFeedback: () => void; onStartTour: () => void };
 
 // The user menu (spec 02 §2): email (disabled), Profile, Light Mode / Dark Mode, Settings,
-// Feedback and Support, App Tour, Sign Out.
+// Feedback and Support, App Tour, Sign Out; and Replies (issue 48: what the assistant read in
+// the user's answers to reminders), before Settings, where its address lives.
 export function UserMenu({ actions }: { actions?: UserMenuActions }) {
   const { data: me } = useMe();
   const navigate = useNavigate();
@@ -69,6 +79,10 @@ export function UserMenu({ actions }: { actions?: UserMenuActions }) {
         >
           {isDark ? <Sun aria-hidden /> : <Moon aria-hidden />}
           {isDark ? "Light Mode" : "Dark Mode"}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate("/app/replies")}>
+          <Reply aria-hidden />
+          Replies
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate("/app/settings")}>
           <Settings aria-hidden />

@@ -26,7 +26,7 @@ const featuresOf = (appName: string): { icon: LucideIcon; title: string; text: s
   {
     icon: History,
     title: "Contact history",
-    text: `Log a call, a coffee or a message in one tap. ${appName} keeps the history and moves the next due date for you.`,
+    text: `Log a call, a coffee or a message in one tap, or answer a reminder in your own words: ${appName}'s assistant puts "had coffee with Grace yesterday" into Grace's history and asks you about anything unclear. Forwarded mail is logged too.`,
   },
   {
     icon: Globe2,
@@ -56,7 +56,7 @@ const stepsOf = (appName: string) => [
   },
   {
     title: "Get reminded, reach out",
-    text: `When someone is due, ${appName} tells you. Send the message, log it, and the rhythm starts again.`,
+    text: `When someone is due, ${appName} tells you. Reach out, then tap "done" or reply with what happened, and the rhythm starts again.`,
   },
 ];
 
@@ -138,7 +138,8 @@ export function PrivacySection({ appName }: { appName: string }) {
               <h3 className="font-semibold">Self-hostable</h3>
               <p className="text-sm text-muted-foreground">
                 Run {appName} on your own server: it ships with a built-in database and works
-                without any outside service. Or let us host it for you.
+                without any outside service. Your replies are read on that server too, unless you
+                choose an AI model. Or let us host it for you.
               </p>
             </div>
           </li>

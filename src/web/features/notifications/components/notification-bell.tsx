@@ -1,5 +1,7 @@
 // The bell in the header (spec 02 §2, §8, §9): the unread badge ("9+" above 9) and the dropdown
-// of new notifications; choosing one marks it read and opens its detail dialog.
+// of new notifications; choosing one marks it read and opens its detail dialog. With
+// `pendingReplies` (issue 48, given by the app level) it also carries the count of suggestions
+// from replies that wait on /app/replies: a second badge, in its name, and a link in the dropdown.
 import { Bell } from "lucide-react";
 import { Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -36,7 +38,14 @@ const loadingList = (
   </div>
 );
 
-export function NotificationBell() {
+/** "3 suggestions from replies to review": said with the bell's name and shown in its dropdown. */
+export function describePendingReplies(count: number): string {
+  return count === 1
+    ? "1 suggestion from replies to review"
+    : `${count} suggestions from replies to review`;
+}
+
+export function NotificationBell({ pendingReplies = 0 }: { pendingReplies?: number }) {
   useNotificationStream();
   const unread = useUnreadNotifications();
   const markAllSeen = useMarkAllNotificationsSeen();
@@ -63,7 +72,12 @@ export function NotificationBell() {
           onPointerEnter={preloadList}
           onFocus={preloadList}
           className="relative inline-flex size-10 items-center justify-center rounded-full text-foreground hover:bg-accent focus-visible:outline-2"
-          aria-label={unread.data ? describeUnread(count) : "Notifications"}
+          aria-label={[
+            unread.data ? describeUnread(count) : "Notifications",
+            pendingReplies > 0 ? describePendingReplies(pendingReplies) : null,
+          ]
+            .filter(Boolean)
+            .join(", ")}
         >
           <Bell className="size-5" aria-hidden />
           {count > 0 ? (
@@ -73,6 +87,15 @@ export function NotificationBell() {
               className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold leading-none text-destructive-foreground"
             >
               {formatUnreadBadge(count)}
+            </span>
+          ) : null}
+          {pendingReplies > 0 ? (
+            <span
+              data-testid="pending-replies-badge"
+              aria-hidden
+              className="absolute -bottom-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[0.65rem] font-semibold leading-none text-primary-foreground ring-2 ring-background"
+            >
+              {formatUnreadBadge(pendingReplies)}
             </span>
           ) : null}
         </PopoverTrigger>
@@ -95,6 +118,21 @@ export function NotificationBell() {
               Mark all as read
             </Button>
           </div>
+          {pendingReplies > 0 ? (
+            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-3 py-2">
+              <p className="text-sm">{describePendingReplies(pendingReplies)}</p>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setIsOpen(false);
+                  void navigate("/app/replies");
+                }}
+              >
+                Review replies
+              </Button>
+            </div>
+          ) : null}
           <div
             className="max-h-[60vh] overflow-y-auto p-1 md:max-h-[400px]"
             data-testid="notification-list"

@@ -1,4 +1,5 @@
-// /app/settings (spec 02 §2): appearance, reminders, the calendar feed, phone and subscription.
+// /app/settings (spec 02 §2): appearance, reminders, the calendar feed, log by email, phone and
+// subscription.
 import { Suspense, useEffect, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { SETTINGS_MESSAGES } from "../../../../core/settings";
@@ -12,6 +13,7 @@ import { useMe } from "../../../lib/session/get-me";
 import { useReminderSettings } from "../api/get-reminder-settings";
 import { AppearanceCard } from "./appearance-card";
 import { CalendarCard } from "./calendar-card";
+import { LogByEmailCard } from "./log-by-email-card";
 import { RemindersCard } from "./reminders-card";
 
 // The phone and account cards, the page's lower half, load after the first paint, as the
@@ -81,6 +83,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           isPhoneVerified={user.phoneNumberVerified === true}
         />
         <CalendarCard />
+        <LogByEmailCard />
         <Suspense fallback={<SkeletonCard label="Loading your phone number" className="h-72" />}>
           <PhoneCard
             key={user.phoneNumber ?? "none"}
@@ -103,8 +106,8 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           Settings
         </h1>
         <p className="text-muted-foreground">
-          Appearance, reminders, your calendar feed, your phone number, your subscription and your
-          account.
+          Appearance, reminders, your calendar feed, logging by email, your phone number, your
+          subscription and your account.
         </p>
       </div>
       {body}

@@ -1,6 +1,7 @@
 // The tour (spec 02 §4): logo welcome, Contacts, Data, Rhythms, World Map, the profile menu,
-// "You're All Set!", with the core loop after Contacts: the first contact row's Log button, its
-// rhythm and the way to Snooze, or one step that tells the loop when the list is empty. Below
+// "You're All Set!" (which also tells of replies to reminders and where they are shown), with
+// the core loop after Contacts: the first contact row's Log button, its rhythm and the way to
+// Snooze, or one step that tells the loop when the list is empty. Below
 // 768 px the tabs are the mobile link row under the header. A step whose target is not on
 // screen (a tab not built yet) is left out rather than pointing at nothing.
 import type { DriveStep } from "driver.js";
@@ -72,11 +73,11 @@ function definitions(productName: string, loop: StepDefinition[]): StepDefinitio
       target: "profile-menu",
       title: "Your menu",
       description:
-        "Your profile, light or dark mode, settings, feedback and support, this tour again, and sign out.",
+        "Your profile, light or dark mode, your replies, settings, feedback and support, this tour again, and sign out.",
     },
     {
       title: "You're All Set!",
-      description: "That's the tour. Start by adding a contact or importing your address book.",
+      description: `That's the tour. Start by adding a contact or importing your address book. Later, answer a reminder in your own words ("had coffee with Grace yesterday") and ${productName} logs it: Replies, in your menu, shows what it did and what it suggests.`,
     },
   ];
 }

@@ -1,0 +1,67 @@
+// An action of a reply in plain words, as /app/replies lists it: what it does ("Coffee logged
+// on 1 Dec 2026 · In person") and who it is for, or why the assistant did not choose.
+import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
+import type { ReplyAction, ReplyActionDetails, ReplyChannel } from "../../../../core/replies";
+import { formatBirthday, formatDay } from "../../../lib/format-date";
+
+export const ACTION_KIND_LABELS: Record<ReplyActionDetails["kind"], string> = {
+  interaction: "Log being in touch",
+  snooze: "Snooze",
+  birthday: "Birthday",
+  place: "Place",
+  phone: "Phone number",
+  email: "Email address",
+  note: "Note",
+};
+
+export const REPLY_CHANNEL_LABELS: Record<ReplyChannel, string> = {
+  email: "Reply by email",
+  sms: "Reply by text",
+  forward: "Forwarded mail",
+};
+
+/** What the action does, without who: "In touch on 1 Dec 2026 · In person: coffee". */
+export function describeDetails(details: ReplyActionDetails): string {
+  switch (details.kind) {
+    case "interaction": {
+      const how = details.channel ? ` · ${CONTACT_METHOD_LABELS[details.channel]}` : "";
+      const note = details.note ? `: ${details.note}` : "";
+      return `In touch on ${formatDay(details.date)}${how}${note}`;
+    }
+    case "snooze":
+      return `Snooze until ${formatDay(details.until)}`;
+    case "birthday":
+      return `Birthday on ${formatBirthday(details)}`;
+    case "place":
+      return `Lives in ${details.name}`;
+    case "phone":
+      return `Phone number ${details.value}`;
+    case "email":
+      return `Email address ${details.value}`;
+    case "note":
+      return `Note: ${details.text}`;
+  }
+}
+
+/**
+ * Who the action is for. One contact: their name. Otherwise the reply named someone who fits
+ * two or more contacts ("Grace: Grace Hopper or Grace Kelly?"), or nobody the user has yet.
+ */
+export function describeWho(action: Pick<ReplyAction, "contactId" | "contactName" | "candidates">) {
+  if (action.contactId) return action.contactName ?? "A contact";
+  const names = action.candidates.map((c) => c.name);
+  const written = action.contactName ? `“${action.contactName}”` : "Someone";
+  if (names.length > 1) return `${written}: ${joinOr(names)}?`;
+  if (names.length === 1) return `${written}: ${names[0]}?`;
+  return `${written}, not in your contacts`;
+}
+
+function joinOr(names: string[]): string {
+  if (names.length <= 2) return names.join(" or ");
+  return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+}
+
+/** Whether Accept can apply the action as it is: it needs exactly one contact. */
+export function canAcceptAsIs(action: Pick<ReplyAction, "contactId">): boolean {
+  return action.contactId !== null;
+}
