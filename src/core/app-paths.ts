@@ -34,6 +34,7 @@ export const APP_PATHS = [
   "/app/map",
   "/app/import",
   "/app/notifications",
+  "/app/replies",
   "/app/profile",
   "/app/settings",
   "/app/debug/subscription",

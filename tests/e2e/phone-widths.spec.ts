@@ -50,6 +50,7 @@ const SIGNED_IN_PAGES = [
   "/app/import",
   "/app/notifications",
   "/notifications",
+  "/app/replies",
   "/app/profile",
   "/app/settings",
   "/app/debug/subscription",
@@ -62,6 +63,7 @@ const EMPTY_STATE_PAGES = [
   "/app/map",
   "/app/import",
   "/app/notifications",
+  "/app/replies",
 ];
 
 const ONBOARDING_PAGES = ["/app/onboarding", "/onboarding"];

@@ -5,7 +5,7 @@ import { Check, Pencil, Undo2, X } from "lucide-react";
 import type { ReplyAction } from "../../../../core/replies";
 import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
+import { toast, type ToastInput } from "../../../lib/toast";
 import { useAcceptReplyAction } from "../api/accept-reply-action";
 import { useDismissReplyAction } from "../api/dismiss-reply-action";
 import { useUndoReplyAction } from "../api/undo-reply-action";
@@ -24,8 +24,18 @@ export function ReplyActionRow(props: {
   const who = describeWho(action);
   const what = describeDetails(action.details);
   const isBusy = accept.isPending || dismiss.isPending || undo.isPending;
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: errorMessage(error), variant: "destructive" });
+  // Awaited rather than mutate's callbacks: the answer moves the row to another section, which
+  // mounts it anew, and a callback of the unmounted one would never run.
+  async function run(change: Promise<unknown>, done: ToastInput, failedTitle: string) {
+    try {
+      await change;
+    } catch (error) {
+      toast({ title: failedTitle, description: errorMessage(error), variant: "destructive" });
+      return;
+    }
+    props.onDone();
+    toast(done);
+  }
 
   return (
     <li
@@ -58,13 +68,11 @@ export function ReplyActionRow(props: {
             aria-label={`Undo: ${who}, ${what}`}
             disabled={isBusy}
             onClick={() =>
-              undo.mutate(action.id, {
-                onSuccess: () => {
-                  props.onDone();
-                  toast({ title: "Undone", description: `${who}: ${what}.` });
-                },
-                onError: failed("Couldn't undo"),
-              })
+              void run(
+                undo.mutateAsync(action.id),
+                { title: "Undone", description: `${who}: ${what}.` },
+                "Couldn't undo",
+              )
             }
           >
             <Undo2 aria-hidden />
@@ -80,15 +88,10 @@ export function ReplyActionRow(props: {
               aria-label={`Accept: ${who}, ${what}`}
               disabled={isBusy}
               onClick={() =>
-                accept.mutate(
-                  { actionId: action.id },
-                  {
-                    onSuccess: () => {
-                      props.onDone();
-                      toast({ title: "Done", description: `${who}: ${what}.`, variant: "success" });
-                    },
-                    onError: failed("Couldn't accept"),
-                  },
+                void run(
+                  accept.mutateAsync({ actionId: action.id }),
+                  { title: "Done", description: `${who}: ${what}.`, variant: "success" },
+                  "Couldn't accept",
                 )
               }
             >
@@ -112,13 +115,11 @@ export function ReplyActionRow(props: {
             aria-label={`Dismiss: ${who}, ${what}`}
             disabled={isBusy}
             onClick={() =>
-              dismiss.mutate(action.id, {
-                onSuccess: () => {
-                  props.onDone();
-                  toast({ title: "Suggestion dismissed", description: `${who}: ${what}.` });
-                },
-                onError: failed("Couldn't dismiss"),
-              })
+              void run(
+                dismiss.mutateAsync(action.id),
+                { title: "Suggestion dismissed", description: `${who}: ${what}.` },
+                "Couldn't dismiss",
+              )
             }
           >
             <X aria-hidden />
