@@ -31,7 +31,9 @@ const child = spawn(process.execPath, [server], {
     WEB_DIST_DIR: distDir,
     ENABLE_TEST_ROUTES: "true",
     RATE_LIMIT_ENABLED: "false",
-    SCHEDULER_ENABLED: "false",
+    // Off: a spec moves reminders on by hand. A spec that needs the jobs and the inbound mail
+    // listener (which run with them) starts a server of its own with E2E_SCHEDULER_ENABLED=true.
+    SCHEDULER_ENABLED: process.env.E2E_SCHEDULER_ENABLED ?? "false",
     BILLING_PROVIDER: process.env.E2E_BILLING_PROVIDER ?? "local",
     LOG_LEVEL: "warn",
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",

@@ -1,5 +1,6 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Reply, Trash2 } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
@@ -22,7 +23,8 @@ import { lazyComponent, lazyModule } from "../../../lib/lazy";
 const interactionDialog = lazyModule(() => import("./interaction-dialog"));
 const InteractionDialog = lazyComponent(interactionDialog, (m) => m.InteractionDialog);
 
-// Every time you were in touch, newest first, with add, edit and delete.
+// Every time you were in touch, newest first, with add, edit and delete; an entry the assistant
+// logged from a reply links to it.
 export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
   const { contact } = props;
   const history = useInteractions(contact.id);
@@ -115,6 +117,16 @@ export function HistoryTimeline(props: { contact: Contact; timeZone: string }) {
                   </div>
                 </div>
                 {item.note ? <p className="whitespace-pre-wrap text-sm">{item.note}</p> : null}
+                {item.replyId ? (
+                  // Logged by the assistant from the user's reply or forwarded mail (issue 48).
+                  <Link
+                    to="/app/replies"
+                    className="inline-flex w-fit items-center gap-1 text-xs font-medium text-primary underline"
+                  >
+                    <Reply className="size-3.5" aria-hidden />
+                    From a reply
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -19,7 +19,7 @@ import { monthNames } from "../../../lib/format-date";
 import { useTimeZone } from "../../../lib/session/use-time-zone";
 import { toast } from "../../../lib/toast";
 import { useAcceptReplyAction } from "../api/accept-reply-action";
-import { ACTION_KIND_LABELS, describeWho } from "../lib/describe-action";
+import { ACTION_KIND_LABELS, describeWho, isNewPerson } from "../lib/describe-action";
 import {
   readEditValues,
   toEditValues,
@@ -80,11 +80,19 @@ function EditActionForm(props: Props & { action: ReplyAction }) {
     if (!result.ok) return;
     try {
       await accept.mutateAsync({ actionId: action.id, input: result.input });
-      const name =
-        props.contacts?.find((c) => c.id === result.input.contactId)?.name ??
-        action.candidates.find((c) => c.id === result.input.contactId)?.name ??
-        describeWho(action);
-      toast({ title: "Done", description: `Applied for ${name}.`, variant: "success" });
+      const { contactId } = result.input;
+      const name = contactId
+        ? (props.contacts?.find((c) => c.id === contactId)?.name ??
+          action.candidates.find((c) => c.id === contactId)?.name ??
+          describeWho(action))
+        : null;
+      toast({
+        title: "Done",
+        description: name
+          ? `Applied for ${name}.`
+          : `${action.contactName} added to your contacts.`,
+        variant: "success",
+      });
       props.onClose();
     } catch (failure) {
       showServerErrors(form.setError, failure, {
@@ -103,7 +111,11 @@ function EditActionForm(props: Props & { action: ReplyAction }) {
       ) : null}
       <Field label="Who" error={error("contactId")}>
         <Select {...form.register("contactId")}>
-          <option value="">Choose a contact</option>
+          <option value="">
+            {isNewPerson(action)
+              ? `Add “${action.contactName}” as a new contact`
+              : "Choose a contact"}
+          </option>
           {action.contactId && !candidateIds.has(action.contactId) && !props.contacts ? (
             <option value={action.contactId}>{action.contactName ?? "This contact"}</option>
           ) : null}

@@ -1,5 +1,6 @@
 // One action of a reply: who it is for, what it does, the words it was read from, and what can
-// be done with it: Undo while an applied action can still be undone; Accept, Edit and Dismiss
+// be done with it: Undo while an applied action can still be undone; Accept (which adds someone
+// not in the contacts yet), Edit and Dismiss
 // for a suggestion (a suggestion without one contact goes through Edit to choose who).
 import { Check, Pencil, Undo2, X } from "lucide-react";
 import type { ReplyAction } from "../../../../core/replies";
@@ -9,7 +10,7 @@ import { toast, type ToastInput } from "../../../lib/toast";
 import { useAcceptReplyAction } from "../api/accept-reply-action";
 import { useDismissReplyAction } from "../api/dismiss-reply-action";
 import { useUndoReplyAction } from "../api/undo-reply-action";
-import { canAcceptAsIs, describeDetails, describeWho } from "../lib/describe-action";
+import { canAcceptAsIs, describeDetails, describeWho, isNewPerson } from "../lib/describe-action";
 
 export function ReplyActionRow(props: {
   action: ReplyAction;
@@ -23,6 +24,7 @@ export function ReplyActionRow(props: {
   const undo = useUndoReplyAction();
   const who = describeWho(action);
   const what = describeDetails(action.details);
+  const isNew = isNewPerson(action);
   const isBusy = accept.isPending || dismiss.isPending || undo.isPending;
   // Awaited rather than mutate's callbacks: the answer moves the row to another section, which
   // mounts it anew, and a callback of the unmounted one would never run.
@@ -85,7 +87,11 @@ export function ReplyActionRow(props: {
           {canAcceptAsIs(action) ? (
             <Button
               size="sm"
-              aria-label={`Accept: ${who}, ${what}`}
+              aria-label={
+                isNew
+                  ? `Add “${action.contactName}” to your contacts and accept: ${what}`
+                  : `Accept: ${who}, ${what}`
+              }
               disabled={isBusy}
               onClick={() =>
                 void run(
@@ -96,7 +102,7 @@ export function ReplyActionRow(props: {
               }
             >
               <Check aria-hidden />
-              {accept.isPending ? "Accepting..." : "Accept"}
+              {accept.isPending ? "Accepting..." : isNew ? "Add and accept" : "Accept"}
             </Button>
           ) : null}
           <Button

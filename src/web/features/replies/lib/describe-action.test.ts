@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ReplyAction } from "../../../../core/replies";
 import { setDateLocale } from "../../../lib/format-date";
-import { canAcceptAsIs, describeDetails, describeWho } from "./describe-action";
+import { canAcceptAsIs, describeDetails, describeWho, isNewPerson } from "./describe-action";
 
 beforeEach(() => setDateLocale("en-GB"));
 afterEach(() => setDateLocale("en-US"));
@@ -66,14 +66,35 @@ describe("describeWho", () => {
   });
 
   it("says when the person is not in the contacts", () => {
-    expect(who({ contactName: "Linus" })).toBe("“Linus”, not in your contacts");
-    expect(who({})).toBe("Someone, not in your contacts");
+    expect(who({ contactName: "Linus" })).toBe("“Linus”, not in your contacts yet");
+    expect(who({})).toBe("Someone, not in your contacts yet");
   });
 });
 
 describe("canAcceptAsIs", () => {
-  it("needs exactly one contact", () => {
-    expect(canAcceptAsIs({ contactId: "c1" })).toBe(true);
-    expect(canAcceptAsIs({ contactId: null })).toBe(false);
+  const log = { kind: "interaction", date: "2026-12-01", channel: null, note: null } as const;
+  const action = (over: Partial<ReplyAction>) => ({
+    contactId: null,
+    contactName: null,
+    candidates: [],
+    details: log,
+    ...over,
+  });
+
+  it("takes one contact, or someone new to add, but not a choice between several", () => {
+    expect(canAcceptAsIs(action({ contactId: "c1" }))).toBe(true);
+    expect(canAcceptAsIs(action({ contactName: "Linus" }))).toBe(true);
+    expect(isNewPerson(action({ contactName: "Linus" }))).toBe(true);
+    const candidates = [
+      { id: "a", name: "Grace Hopper" },
+      { id: "b", name: "Grace Kelly" },
+    ];
+    expect(canAcceptAsIs(action({ contactName: "Grace", candidates }))).toBe(false);
+    expect(canAcceptAsIs(action({}))).toBe(false);
+  });
+
+  it("never snoozes someone who is not there yet", () => {
+    const snooze = { kind: "snooze", until: "2026-12-09" } as const;
+    expect(canAcceptAsIs(action({ contactName: "Linus", details: snooze }))).toBe(false);
   });
 });

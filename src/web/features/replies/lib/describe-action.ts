@@ -53,7 +53,7 @@ export function describeWho(action: Pick<ReplyAction, "contactId" | "contactName
   const written = action.contactName ? `“${action.contactName}”` : "Someone";
   if (names.length > 1) return `${written}: ${joinOr(names)}?`;
   if (names.length === 1) return `${written}: ${names[0]}?`;
-  return `${written}, not in your contacts`;
+  return `${written}, not in your contacts yet`;
 }
 
 function joinOr(names: string[]): string {
@@ -61,7 +61,24 @@ function joinOr(names: string[]): string {
   return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
 }
 
-/** Whether Accept can apply the action as it is: it needs exactly one contact. */
-export function canAcceptAsIs(action: Pick<ReplyAction, "contactId">): boolean {
-  return action.contactId !== null;
+/**
+ * Someone the reply named who is not in the contacts yet: Accept adds them (named as written)
+ * and applies the action. A snooze needs someone already there.
+ */
+export function isNewPerson(
+  action: Pick<ReplyAction, "contactId" | "contactName" | "candidates" | "details">,
+): boolean {
+  return (
+    action.contactId === null &&
+    action.candidates.length === 0 &&
+    Boolean(action.contactName) &&
+    action.details.kind !== "snooze"
+  );
+}
+
+/** Whether Accept can apply the action as it is: one contact, or someone new to add. */
+export function canAcceptAsIs(
+  action: Pick<ReplyAction, "contactId" | "contactName" | "candidates" | "details">,
+): boolean {
+  return action.contactId !== null || isNewPerson(action);
 }

@@ -57,6 +57,17 @@ describe("edit, then accept", () => {
     );
   });
 
+  it("adds someone new when no one is chosen, as the reply named them", () => {
+    const action = actionOf(
+      { kind: "note", text: "Met at the conference" },
+      { contactName: "Linus", candidates: [] },
+    );
+    expect(readEditValues(action, toEditValues(action), TODAY)).toEqual({
+      ok: true,
+      input: { details: { kind: "note", text: "Met at the conference" } },
+    });
+  });
+
   it("refuses a day that has not come for a log, and one that has passed for a snooze", () => {
     const log = actionOf({ kind: "interaction", date: "2026-12-01", channel: null, note: null });
     const later = readEditValues(

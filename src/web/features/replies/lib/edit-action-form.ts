@@ -1,9 +1,11 @@
 // Edit, then accept: the form's values for an action (all text, as inputs hold them) and the
 // one way back from them to what Accept sends, with a message per field a person can act on.
+import { isNewPerson } from "./describe-action";
 import {
   ReplyActionDetailsSchema,
   type AcceptReplyAction,
   type ReplyAction,
+  type ReplyActionDetails,
 } from "../../../../core/replies";
 
 export type EditValues = {
@@ -23,7 +25,7 @@ export type EditValues = {
 export type EditField = keyof EditValues;
 
 export type EditResult =
-  | { ok: true; input: Required<AcceptReplyAction> }
+  | { ok: true; input: AcceptReplyAction & { details: ReplyActionDetails } }
   | { ok: false; errors: Partial<Record<EditField, string>> };
 
 export function toEditValues(action: ReplyAction): EditValues {
@@ -65,7 +67,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** `today`: the user's today (YYYY-MM-DD), after which no interaction can be logged. */
 export function readEditValues(action: ReplyAction, values: EditValues, today: string): EditResult {
   const errors: Partial<Record<EditField, string>> = {};
-  if (!values.contactId) errors.contactId = "Choose who this is about";
+  // No one chosen is fine for someone new: Accept adds them as the reply named them.
+  if (!values.contactId && !isNewPerson(action)) errors.contactId = "Choose who this is about";
   const kind = action.details.kind;
   let details: unknown;
   switch (kind) {
@@ -128,5 +131,10 @@ export function readEditValues(action: ReplyAction, values: EditValues, today: s
     const field: EditField = kind === "interaction" || kind === "note" ? "note" : "value";
     return { ok: false, errors: { [field]: "This is too long" } };
   }
-  return { ok: true, input: { contactId: values.contactId, details: parsed.data } };
+  return {
+    ok: true,
+    input: values.contactId
+      ? { contactId: values.contactId, details: parsed.data }
+      : { details: parsed.data },
+  };
 }
