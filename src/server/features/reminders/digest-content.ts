@@ -235,7 +235,8 @@ export function renderDigestHtml(digest: Digest): string {
 
 /** Names in a text, each cut short so three of them and the hint fit two SMS segments. */
 const SMS_NAME_MAX = 30;
-const SMS_NAMES = 3;
+/** How many people a text digest names; the rest are "and N more". */
+export const SMS_NAMES = 3;
 
 /**
  * One short text. Its people are numbered in the digest's order ("1 Grace Hopper, 2 Alan

@@ -35,6 +35,7 @@ import {
   renderDigestSms,
   renderDigestText,
   digestSubject,
+  SMS_NAMES,
   type Digest,
   type DigestBirthday,
   type DigestContact,
@@ -389,7 +390,12 @@ export async function writeDeliveries(
       reason: p.decision.reason,
       contactCount: dueTotal(p.req.data),
       isTest: p.req.isTest,
-      contactIds: p.req.data.due.map((c) => c.id),
+      // The people the digest shows, in its order: what "all" and numbers in a reply mean. A
+      // text names only its first few; the rest are not what its reader saw.
+      contactIds: (p.decision.channel === "sms"
+        ? p.req.data.due.slice(0, SMS_NAMES)
+        : p.req.data.due
+      ).map((c) => c.id),
       outboxId: p.outboxId,
     })),
     ...(options.skipped ?? []).map((s) => ({

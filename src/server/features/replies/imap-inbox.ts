@@ -87,10 +87,17 @@ export function startImapInbox(options: ImapInboxOptions): ImapInbox {
     next.on("close", () => {
       if (client === next) client = null;
     });
-    await next.connect();
-    await next.mailboxOpen(address.mailbox);
-    if (address.moveTo && !(await next.list()).some((box) => box.path === address.moveTo))
-      await next.mailboxCreate(address.moveTo);
+    try {
+      await next.connect();
+      await next.mailboxOpen(address.mailbox);
+      if (address.moveTo && !(await next.list()).some((box) => box.path === address.moveTo))
+        await next.mailboxCreate(address.moveTo);
+    } catch (error) {
+      // A wrong mailbox or a folder that can't be made: close this connection, or each retry
+      // would leave one more logged in.
+      next.close();
+      throw error;
+    }
     client = next;
     return next;
   }

@@ -29,7 +29,7 @@ async function readFields(request: FastifyRequest): Promise<MailgunFields> {
 
 export async function mailgunRoutes(app: FastifyInstance, opts: { inbound: InboundDeps }) {
   const key = app.env.MAILGUN_WEBHOOK_SIGNING_KEY;
-  const verify = key ? createMailgunVerifier(key, () => Date.now()) : null;
+  const signatures = key ? createMailgunVerifier(key, () => Date.now()) : null;
   const perSender = createRateWindow({ max: INBOUND_PER_SENDER, windowMs: WINDOW_MS });
   const perRecipient = createRateWindow({ max: INBOUND_PER_RECIPIENT, windowMs: WINDOW_MS });
 
@@ -45,7 +45,7 @@ export async function mailgunRoutes(app: FastifyInstance, opts: { inbound: Inbou
   const notTaken = (message: string) => new AppError("NOT_ACCEPTABLE", message);
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
-    if (!verify) throw new AppError("NOT_FOUND", "Mailgun inbound mail is not set up here.");
+    if (!signatures) throw new AppError("NOT_FOUND", "Mailgun inbound mail is not set up here.");
     let fields: MailgunFields;
     try {
       fields = await readFields(request);
@@ -53,7 +53,7 @@ export async function mailgunRoutes(app: FastifyInstance, opts: { inbound: Inbou
       request.log.info({ err: error }, "a Mailgun post could not be read");
       throw notTaken("The form could not be read, or a field is over 1 MB.");
     }
-    const check = verify(fields);
+    const check = signatures.verify(fields);
     if (!check.ok) throw new AppError("UNAUTHORIZED", check.reason);
     const message = mailgunMessage(fields);
     if (!message) throw notTaken("The post carries no message Tend can read.");
@@ -71,13 +71,19 @@ export async function mailgunRoutes(app: FastifyInstance, opts: { inbound: Inbou
       request.log.warn("inbound mail over its rate dropped");
       throw notTaken("Too many messages from this sender or to this address.");
     }
-    const outcome = await receiveMail(opts.inbound, {
-      raw: message.raw,
-      recipients: ours,
-      envelopeFrom: message.envelopeFrom,
-      via: "webhook",
-    });
-    return reply.send({ outcome: outcome.outcome });
+    try {
+      const outcome = await receiveMail(opts.inbound, {
+        raw: message.raw,
+        recipients: ours,
+        envelopeFrom: message.envelopeFrom,
+        via: "webhook",
+      });
+      return await reply.send({ outcome: outcome.outcome });
+    } catch (error) {
+      // Mailgun retries a failed post with the same signature: let that one through.
+      signatures.forget(fields);
+      throw error;
+    }
   }
 
   const config = { rateLimit: { max: 120, timeWindow: "1 minute" } };

@@ -21,15 +21,18 @@ function signed(timestamp = NOW / 1000, token = "a".repeat(50)) {
 
 describe("the Mailgun signature", () => {
   it("accepts a fresh signed request once", () => {
-    const verify = createMailgunVerifier(KEY, () => NOW);
+    const { verify, forget } = createMailgunVerifier(KEY, () => NOW);
     const fields = signed();
     expect(verify(fields)).toEqual({ ok: true });
     expect(verify(fields)).toMatchObject({ ok: false, reason: /already received/ });
+    // Failed on Tend's side: Mailgun's retry of the same post is let through.
+    forget(fields);
+    expect(verify(fields)).toEqual({ ok: true });
   });
 
   it("refuses a wrong key, a changed token, an old or missing signature", () => {
-    const verify = createMailgunVerifier(KEY, () => NOW);
-    const other = createMailgunVerifier("another-key", () => NOW);
+    const { verify } = createMailgunVerifier(KEY, () => NOW);
+    const other = createMailgunVerifier("another-key", () => NOW).verify;
     expect(other(signed())).toMatchObject({ ok: false, reason: /not valid/ });
     expect(verify({ ...signed(), token: "b".repeat(50) })).toMatchObject({ ok: false });
     const old = signed((NOW - MAILGUN_MAX_AGE_MS - 1000) / 1000, "c".repeat(50));

@@ -16,7 +16,7 @@ export type MailgunCheck = { ok: true } | { ok: false; reason: string };
 export function createMailgunVerifier(signingKey: string, now: () => number = Date.now) {
   // Tokens seen within the age limit: the same signed request twice is one request.
   const seen = new LRUCache<string, true>({ max: 50_000, ttl: 2 * MAILGUN_MAX_AGE_MS });
-  return function verify(fields: MailgunFields): MailgunCheck {
+  const verify = (fields: MailgunFields): MailgunCheck => {
     const { timestamp = "", token = "", signature = "" } = fields;
     if (!/^\d{1,12}$/.test(timestamp) || !token || token.length > 200 || !signature)
       return { ok: false, reason: "The request carries no Mailgun signature." };
@@ -34,6 +34,9 @@ export function createMailgunVerifier(signingKey: string, now: () => number = Da
     seen.set(token, true);
     return { ok: true };
   };
+  /** A post that failed on Tend's side (Mailgun sends it again): its token may come back. */
+  const forget = (fields: MailgunFields) => void seen.delete(fields.token ?? "");
+  return { verify, forget };
 }
 
 /**

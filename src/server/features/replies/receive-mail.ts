@@ -30,8 +30,11 @@ export type ReceiveOutcome =
   | { outcome: "duplicate" }
   | { outcome: "dropped"; reason: string };
 
-function headerText(value: HeaderValue | undefined): string {
+function headerText(value: HeaderValue | HeaderValue[] | undefined): string {
   if (value === undefined) return "";
+  // A header given twice comes as a list: every value counts (a second "X-Autoreply" or
+  // "Auto-Submitted" must not hide the first).
+  if (Array.isArray(value)) return value.map((v) => headerText(v)).join(", ");
   if (typeof value === "string") return value;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "object" && value !== null && "value" in value) {

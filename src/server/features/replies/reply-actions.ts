@@ -2,7 +2,7 @@
 // (history, snooze, contact fields) and keeps how to take it back; a suggestion waits for
 // Accept (as it is, or edited) or Dismiss. Undo works per action for as long as the answer's
 // link does (REPLY_UNDO_TTL_MS), past the one-hour undo of the app's own toasts (decision 246).
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { ContactCreateSchema, ContactPatchSchema, type ContactPatch } from "../../../core/contacts";
 import type { ReplyActionDetails } from "../../../core/replies";
 import { startOfLocalDate, toLocalDate } from "../../../core/rhythm";
@@ -260,6 +260,20 @@ export async function acceptAction(
     });
   }
   await db.transaction(async (tx) => {
+    // Claimed first, in the transaction: a second Accept (a double click) finds it taken and
+    // changes nothing, rather than logging twice.
+    const [claimed] = await tx
+      .update(replyActions)
+      .set({ status: "applied" })
+      .where(
+        and(
+          eq(replyActions.userId, ctx.userId),
+          eq(replyActions.id, row.id),
+          ne(replyActions.status, "applied"),
+        ),
+      )
+      .returning({ id: replyActions.id });
+    if (!claimed) throw new AppError("CONFLICT", "That change was already made.");
     const inTx = tx as unknown as Db; // the contacts services open savepoints inside it
     const contactId =
       edit.contactId ??

@@ -23,10 +23,20 @@ function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-async function readAll(stream: SMTPServerDataStream): Promise<Buffer> {
+/**
+ * The message, or null once it passes INBOUND_MAX_BYTES: smtp-server only flags an oversize
+ * message (a sender need not declare SIZE), so past the limit the rest is read and let go,
+ * never held in memory.
+ */
+async function readAll(stream: SMTPServerDataStream): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  let total = 0;
+  for await (const chunk of stream) {
+    total += (chunk as Buffer).length;
+    if (total <= INBOUND_MAX_BYTES) chunks.push(chunk as Buffer);
+    else chunks.length = 0;
+  }
+  return total > INBOUND_MAX_BYTES ? null : Buffer.concat(chunks);
 }
 
 export async function startSmtpListener(
@@ -70,7 +80,7 @@ export async function startSmtpListener(
     onData(stream, session, callback) {
       readAll(stream)
         .then(async (raw) => {
-          if (stream.sizeExceeded)
+          if (!raw || stream.sizeExceeded)
             return callback(smtpError(552, "Message too large for this server"));
           const mailFrom = session.envelope.mailFrom;
           await receiveMail(deps, {
