@@ -30,12 +30,12 @@ describe("readReply on odd input", () => {
     for (const action of actions) expect(ProposedActionSchema.parse(action)).toEqual(action);
   });
 
-  test("a long reply is read quickly", () => {
+  // How fast is for the benchmarks, not a test (a loaded machine is slow): a reply at the length
+  // limit is read, and a pattern that backtracked without end would hang it past the timeout.
+  test("a reply at the length limit is read", () => {
     const text = "Had coffee with Grace yesterday, she's moving to Lisbon. Called Alan. ".repeat(
       70,
     );
-    const started = performance.now();
-    readReply(inputOf(text.slice(0, 5_000)));
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(readReply(inputOf(text.slice(0, 5_000))).length).toBeGreaterThan(0);
   });
 });

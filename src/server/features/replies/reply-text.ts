@@ -11,7 +11,9 @@ const QUOTE_HEADERS: RegExp[] = [
   // Gmail and Apple Mail: "On Tue, 1 Dec 2026 at 09:00, Tend <…> wrote:" (possibly wrapped).
   /^\s*On\b.{0,300}\bwrote:\s*$/i,
   // Outlook's and others' separators, and the same header in other languages.
-  /^\s*-{0,5}\s*(Original Message|Forwarded message|Message d'origine|Ursprüngliche Nachricht)\s*-{0,5}\s*$/i,
+  // (Gmail writes ten dashes around "Forwarded message"; Apple Mail "Begin forwarded message:".)
+  /^\s*-{0,12}\s*(Original Message|Forwarded message|Message d'origine|Ursprüngliche Nachricht)\s*-{0,12}\s*$/i,
+  /^\s*Begin forwarded message:\s*$/i,
   /^\s*_{10,}\s*$/,
   /^\s*(Le|El|Am|Il|Em|Op)\b.{0,300}\b(a écrit|escribió|schrieb|ha scritto|escreveu|schreef)\s*:?\s*$/i,
 ];
