@@ -41,10 +41,22 @@ async function readAll(stream: SMTPServerDataStream): Promise<Buffer | null> {
 
 export async function startSmtpListener(
   deps: InboundDeps,
-  options: { port: number; host: string; tls?: { key: string; cert: string } },
+  options: {
+    port: number;
+    host: string;
+    tls?: { key: string; cert: string };
+    /** Messages per sender and per recipient in ten minutes (a benchmark's 1,000 replies). */
+    limits?: { perSender: number; perRecipient: number };
+  },
 ): Promise<SmtpListener> {
-  const perSender = createRateWindow({ max: INBOUND_PER_SENDER, windowMs: WINDOW_MS });
-  const perRecipient = createRateWindow({ max: INBOUND_PER_RECIPIENT, windowMs: WINDOW_MS });
+  const perSender = createRateWindow({
+    max: options.limits?.perSender ?? INBOUND_PER_SENDER,
+    windowMs: WINDOW_MS,
+  });
+  const perRecipient = createRateWindow({
+    max: options.limits?.perRecipient ?? INBOUND_PER_RECIPIENT,
+    windowMs: WINDOW_MS,
+  });
   const tls = options.tls
     ? { key: readFileSync(options.tls.key), cert: readFileSync(options.tls.cert) }
     : null;
