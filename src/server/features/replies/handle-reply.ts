@@ -125,113 +125,122 @@ export async function handleReply(deps: InboundDeps, reply: IncomingReply): Prom
     ...ownActions(read.actions, ids).filter((a) => !extra.some((e) => isSameLog(e, a))),
   ];
 
-  const [stored] = await db
-    .insert(replies)
-    .values({
-      userId: reply.userId,
-      receivedAt: reply.receivedAt,
-      channel: reply.channel,
-      from: reply.from,
-      subject: reply.subject,
-      text,
-      readBy: read.readBy,
-      deliveryId: reply.deliveryId,
-      messageId: reply.messageId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: replies.id });
-  // The same message arriving twice at once: the other copy is being handled.
-  if (!stored) return { outcome: "duplicate" };
-
-  const now = deps.now();
-  const ctx = { userId: reply.userId, now, timeZone };
-  const today = toLocalDate(now, timeZone);
-  const byId = new Map(contacts.map((c) => [c.id, c]));
-  const answered: AnsweredAction[] = [];
-  for (const action of proposed) {
-    let status = proposedStatus(action, today, ids);
-    let details = action.details;
-    let undo = null;
-    if (status === "applied") {
-      try {
-        const done = await performAction(
-          db,
-          { contactId: action.contactId!, details, replyId: stored.id },
-          ctx,
-        );
-        details = done.details;
-        undo = done.undo;
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        // Could not be done as read (a snooze without a rhythm): the user decides.
-        status = "suggested";
-      }
-    }
-    const [row] = await db
-      .insert(replyActions)
+  // One transaction from the reply's row to its answer: a failure part-way (the database went
+  // away) leaves nothing, so the sender's retry (SMTP's 451, IMAP's unseen message) is handled
+  // whole rather than found a duplicate of a half-applied reply.
+  const done = await db.transaction(async (tx) => {
+    const inTx = tx as unknown as Db; // the contacts services open savepoints inside it
+    const [stored] = await tx
+      .insert(replies)
       .values({
         userId: reply.userId,
-        replyId: stored.id,
-        kind: details.kind,
-        contactId: action.contactId,
-        candidateIds: action.candidateIds,
-        name: action.name,
-        details,
-        evidence: action.evidence,
-        status,
-        undo,
-        appliedAt: status === "applied" ? now : null,
+        receivedAt: reply.receivedAt,
+        channel: reply.channel,
+        from: reply.from,
+        subject: reply.subject,
+        text,
+        readBy: read.readBy,
+        deliveryId: reply.deliveryId,
+        messageId: reply.messageId,
       })
-      .returning({ id: replyActions.id });
-    const contact = action.contactId ? byId.get(action.contactId) : undefined;
-    answered.push({
-      id: row!.id,
-      status,
-      details,
-      who: contact
-        ? contactDisplayName(contact)
-        : (action.name ??
-          action.candidateIds.map((id) => contactDisplayName(byId.get(id)!)).join(" or ")),
-    });
-  }
+      .onConflictDoNothing()
+      .returning({ id: replies.id });
+    // The same message arriving twice at once: the other copy is being handled.
+    if (!stored) return null;
 
-  const answer = composeAnswer(env, {
-    userId: reply.userId,
-    replyId: stored.id,
-    channel: reply.channel,
-    actions: answered,
-    now,
-  });
-  await enqueue(db, [
-    reply.channel === "sms"
-      ? {
-          channel: "sms",
-          kind: "reply-answer",
-          to: reply.from,
-          text: answer.text,
-          userId: reply.userId,
+    const now = deps.now();
+    const ctx = { userId: reply.userId, now, timeZone };
+    const today = toLocalDate(now, timeZone);
+    const byId = new Map(contacts.map((c) => [c.id, c]));
+    const answered: AnsweredAction[] = [];
+    for (const action of proposed) {
+      let status = proposedStatus(action, today, ids);
+      let details = action.details;
+      let undo = null;
+      if (status === "applied") {
+        try {
+          const done = await performAction(
+            inTx,
+            { contactId: action.contactId!, details, replyId: stored.id },
+            ctx,
+          );
+          details = done.details;
+          undo = done.undo;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // Could not be done as read (a snooze without a rhythm): the user decides.
+          status = "suggested";
         }
-      : {
-          channel: "email",
-          kind: "reply-answer",
-          to: reply.from,
-          subject: answerSubject(reply.subject),
-          text: answer.text,
-          html: answer.html,
+      }
+      const [row] = await tx
+        .insert(replyActions)
+        .values({
           userId: reply.userId,
-          headers: {
-            "Auto-Submitted": "auto-replied",
-            ...(reply.inReplyTo
-              ? { "In-Reply-To": reply.inReplyTo, References: reply.inReplyTo }
-              : {}),
+          replyId: stored.id,
+          kind: details.kind,
+          contactId: action.contactId,
+          candidateIds: action.candidateIds,
+          name: action.name,
+          details,
+          evidence: action.evidence,
+          status,
+          undo,
+          appliedAt: status === "applied" ? now : null,
+        })
+        .returning({ id: replyActions.id });
+      const contact = action.contactId ? byId.get(action.contactId) : undefined;
+      answered.push({
+        id: row!.id,
+        status,
+        details,
+        who: contact
+          ? contactDisplayName(contact)
+          : (action.name ??
+            action.candidateIds.map((id) => contactDisplayName(byId.get(id)!)).join(" or ")),
+      });
+    }
+
+    const answer = composeAnswer(env, {
+      userId: reply.userId,
+      replyId: stored.id,
+      channel: reply.channel,
+      actions: answered,
+      now,
+    });
+    await enqueue(inTx, [
+      reply.channel === "sms"
+        ? {
+            channel: "sms",
+            kind: "reply-answer",
+            to: reply.from,
+            text: answer.text,
+            userId: reply.userId,
+          }
+        : {
+            channel: "email",
+            kind: "reply-answer",
+            to: reply.from,
+            subject: answerSubject(reply.subject),
+            text: answer.text,
+            html: answer.html,
+            userId: reply.userId,
+            headers: {
+              "Auto-Submitted": "auto-replied",
+              ...(reply.inReplyTo
+                ? { "In-Reply-To": reply.inReplyTo, References: reply.inReplyTo }
+                : {}),
+            },
           },
-        },
-  ]);
+    ]);
+    return { replyId: stored.id, answered, answer };
+  });
+  if (!done) return { outcome: "duplicate" };
+  const { answered, answer } = done;
   deps.kick();
   const applied = answered.filter((a) => a.status === "applied").length;
   return {
     outcome: "handled",
-    replyId: stored.id,
+    replyId: done.replyId,
     applied,
     suggested: answered.length - applied,
     answer: answer.text,
