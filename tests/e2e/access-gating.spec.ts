@@ -107,10 +107,11 @@ test("moving between /app pages reads the status again once the cached answer ha
   await expectAppLive(page);
   const nav = page.getByRole("navigation", { name: "Main" });
 
-  // The trial and its 24 h grace are over on the server. The paid API is held unanswered, so
-  // its 402 cannot be what sends the user away: only the status read can.
+  // The trial and its 24 h grace are over on the server. The paid API is held unanswered (the
+  // pages' reads, and the bell's count of reply suggestions), so its 402 cannot be what sends
+  // the user away: only the status read can.
   await setClock(page, 15 * DAY_MS + HOUR_MS);
-  await page.route(/\/api\/(contacts|imports)/, () => {});
+  await page.route(/\/api\/(contacts|imports|replies)/, () => {});
   let statusReads = 0;
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/billing/status") statusReads += 1;

@@ -1,6 +1,6 @@
 // Settings → Calendar feed: a private iCalendar URL with each contact's next due day and the
 // birthdays of the next 90 days, for any calendar app. A new link revokes the old one.
-import { CalendarPlus, Copy, RefreshCw } from "lucide-react";
+import { CalendarPlus } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "../../../components/ui/button";
 import {
@@ -10,7 +10,6 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
@@ -18,6 +17,7 @@ import { toast } from "../../../lib/toast";
 import { useCreateCalendarLink } from "../api/create-calendar-link";
 import { useReminderChannels } from "../api/get-reminder-channels";
 import { LoadError } from "../../../components/load-error";
+import { SecretAddressButtons } from "./secret-address-buttons";
 
 export function CalendarCard() {
   const channels = useReminderChannels();
@@ -79,24 +79,14 @@ export function CalendarCard() {
                 className="font-mono text-xs"
               />
             </Field>
-            <div className="flex flex-wrap gap-3">
-              <Button onClick={() => void copy()}>
-                <Copy aria-hidden />
-                Copy
-              </Button>
-              <ConfirmDialog
-                trigger={
-                  <Button variant="outline" disabled={create.isPending}>
-                    <RefreshCw aria-hidden />
-                    {create.isPending ? "Getting a new link..." : "Get a new link"}
-                  </Button>
-                }
-                title="Get a new calendar link?"
-                description="The current link stops working at once: calendars subscribed to it stop updating until you add the new link. Do this if the link got into the wrong hands."
-                confirmLabel="Get a new link"
-                onConfirm={() => makeLink(true)}
-              />
-            </div>
+            <SecretAddressButtons
+              onCopy={() => void copy()}
+              noun="link"
+              isRenewing={create.isPending}
+              title="Get a new calendar link?"
+              description="The current link stops working at once: calendars subscribed to it stop updating until you add the new link. Do this if the link got into the wrong hands."
+              onRenew={() => makeLink(true)}
+            />
           </>
         ) : (
           <div className="justify-self-start">

@@ -1,10 +1,8 @@
 // Settings → Log by email (issue 48): the private forwarding address (copy, or a new one that
 // revokes the old), whether replies to reminders are read on this server, and who reads them.
-import { Copy, RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { LoadError } from "../../../components/load-error";
-import { Button } from "../../../components/ui/button";
 import {
   Card,
   CardContent,
@@ -12,12 +10,12 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { useProductName } from "../../../lib/session/get-config";
 import { toast } from "../../../lib/toast";
 import { useInboundSettings } from "../api/get-inbound-settings";
 import { useRegenerateForwardingAddress } from "../api/regenerate-forwarding-address";
+import { SecretAddressButtons } from "./secret-address-buttons";
 
 export const LOG_BY_EMAIL_HASH = "#log-by-email";
 
@@ -100,24 +98,14 @@ export function LogByEmailCard() {
                     from your own address counts. Keep the address to yourself.
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-3">
-                  <Button onClick={() => void copy()}>
-                    <Copy aria-hidden />
-                    Copy
-                  </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="outline" disabled={regenerate.isPending}>
-                        <RefreshCw aria-hidden />
-                        {regenerate.isPending ? "Getting a new address..." : "Get a new address"}
-                      </Button>
-                    }
-                    title="Get a new forwarding address?"
-                    description="The current address stops working at once: mail sent to it is no longer logged. Do this if the address got into the wrong hands."
-                    confirmLabel="Get a new address"
-                    onConfirm={makeNewAddress}
-                  />
-                </div>
+                <SecretAddressButtons
+                  onCopy={() => void copy()}
+                  noun="address"
+                  isRenewing={regenerate.isPending}
+                  title="Get a new forwarding address?"
+                  description="The current address stops working at once: mail sent to it is no longer logged. Do this if the address got into the wrong hands."
+                  onRenew={makeNewAddress}
+                />
               </>
             ) : null}
             <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
