@@ -1,6 +1,22 @@
 // The small server-rendered pages behind one-tap and unsubscribe links: they work without
 // signing in, in any mail app's browser, in light and dark.
+import type { FastifyReply } from "fastify";
+import type { Env } from "../../env";
 import { html, type SafeHtml } from "../../lib/html";
+
+/** Answers one of these pages: never cached, and the link's token never sent on as a Referer. */
+export function sendPage(
+  reply: FastifyReply,
+  env: Pick<Env, "APP_NAME" | "APP_URL">,
+  page: { status: number; title: string; body: SafeHtml },
+) {
+  return reply
+    .status(page.status)
+    .header("cache-control", "no-store")
+    .header("referrer-policy", "no-referrer")
+    .type("text/html; charset=utf-8")
+    .send(renderPage({ appName: env.APP_NAME, appUrl: env.APP_URL, ...page }));
+}
 
 export function renderPage(options: {
   appName: string;

@@ -17,9 +17,10 @@ import {
   logInteraction,
   snoozeContact,
 } from "../contacts/contacts.public";
-import { confirmForm, renderPage } from "./one-tap-pages";
+import { confirmForm, sendPage } from "./one-tap-pages";
 import { hashToken, verifyOneTapToken, type OneTapClaims } from "./one-tap-tokens";
 import { setEmailReminders } from "./reminders.service";
+import { addFormBodyParser } from "../../lib/form-body";
 
 const TokenParamsSchema = z.object({ token: z.string().min(1).max(1000) });
 const SNOOZE_DAYS = 7;
@@ -27,19 +28,10 @@ const SNOOZE_DAYS = 7;
 export async function oneTapRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Mail apps send the RFC 8058 one-click POST as a form; our confirmation pages post forms too.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  addFormBodyParser(app, 4096);
 
   function send(reply: FastifyReply, status: number, title: string, body: SafeHtml) {
-    return reply
-      .status(status)
-      .header("cache-control", "no-store")
-      .header("referrer-policy", "no-referrer")
-      .type("text/html; charset=utf-8")
-      .send(renderPage({ appName: app.env.APP_NAME, appUrl: app.env.APP_URL, title, body }));
+    return sendPage(reply, app.env, { status, title, body });
   }
 
   // A used link says so, on a GET (the page) and on a replayed POST alike.

@@ -3,4 +3,4 @@
 // shell of links that work without signing in (a reply's undo links use it too).
 export { runScheduler, type SchedulerDeps } from "./scheduler";
 export { reminderDeliveryHooks } from "./delivery-hooks";
-export { confirmForm, renderPage } from "./one-tap-pages";
+export { confirmForm, sendPage } from "./one-tap-pages";

@@ -9,7 +9,7 @@ import { users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { html, type SafeHtml } from "../../lib/html";
 import { getUserTimeZone } from "../contacts/contacts.public";
-import { confirmForm, renderPage } from "../reminders/reminders.public";
+import { confirmForm, sendPage } from "../reminders/reminders.public";
 import { handleReply, type InboundDeps } from "./handle-reply";
 import { isSmsReplyEnabled, latestSmsDigest } from "./inbound-addresses";
 import { createRateWindow } from "./rate-window";
@@ -17,6 +17,7 @@ import { listUndoableActionIds } from "./replies.service";
 import { undoAction } from "./reply-actions";
 import { verifyUndoToken, type UndoClaims } from "./reply-tokens";
 import { isTwilioSignatureValid } from "./twilio-signature";
+import { addFormBodyParser } from "../../lib/form-body";
 
 const TokenParamsSchema = z.object({ token: z.string().min(1).max(1000) });
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -27,11 +28,7 @@ const SMS_WINDOW_MS = 10 * 60_000;
 export async function inboundRoutes(fastify: FastifyInstance, opts: { inbound: InboundDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perNumber = createRateWindow({ max: SMS_PER_NUMBER, windowMs: SMS_WINDOW_MS });
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 16_384 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  addFormBodyParser(app, 16_384);
 
   function twiml(reply: FastifyReply) {
     return reply.type("text/xml; charset=utf-8").send(EMPTY_TWIML);
@@ -90,12 +87,7 @@ export async function inboundRoutes(fastify: FastifyInstance, opts: { inbound: I
   );
 
   function send(reply: FastifyReply, status: number, title: string, body: SafeHtml) {
-    return reply
-      .status(status)
-      .header("cache-control", "no-store")
-      .header("referrer-policy", "no-referrer")
-      .type("text/html; charset=utf-8")
-      .send(renderPage({ appName: app.env.APP_NAME, appUrl: app.env.APP_URL, title, body }));
+    return sendPage(reply, app.env, { status, title, body });
   }
 
   function refuse(reply: FastifyReply, reason: "invalid" | "expired") {

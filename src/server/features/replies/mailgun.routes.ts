@@ -12,6 +12,7 @@ import { createMailgunVerifier, mailgunMessage, type MailgunFields } from "./mai
 import { createRateWindow } from "./rate-window";
 import { receiveMail } from "./receive-mail";
 import { INBOUND_MAX_BYTES, INBOUND_PER_RECIPIENT, INBOUND_PER_SENDER } from "./smtp-listener";
+import { addFormBodyParser } from "../../lib/form-body";
 
 const WINDOW_MS = 10 * 60_000;
 const FORM_FIELDS = 60;
@@ -36,11 +37,7 @@ export async function mailgunRoutes(app: FastifyInstance, opts: { inbound: Inbou
   await app.register(multipart, {
     limits: { fieldSize: INBOUND_MAX_BYTES, fields: FORM_FIELDS, files: 20, parts: 100 },
   });
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 2 * INBOUND_MAX_BYTES },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  addFormBodyParser(app, 2 * INBOUND_MAX_BYTES);
 
   const notTaken = (message: string) => new AppError("NOT_ACCEPTABLE", message);
 
