@@ -1,6 +1,7 @@
 // The reminders API contract: the delivery log, the channel state Settings shows,
 // and the private calendar feed's address.
 import { z } from "zod";
+import { CHAT_CHANNEL_KINDS } from "./chat-channels";
 
 export const DELIVERY_STATUSES = ["queued", "sent", "failed", "skipped"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -12,7 +13,8 @@ export const DeliverySchema = z.object({
   scheduledFor: z.string(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
-  channel: z.enum(["email", "sms"]),
+  /** email or sms (the channel the user chose), or a chat channel they connected. */
+  channel: z.enum(["email", "sms", ...CHAT_CHANNEL_KINDS]),
   status: z.enum(DELIVERY_STATUSES),
   /** Why it was skipped, failed, is being retried or went by another channel, in plain words. */
   reason: z.string().nullable(),

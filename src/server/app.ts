@@ -34,6 +34,7 @@ import type { OutboxSender } from "./features/outbox/outbox-sender";
 import { placesRoutes } from "./features/places/places.routes";
 import { oneTapRoutes } from "./features/reminders/one-tap.routes";
 import { remindersRoutes } from "./features/reminders/reminders.routes";
+import { channelsRoutes } from "./features/channels/channels.routes";
 import { calendarRoutes } from "./features/reminders/calendar.routes";
 import { createInboundDeps } from "./features/replies/inbound-mail";
 import { inboundRoutes } from "./features/replies/inbound.routes";
@@ -234,6 +235,7 @@ async function registerEverything(
   await app.register(importExportRoutes);
   await app.register(placesRoutes);
   await app.register(remindersRoutes);
+  await app.register(channelsRoutes);
   await app.register(oneTapRoutes);
   await app.register(calendarRoutes);
   // The Twilio webhook and the replies API read with the same reader as the SMTP listener.

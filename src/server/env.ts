@@ -55,6 +55,19 @@ const EnvSchema = z
       .string()
       .regex(/^[a-z0-9.-]+$/i, "must be a domain name, like tend.example.com")
       .optional(),
+    /** Telegram reminders (issue 49): the bot's token from @BotFather; off when unset. */
+    TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+    TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
+    /** Telegram pushes updates to /api/inbound/telegram instead of being long-polled (https only). */
+    TELEGRAM_WEBHOOK: booleanString.default(false),
+    /** WhatsApp reminders through the Cloud API: all of these, or none. */
+    WHATSAPP_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+    WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+    /** The approved message template the digest goes as (business-initiated messages need one). */
+    WHATSAPP_TEMPLATE: z.string().min(1).optional(),
+    WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v23.0"),
     /** Outside production `local` by default; production names it (see superRefine). */
     BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).optional(),
     ALLOW_LOCAL_BILLING_IN_PRODUCTION: booleanString.default(false),

@@ -5,6 +5,7 @@ import { createMailer, type Mailer } from "./adapters/mail";
 import { createSmsSender, type SmsSender } from "./adapters/sms";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
+import { CHAT_SENDERS, createChatTransports } from "./features/channels/channels.public";
 import { createOutboxSender, type OutboxSender } from "./features/outbox/outbox.public";
 import { reminderDeliveryHooks } from "./features/reminders/reminders.public";
 import { readScopedClockOffset } from "./features/test-support/test-support.public";
@@ -37,7 +38,13 @@ export function createServices(options: {
       return new Date(Date.now() + (readScopedClockOffset() ?? clock.offsetMs));
     },
   };
-  const outbox = createOutboxSender({ db: database.db, env, now: () => clock.now(), log });
+  const outbox = createOutboxSender({
+    db: database.db,
+    env,
+    now: () => clock.now(),
+    log,
+    transports: createChatTransports({ db: database.db, env, log }, CHAT_SENDERS),
+  });
   outbox.setHooks(reminderDeliveryHooks);
   return {
     env,

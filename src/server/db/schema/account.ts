@@ -131,6 +131,11 @@ export const reminderDeliveries = pgTable(
     reminderId: uuid().references(() => userReminders.id, { onDelete: "set null" }),
     scheduledFor: timestamp({ withTimezone: true }).notNull(),
     channel: text().notNull(),
+    /**
+     * primary (the email or text the user chose: one per occurrence, whichever it went by) or a
+     * chat channel's kind (one more per occurrence for each channel the user connected).
+     */
+    lane: text().notNull().default("primary"),
     /** queued, sent, failed or skipped. */
     status: text().notNull().default("queued"),
     attempts: integer().notNull().default(0),
@@ -148,7 +153,7 @@ export const reminderDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex("reminder_deliveries_one_per_occurrence")
-      .on(t.userId, t.scheduledFor)
+      .on(t.userId, t.scheduledFor, t.lane)
       .where(sql`not ${t.isTest}`),
     index().on(t.userId, t.createdAt),
     index().on(t.outboxId),
@@ -181,4 +186,39 @@ export const authEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId)],
+);
+
+// The chat channels a user is reminded on besides email or text (issue 49): at most one of each
+// kind. A Telegram channel is pending (a connect token, no chat yet) until the bot sees /start.
+// A channel failing for good for 24 hours is suspended, like SMS; any success resets it.
+export const reminderChannels = pgTable(
+  "reminder_channels",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: userId(),
+    /** telegram, whatsapp, ntfy or webhook. */
+    kind: text().notNull(),
+    /** The Telegram chat id, the WhatsApp number, the ntfy topic URL or the webhook URL. */
+    address: text(),
+    /** What Settings shows for it ("@grace", the topic URL). */
+    label: text(),
+    /** The ntfy access token or the webhook signing secret (needed in the clear to use it). */
+    secret: text(),
+    /** sha256 of a pending connect token (Telegram's start link), and when it stops working. */
+    connectTokenHash: text(),
+    connectExpiresAt: timestamp({ withTimezone: true }),
+    connectedAt: timestamp({ withTimezone: true }),
+    failingSince: timestamp({ withTimezone: true }),
+    suspendedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reminder_channels_one_per_kind").on(t.userId, t.kind),
+    // A chat belongs to one account: a second account's /start for it is refused.
+    uniqueIndex("reminder_channels_one_account_per_chat")
+      .on(t.kind, t.address)
+      .where(sql`${t.kind} in ('telegram', 'whatsapp')`),
+    uniqueIndex("reminder_channels_connect_token").on(t.connectTokenHash),
+  ],
 );

@@ -1,7 +1,16 @@
 // Subscriptions as the billing provider reports them, the per-user status the app gates on,
 // checkout sessions (for the local provider and for linking), payments, processed webhook
 // events, leads.
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 export const billingStatus = pgTable("billing_status", {

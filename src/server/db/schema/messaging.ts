@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ChatMessage } from "../../../core/chat-channels";
 import type { FeedbackDiagnostics } from "../../../core/feedback";
 import { users } from "./auth";
 
@@ -21,7 +22,7 @@ export const outbox = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
-    /** email or sms. */
+    /** email, sms, or a chat channel: telegram, whatsapp, ntfy or webhook. */
     channel: text().notNull(),
     kind: text().notNull(),
     to: text().notNull(),
@@ -30,6 +31,8 @@ export const outbox = pgTable(
     /** The plain-text part of a mail, or the SMS body. */
     text: text().notNull(),
     headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** A chat channel's message as data (its people and their buttons): see core/chat-channels. */
+    payload: jsonb().$type<ChatMessage>(),
     /** The reminder delivery this message carries, if any. */
     deliveryId: uuid(),
     /** pending, sending (claimed, lease until leaseExpiresAt), sent or failed (dead letter). */

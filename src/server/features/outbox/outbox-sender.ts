@@ -43,12 +43,15 @@ export function createOutboxSender(deps: {
   log: FastifyBaseLogger;
   /** Messages in flight at once per process (each on its own pooled SMTP connection). */
   concurrency?: number;
+  /** Transports for more channels (the chat channels), by outbox channel. */
+  transports?: Record<string, Transport>;
 }): OutboxSender {
   const { db, env, log } = deps;
   const concurrency = Math.max(1, deps.concurrency ?? env.OUTBOX_CONCURRENCY);
   const transports: Record<string, Transport> = {
     email: createMailTransport(env, concurrency),
     sms: createSmsTransport(env),
+    ...deps.transports,
   };
   let hooks: DeliveryHooks = {};
   let running: Promise<void> | undefined;

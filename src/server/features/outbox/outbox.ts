@@ -4,6 +4,7 @@
 // writing transaction has committed, and record the outcome: sent, retried with capped
 // exponential backoff, or dead-lettered after the last try.
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type { ChatChannelKind, ChatMessage } from "../../../core/chat-channels";
 import type { Db, Tx } from "../../db/client";
 import { outbox } from "../../db/schema/index";
 
@@ -62,6 +63,28 @@ export function smsRow(sms: OutgoingSms) {
     text: sms.body,
     userId: sms.userId ?? null,
     deliveryId: sms.deliveryId ?? null,
+  } satisfies typeof outbox.$inferInsert;
+}
+
+export type OutgoingChat = {
+  channel: ChatChannelKind;
+  /** The reminder_channels row it goes to: its transport reads the address when it sends. */
+  channelId: string;
+  message: ChatMessage;
+  kind: string;
+  userId: string;
+  deliveryId?: string | null;
+};
+
+export function chatRow(chat: OutgoingChat) {
+  return {
+    channel: chat.channel,
+    kind: chat.kind,
+    to: chat.channelId,
+    text: chat.message.text,
+    payload: chat.message,
+    userId: chat.userId,
+    deliveryId: chat.deliveryId ?? null,
   } satisfies typeof outbox.$inferInsert;
 }
 

@@ -15,7 +15,8 @@ export class DeliveryError extends Error {
 }
 
 export type Transport = {
-  name: "smtp" | "twilio" | "dev";
+  /** smtp, twilio, dev, or a chat channel's sender. */
+  name: string;
   send: (row: OutboxRow) => Promise<void>;
   close: () => void;
 };

@@ -7,6 +7,8 @@ import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { reminderDeliveries, userSettings } from "../../db/schema/index";
 import { escapeHtml } from "../../lib/html";
+import { CHAT_CHANNEL_LABELS, isChatChannelKind } from "../../../core/chat-channels";
+import { recordChannelFailure, recordChannelsDelivered } from "../channels/channels.public";
 import { notifyUsers } from "../notifications/notifications.public";
 import type { DeliveryHooks, OutboxRow } from "../outbox/outbox.public";
 
@@ -14,7 +16,12 @@ export const SMS_SUSPEND_AFTER_MS = 24 * 3_600_000;
 
 /** The failure in words for the delivery log. */
 export function describeFailure(channel: string, error: string, isPermanent: boolean): string {
-  const peer = channel === "sms" ? "The SMS provider" : "The mail server";
+  const peer =
+    channel === "sms"
+      ? "The SMS provider"
+      : isChatChannelKind(channel)
+        ? CHAT_CHANNEL_LABELS[channel]
+        : "The mail server";
   const code = error.match(/\b([45]\d\d)\b/)?.[1];
   if (isPermanent)
     return `${peer} refused the message${code ? ` (${code})` : ""}: ${error.slice(0, 200)}`;
@@ -90,6 +97,10 @@ export const reminderDeliveryHooks: DeliveryHooks = {
         from (values ${sql.join(delivered, sql`, `)}) as v(id, attempts)
         where d.id = v.id`);
     }
+    await recordChannelsDelivered(
+      tx,
+      rows.flatMap((row) => (isChatChannelKind(row.channel) ? [row.to] : [])),
+    );
     const texted = [
       ...new Set(rows.flatMap((row) => (row.channel === "sms" && row.userId ? [row.userId] : []))),
     ];
@@ -127,7 +138,8 @@ export const reminderDeliveryHooks: DeliveryHooks = {
         .where(eq(reminderDeliveries.id, row.deliveryId));
     }
     if (!failure.isPermanent) return;
-    if (row.channel === "email") await recordBounce(tx, row, failure.now);
+    if (isChatChannelKind(row.channel)) await recordChannelFailure(tx, row.to, failure);
+    else if (row.channel === "email") await recordBounce(tx, row, failure.now);
     else await recordSmsFailure(tx, row, failure.now);
   },
 };

@@ -4,6 +4,7 @@ import type { ChannelLink } from "../../../core/contacts";
 import { CONTACT_METHOD_LABELS, type ContactMethod } from "../../../core/contact-fields";
 import { daysBetween, type LocalDate } from "../../../core/rhythm";
 import { html, type SafeHtml } from "../../lib/html";
+import type { ChatMessage, ChatPerson } from "../../../core/chat-channels";
 
 export const DIGEST_CAP = 10;
 
@@ -277,5 +278,45 @@ export function renderDigestNotification(digest: Digest): { title: string; conte
   return {
     title: digest.isTest ? `Test: ${title}` : title,
     content: content.toString(),
+  };
+}
+
+/**
+ * The digest for a chat channel: plain text without links (its buttons carry them) and the
+ * people as data, for the channel's transport to give each one "Mark contacted" and "Snooze
+ * 1 week" in its own way.
+ */
+export function renderDigestChat(
+  digest: Digest,
+  options: { deliveryId: string; createdAt: Date },
+): ChatMessage {
+  const { today } = digest;
+  const total = dueTotal(digest);
+  const title = renderDigestNotification(digest).title;
+  const lines: string[] = [`${digest.appName}: ${title}`];
+  const people: ChatPerson[] = digest.due.map((c) => ({
+    contactId: c.id,
+    name: c.name,
+    line: `${whenDue(c, today)} · ${lastTouch(c, digest.timeZone, today)}`,
+    markContactedUrl: c.markContactedUrl,
+    snoozeUrl: c.snoozeUrl,
+  }));
+  if (total === 0) lines.push("You're all caught up.");
+  people.forEach((p, i) => lines.push(`${i + 1}. ${p.name}: ${p.line}`));
+  if (digest.moreCount > 0) lines.push(`And ${digest.moreCount} more.`);
+  if (digest.birthdays.length > 0) {
+    lines.push("", "Birthdays this week:");
+    for (const b of digest.birthdays) lines.push(`${birthdayLine(b, today)}`);
+  }
+  if (total > 0) lines.push("", "Or answer with what happened, like “called Alan yesterday”.");
+  return {
+    kind: "digest",
+    title,
+    text: lines.join("\n"),
+    people,
+    openUrl: `${digest.appUrl}/app/rhythms`,
+    isTest: digest.isTest,
+    deliveryId: options.deliveryId,
+    createdAt: options.createdAt.toISOString(),
   };
 }

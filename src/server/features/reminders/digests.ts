@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { birthdaysWithin } from "../../../core/birthdays";
 import type { ContactMethod } from "../../../core/contact-fields";
 import { contactDisplayName, preferredChannelLink } from "../../../core/contacts";
+import type { ChatChannelKind } from "../../../core/chat-channels";
 import { PHONE_COUNTRY_CODE, type ReminderCadence } from "../../../core/onboarding";
 import {
   addDays,
@@ -26,10 +27,11 @@ import {
 } from "../../db/schema/index";
 import type { Env } from "../../env";
 import { notifyUsers } from "../notifications/notifications.public";
-import { enqueue, mailRow, smsRow } from "../outbox/outbox.public";
+import { chatRow, enqueue, mailRow, smsRow } from "../outbox/outbox.public";
 import {
   DIGEST_CAP,
   dueTotal,
+  renderDigestChat,
   renderDigestHtml,
   renderDigestNotification,
   renderDigestSms,
@@ -42,6 +44,7 @@ import {
 } from "./digest-content";
 import { createOneTapToken, ONE_TAP_TTL_MS, UNSUBSCRIBE_TTL_MS } from "./one-tap-tokens";
 import { digestReplyAddress, isSmsReplyEnabled } from "../replies/replies.public";
+import { listActiveChatChannels, type ActiveChatChannel } from "../channels/channels.public";
 
 type Executor = Db | Tx;
 
@@ -249,6 +252,12 @@ export type DeliveryRequest = {
   method: string;
   cadence: ReminderCadence;
   isTest: boolean;
+  /**
+   * Where it goes: the email or text the user chose and every chat channel they connected (a
+   * scheduled digest, the default), the chosen one only (the general test), or one chat channel
+   * (that channel's "Send a test").
+   */
+  lanes?: "all" | "primary" | ChatChannelKind;
 };
 
 export type SkippedSlot = {
@@ -259,8 +268,37 @@ export type SkippedSlot = {
 };
 
 type Decision =
-  | { status: "queued"; channel: "email" | "sms"; reason: string | null }
+  | { status: "queued"; channel: "email" | "sms" | ChatChannelKind; reason: string | null }
   | { status: "skipped"; channel: "email" | "sms"; reason: string };
+
+/**
+ * A delivery for each chat channel a request goes to: every connected one that is not suspended
+ * (a scheduled digest), or the one being tested. An "as needed" digest with nobody due goes
+ * nowhere, as by mail.
+ */
+async function planChatLanes(tx: Tx, requests: DeliveryRequest[]) {
+  const wanted = requests.filter((req) => {
+    const lanes = req.lanes ?? (req.isTest ? "primary" : "all");
+    if (lanes === "primary") return false;
+    return req.isTest || req.cadence !== "as_needed" || dueTotal(req.data) > 0;
+  });
+  if (wanted.length === 0) return [];
+  const channels = await listActiveChatChannels(
+    tx,
+    wanted.map((req) => req.recipient.userId),
+    { includeSuspended: wanted.every((req) => req.isTest) },
+  );
+  return wanted.flatMap((req) =>
+    (channels.get(req.recipient.userId) ?? [])
+      .filter((c) => (req.lanes ?? "all") === "all" || c.kind === req.lanes)
+      .map((chat: ActiveChatChannel) => ({
+        req,
+        id: randomUUID(),
+        decision: { status: "queued", channel: chat.kind, reason: null },
+        chat,
+      })),
+  );
+}
 
 // Which channel a digest goes by, or why it is not sent, in words the delivery log shows.
 export function decideChannel(req: DeliveryRequest): Decision {
@@ -374,11 +412,18 @@ export async function writeDeliveries(
   options: { env: Env; now: Date; requests: DeliveryRequest[]; skipped?: SkippedSlot[] },
 ): Promise<{ written: string[]; queued: string[]; skipped: number }> {
   const { env, now, requests } = options;
-  const planned = requests.map((req) => {
-    const id = randomUUID();
+  const primary = requests.flatMap((req) => {
+    const lanes = req.lanes ?? (req.isTest ? "primary" : "all");
+    if (lanes !== "all" && lanes !== "primary") return [];
     const decision = decideChannel(req);
-    return { req, id, outboxId: decision.status === "queued" ? randomUUID() : null, decision };
+    return [{ req, id: randomUUID(), decision, chat: null }];
   });
+  const chat = await planChatLanes(tx, requests);
+  const planned = [...primary, ...chat].map((p) => ({
+    ...p,
+    lane: p.chat?.kind ?? "primary",
+    outboxId: p.decision.status === "queued" ? randomUUID() : null,
+  }));
   const rows = [
     ...planned.map((p) => ({
       id: p.id,
@@ -386,6 +431,7 @@ export async function writeDeliveries(
       reminderId: p.req.reminderId,
       scheduledFor: p.req.scheduledFor,
       channel: p.decision.channel,
+      lane: p.lane,
       status: p.decision.status,
       reason: p.decision.reason,
       contactCount: dueTotal(p.req.data),
@@ -424,8 +470,15 @@ export async function writeDeliveries(
     const digest = buildDigest({ env, req: p.req, deliveryId: p.id, now });
     const base = { userId: p.req.recipient.userId, deliveryId: p.id };
     const kind = p.req.isTest ? "reminder-test" : "reminder-digest";
-    const row =
-      p.decision.channel === "sms"
+    const row = p.chat
+      ? chatRow({
+          ...base,
+          kind,
+          channel: p.chat.kind,
+          channelId: p.chat.id,
+          message: renderDigestChat(digest, { deliveryId: p.id, createdAt: now }),
+        })
+      : p.decision.channel === "sms"
         ? smsRow({
             ...base,
             kind,
@@ -449,18 +502,20 @@ export async function writeDeliveries(
   );
   await notifyUsers(
     tx,
-    messages.map(({ digest, p }) => ({
-      userId: p.req.recipient.userId,
-      type: "REMINDER",
-      ...renderDigestNotification(digest),
-      link: "/app/rhythms",
-      metadata: {
-        deliveryId: p.id,
-        scheduledFor: p.req.scheduledFor.toISOString(),
-        contactIds: digest.due.map((c) => c.id),
-        isTest: p.req.isTest,
-      },
-    })),
+    messages
+      .filter(({ p }) => !p.chat)
+      .map(({ digest, p }) => ({
+        userId: p.req.recipient.userId,
+        type: "REMINDER",
+        ...renderDigestNotification(digest),
+        link: "/app/rhythms",
+        metadata: {
+          deliveryId: p.id,
+          scheduledFor: p.req.scheduledFor.toISOString(),
+          contactIds: digest.due.map((c) => c.id),
+          isTest: p.req.isTest,
+        },
+      })),
   );
   return {
     written: planned.filter((p) => written.has(p.id)).map((p) => p.id),

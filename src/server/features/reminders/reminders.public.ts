@@ -4,3 +4,4 @@
 export { runScheduler, type SchedulerDeps } from "./scheduler";
 export { reminderDeliveryHooks } from "./delivery-hooks";
 export { confirmForm, sendPage } from "./one-tap-pages";
+export { sendTestReminder } from "./reminders.service";

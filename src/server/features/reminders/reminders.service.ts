@@ -1,7 +1,8 @@
 // Settings → Reminders beyond the schedule: a test digest now, the delivery log, the email and
 // SMS channel state (turn email back on, confirm a bounced address) and the calendar feed URL.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte } from "drizzle-orm";
+import { isChatChannelKind, type ChatChannelKind } from "../../../core/chat-channels";
 import type { Delivery, ReminderChannels } from "../../../core/reminders";
 import { DELIVERY_LOG_SIZE } from "../../../core/reminders";
 import type { Db } from "../../db/client";
@@ -20,7 +21,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     scheduledFor: row.scheduledFor.toISOString(),
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
-    channel: row.channel === "sms" ? "sms" : "email",
+    channel: row.channel === "sms" || isChatChannelKind(row.channel) ? row.channel : "email",
     status:
       (["queued", "sent", "failed", "skipped"] as const).find((s) => s === row.status) ?? "queued",
     reason: row.reason,
@@ -40,13 +41,37 @@ export async function listDeliveries(db: Db, userId: string): Promise<Delivery[]
   return rows.map(toDelivery);
 }
 
+/** Test digests per user in TEST_WINDOW_MS: enough to try things, not enough to spam. */
+export const TEST_REMINDER_LIMIT = 5;
+const TEST_WINDOW_MS = 10 * 60_000;
+
+async function assertTestAllowance(db: Db, userId: string): Promise<void> {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(reminderDeliveries)
+    .where(
+      and(
+        eq(reminderDeliveries.userId, userId),
+        eq(reminderDeliveries.isTest, true),
+        gte(reminderDeliveries.createdAt, new Date(Date.now() - TEST_WINDOW_MS)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= TEST_REMINDER_LIMIT) {
+    throw new AppError(
+      "RATE_LIMITED",
+      `You have sent ${TEST_REMINDER_LIMIT} test reminders in the last 10 minutes. Please wait a few minutes before sending another.`,
+    );
+  }
+}
+
 /** A real digest of who is due right now, marked as a test, by the user's chosen channel. */
 export async function sendTestReminder(
   db: Db,
-  options: { env: Env; userId: string; now: Date },
+  options: { env: Env; userId: string; now: Date; lanes?: "primary" | ChatChannelKind },
 ): Promise<Delivery> {
   const { env, userId, now } = options;
   await getAccountRows(db, userId);
+  await assertTestAllowance(db, userId);
   const id = await db.transaction(async (tx) => {
     const [reminder] = await tx
       .select()
@@ -68,10 +93,15 @@ export async function sendTestReminder(
           method: reminder?.reminderMethod ?? settings.reminderMethod,
           cadence: cadenceOf(reminder?.reminderCadence ?? settings.reminderCadence),
           isTest: true,
+          lanes: options.lanes ?? "primary",
         },
       ],
     });
-    return written.written[0]!; // a test delivery has no unique slot: it is always written
+    // A test delivery has no unique slot: it is always written, unless the chat channel went
+    // away in the meantime.
+    const [id] = written.written;
+    if (!id) throw new AppError("NOT_FOUND", "That channel is not connected any more.");
+    return id;
   });
   const [row] = await db
     .select()

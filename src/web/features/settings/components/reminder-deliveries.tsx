@@ -1,5 +1,6 @@
 // Settings → Reminders: send a real digest now (marked as a test) and the last 50 deliveries,
 // each with when (in the user's zone), how, its status, for how many people and why.
+import { CHAT_CHANNEL_LABELS } from "../../../../core/chat-channels";
 import {
   DELIVERY_LOG_SIZE,
   DELIVERY_STATUS_LABELS,
@@ -25,6 +26,7 @@ const STATUS_VARIANTS = {
 const CHANNEL_LABELS: Record<Delivery["channel"], string> = {
   email: "Email",
   sms: "Text message",
+  ...CHAT_CHANNEL_LABELS,
 };
 
 function describeCount(n: number): string {

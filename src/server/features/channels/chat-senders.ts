@@ -1,0 +1,6 @@
+// Which sender each chat channel kind has on this installation (each returns null when the
+// operator has not set it up: no bot token, no WhatsApp app).
+import type { ChatChannelKind } from "../../../core/chat-channels";
+import type { ChatSenderFactory } from "./channel-transports";
+
+export const CHAT_SENDERS: Partial<Record<ChatChannelKind, ChatSenderFactory>> = {};
