@@ -13,7 +13,9 @@ describe("environment validation", () => {
       BILLING_PROVIDER: "local",
       TRIAL_DAYS: 14,
       RATE_LIMIT_ENABLED: true,
+      ALLOW_PRIVATE_WEBHOOKS: false,
     });
+    expect(parseEnv({ ...base, ALLOW_PRIVATE_WEBHOOKS: "true" }).ALLOW_PRIVATE_WEBHOOKS).toBe(true);
   });
 
   it("names each bad variable", () => {

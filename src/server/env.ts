@@ -122,6 +122,8 @@ const EnvSchema = z
     AI_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     AI_API_KEY: z.string().min(1).optional(),
     AI_MODEL: z.string().min(1).max(200).optional(),
+    /** Webhook and ntfy URLs may point at loopback and private networks (lib/safe-fetch.ts). */
+    ALLOW_PRIVATE_WEBHOOKS: booleanString.default(false),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
