@@ -56,6 +56,8 @@ export const ChatChannelSchema = z.object({
   connectedAt: z.string().nullable(),
   suspendedAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** The webhook's signing secret, for the receiver to check `Tend-Signature`; null otherwise. */
+  secret: z.string().nullable(),
 });
 export type ChatChannel = z.infer<typeof ChatChannelSchema>;
 

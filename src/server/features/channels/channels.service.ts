@@ -91,6 +91,8 @@ export function toChatChannel(row: ChannelRow, now: Date): ChatChannel | null {
     connectedAt: row.connectedAt?.toISOString() ?? null,
     suspendedAt: row.suspendedAt?.toISOString() ?? null,
     lastError: row.lastError,
+    // The ntfy token is the user's credential for their server: never shown back.
+    secret: row.kind === "webhook" ? row.secret : null,
   };
 }
 
