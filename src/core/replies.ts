@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { CONTACT_METHODS } from "./contact-methods";
 
-export const REPLY_CHANNELS = ["email", "sms", "forward"] as const;
+export const REPLY_CHANNELS = ["email", "sms", "forward", "telegram", "whatsapp"] as const;
 export type ReplyChannel = (typeof REPLY_CHANNELS)[number];
 
 export const REPLY_ACTION_KINDS = [

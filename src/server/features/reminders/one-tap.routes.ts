@@ -11,19 +11,14 @@ import type { Db } from "../../db/client";
 import { oneTapUses, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { html, type SafeHtml } from "../../lib/html";
-import {
-  findContactRow,
-  getUserTimeZone,
-  logInteraction,
-  snoozeContact,
-} from "../contacts/contacts.public";
+import { findContactRow } from "../contacts/contacts.public";
+import { applyOneTapAction } from "./one-tap-action";
 import { confirmForm, sendPage } from "./one-tap-pages";
 import { hashToken, verifyOneTapToken, type OneTapClaims } from "./one-tap-tokens";
 import { setEmailReminders } from "./reminders.service";
 import { addFormBodyParser } from "../../lib/form-body";
 
 const TokenParamsSchema = z.object({ token: z.string().min(1).max(1000) });
-const SNOOZE_DAYS = 7;
 
 export async function oneTapRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -140,29 +135,14 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
       const claims = await check(token, "contact");
       if (typeof claims === "string") return refuse(reply, claims);
       const now = app.clock.now();
+      if (!claims.contactId) return refuse(reply, "missing");
       try {
-        const outcome = await app.db.transaction(async (tx) => {
-          const db = tx as unknown as Db; // the services open savepoints inside this transaction
-          const contact = await findContact(db, claims);
-          if (!contact) return { kind: "missing" as const };
-          const inserted = await tx
-            .insert(oneTapUses)
-            .values({ tokenHash: hashToken(token), userId: claims.userId, action: claims.action })
-            .onConflictDoNothing()
-            .returning({ tokenHash: oneTapUses.tokenHash });
-          const name = contactDisplayName(contact);
-          if (inserted.length === 0) return { kind: "replay" as const, name };
-          const ctx = {
-            userId: claims.userId,
-            now,
-            timeZone: await getUserTimeZone(db, claims.userId),
-          };
-          if (claims.action === "contacted") {
-            await logInteraction(db, contact.id, { note: null }, ctx);
-          } else {
-            await snoozeContact(db, contact.id, { days: SNOOZE_DAYS }, ctx);
-          }
-          return { kind: "done" as const, name };
+        const outcome = await applyOneTapAction(app.db, {
+          userId: claims.userId,
+          contactId: claims.contactId,
+          action: claims.action === "contacted" ? "contacted" : "snooze",
+          useKey: token,
+          now,
         });
         if (outcome.kind === "missing") return refuse(reply, "missing");
         if (outcome.kind === "replay") return alreadyDone(reply, outcome.name);

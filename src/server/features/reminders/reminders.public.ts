@@ -5,3 +5,4 @@ export { runScheduler, type SchedulerDeps } from "./scheduler";
 export { reminderDeliveryHooks } from "./delivery-hooks";
 export { confirmForm, sendPage } from "./one-tap-pages";
 export { sendTestReminder } from "./reminders.service";
+export { applyOneTapAction } from "./one-tap-action";

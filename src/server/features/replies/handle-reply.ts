@@ -18,7 +18,7 @@ import { replies, replyActions } from "../../db/schema/index";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { getUserTimeZone, listContactRows, type ContactRow } from "../contacts/contacts.public";
-import { enqueue } from "../outbox/outbox.public";
+import { chatRow, enqueue } from "../outbox/outbox.public";
 import type { ReplyReader } from "./model-reader";
 import { composeAnswer, type AnsweredAction } from "./reply-answer";
 import { performAction } from "./reply-actions";
@@ -36,7 +36,7 @@ export type InboundDeps = {
 export type IncomingReply = {
   userId: string;
   channel: ReplyChannel;
-  /** The user's own address or number: where the answer goes. */
+  /** The user's own address or number, or their chat channel's id: where the answer goes. */
   from: string;
   subject: string | null;
   /** The reply's own words (quoted history and signature already removed). */
@@ -208,29 +208,46 @@ export async function handleReply(deps: InboundDeps, reply: IncomingReply): Prom
       now,
     });
     await enqueue(inTx, [
-      reply.channel === "sms"
-        ? {
-            channel: "sms",
+      reply.channel === "telegram" || reply.channel === "whatsapp"
+        ? chatRow({
+            channel: reply.channel,
             kind: "reply-answer",
-            to: reply.from,
-            text: answer.text,
+            channelId: reply.from,
             userId: reply.userId,
-          }
-        : {
-            channel: "email",
-            kind: "reply-answer",
-            to: reply.from,
-            subject: answerSubject(reply.subject),
-            text: answer.text,
-            html: answer.html,
-            userId: reply.userId,
-            headers: {
-              "Auto-Submitted": "auto-replied",
-              ...(reply.inReplyTo
-                ? { "In-Reply-To": reply.inReplyTo, References: reply.inReplyTo }
-                : {}),
+            message: {
+              kind: "answer",
+              text: answer.text,
+              title: "What I logged",
+              people: [],
+              openUrl: `${env.APP_URL}/app/replies`,
+              isTest: false,
+              deliveryId: null,
+              createdAt: now.toISOString(),
             },
-          },
+          })
+        : reply.channel === "sms"
+          ? {
+              channel: "sms",
+              kind: "reply-answer",
+              to: reply.from,
+              text: answer.text,
+              userId: reply.userId,
+            }
+          : {
+              channel: "email",
+              kind: "reply-answer",
+              to: reply.from,
+              subject: answerSubject(reply.subject),
+              text: answer.text,
+              html: answer.html,
+              userId: reply.userId,
+              headers: {
+                "Auto-Submitted": "auto-replied",
+                ...(reply.inReplyTo
+                  ? { "In-Reply-To": reply.inReplyTo, References: reply.inReplyTo }
+                  : {}),
+              },
+            },
     ]);
     return { replyId: stored.id, answered, answer };
   });

@@ -1,2 +1,4 @@
 // What other server features use of replies: the digest's Reply-To and whether texts are read.
 export { digestReplyAddress, isSmsReplyEnabled } from "./inbound-addresses";
+export { handleReply, type HandledReply, type InboundDeps } from "./handle-reply";
+export { createInboundDeps } from "./inbound-mail";

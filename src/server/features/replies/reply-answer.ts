@@ -95,6 +95,10 @@ export function composeAnswer(
       "",
     );
   }
+  // A chat answer sits right under the user's message: no signature, no HTML.
+  if (options.channel === "telegram" || options.channel === "whatsapp") {
+    return { text: lines.join("\n").trim(), html: "" };
+  }
   lines.push("--", `${env.APP_NAME}'s assistant, answering your reply.`);
   const body = html`<!doctype html>
     <html lang="en">

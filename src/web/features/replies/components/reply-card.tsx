@@ -1,6 +1,6 @@
 // One reply received: when, how and from whom, its own words, what the assistant did with them
 // and what it suggests.
-import { Forward, Mail, MessageSquare } from "lucide-react";
+import { Forward, Mail, MessageCircle, MessageSquare, Send } from "lucide-react";
 import { useId, useRef } from "react";
 import type { Reply, ReplyAction, ReplyChannel } from "../../../../core/replies";
 import { DateText } from "../../../components/date-text";
@@ -12,6 +12,8 @@ const CHANNEL_ICONS: Record<ReplyChannel, typeof Mail> = {
   email: Mail,
   sms: MessageSquare,
   forward: Forward,
+  telegram: Send,
+  whatsapp: MessageCircle,
 };
 
 const SECTIONS = [

@@ -18,6 +18,8 @@ export const REPLY_CHANNEL_LABELS: Record<ReplyChannel, string> = {
   email: "Reply by email",
   sms: "Reply by text",
   forward: "Forwarded mail",
+  telegram: "Message on Telegram",
+  whatsapp: "Message on WhatsApp",
 };
 
 /** What the action does, without who: "In touch on 1 Dec 2026 · In person: coffee". */
