@@ -30,8 +30,8 @@ export function LandingPage({
               Keep in touch with the people who matter
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-              {appName} gives every contact a rhythm and reminds you by email or text when it is
-              time to reach out, so friendships, family and your network never quietly fade.
+              {appName} gives every contact a rhythm and reminds you by email, text or chat when it
+              is time to reach out, so friendships, family and your network never quietly fade.
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Button asChild size="lg">

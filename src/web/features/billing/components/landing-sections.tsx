@@ -20,8 +20,8 @@ const featuresOf = (appName: string): { icon: LucideIcon; title: string; text: s
   },
   {
     icon: BellRing,
-    title: "Reminders by email and SMS",
-    text: "One short digest of who is due, by email or text message, at the hour you choose and in your own time zone.",
+    title: "Reminders by email, SMS or chat",
+    text: "One short digest of who is due, at the hour you choose and in your own time zone: by email or text message, and if you like in Telegram or WhatsApp with a button to mark each person contacted, as an ntfy push notification, or as a signed webhook to your own tools.",
   },
   {
     icon: History,

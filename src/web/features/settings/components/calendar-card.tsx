@@ -18,6 +18,7 @@ import { useCreateCalendarLink } from "../api/create-calendar-link";
 import { useReminderChannels } from "../api/get-reminder-channels";
 import { LoadError } from "../../../components/load-error";
 import { SecretAddressButtons } from "./secret-address-buttons";
+import { copySecret } from "./secret-text";
 
 export function CalendarCard() {
   const channels = useReminderChannels();
@@ -40,16 +41,13 @@ export function CalendarCard() {
     });
   }
 
-  async function copy() {
+  function copy() {
     if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: "Link copied", description: "Paste it into your calendar app." });
-    } catch {
-      // No clipboard access (an older browser, or permission refused): leave it selected.
-      input.current?.select();
-      toast({ title: "Copy the selected link", description: "Press Ctrl+C (⌘C on a Mac)." });
-    }
+    void copySecret(url, {
+      noun: "link",
+      copied: "Paste it into your calendar app.",
+      select: () => input.current?.select(),
+    });
   }
 
   return (
@@ -80,7 +78,7 @@ export function CalendarCard() {
               />
             </Field>
             <SecretAddressButtons
-              onCopy={() => void copy()}
+              onCopy={copy}
               noun="link"
               isRenewing={create.isPending}
               title="Get a new calendar link?"

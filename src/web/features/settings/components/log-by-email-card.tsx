@@ -16,6 +16,7 @@ import { toast } from "../../../lib/toast";
 import { useInboundSettings } from "../api/get-inbound-settings";
 import { useRegenerateForwardingAddress } from "../api/regenerate-forwarding-address";
 import { SecretAddressButtons } from "./secret-address-buttons";
+import { copySecret, SecretText, selectText } from "./secret-text";
 
 export const LOG_BY_EMAIL_HASH = "#log-by-email";
 
@@ -32,16 +33,13 @@ export function LogByEmailCard() {
     if (isAskedFor && settings) card.current?.scrollIntoView({ block: "start" });
   }, [isAskedFor, settings]);
 
-  async function copy() {
+  function copy() {
     if (!address) return;
-    try {
-      await navigator.clipboard.writeText(address);
-      toast({ title: "Address copied", description: "Forward or BCC mail to it to log it." });
-    } catch {
-      // No clipboard access (an older browser, or permission refused): leave it selected.
-      if (addressRef.current) window.getSelection()?.selectAllChildren(addressRef.current);
-      toast({ title: "Copy the selected address", description: "Press Ctrl+C (⌘C on a Mac)." });
-    }
+    void copySecret(address, {
+      noun: "address",
+      copied: "Forward or BCC mail to it to log it.",
+      select: () => selectText(addressRef.current),
+    });
   }
 
   function makeNewAddress() {
@@ -78,28 +76,15 @@ export function LogByEmailCard() {
           <>
             {settings.mailEnabled && address ? (
               <>
-                {/* Written out whole, wrapping on a phone, rather than cut short in an input. */}
-                <div className="grid gap-2">
-                  <p id="forwarding-address-label" className="text-sm font-medium">
-                    Your private forwarding address
-                  </p>
-                  <p
-                    ref={addressRef}
-                    aria-labelledby="forwarding-address-label"
-                    aria-describedby="forwarding-address-hint"
-                    className="rounded-md border border-border bg-muted/50 px-3 py-2 font-mono text-sm [overflow-wrap:anywhere]"
-                    data-testid="forwarding-address"
-                  >
-                    {address}
-                  </p>
-                  <p id="forwarding-address-hint" className="text-xs text-muted-foreground">
-                    Forward or BCC a mail to it: the other people in it (From, To, Cc) who are in
-                    your contacts get it in their history, with the subject as the note. Only mail
-                    from your own address counts. Keep the address to yourself.
-                  </p>
-                </div>
+                <SecretText
+                  ref={addressRef}
+                  label="Your private forwarding address"
+                  value={address}
+                  testId="forwarding-address"
+                  hint="Forward or BCC a mail to it: the other people in it (From, To, Cc) who are in your contacts get it in their history, with the subject as the note. Only mail from your own address counts. Keep the address to yourself."
+                />
                 <SecretAddressButtons
-                  onCopy={() => void copy()}
+                  onCopy={copy}
                   noun="address"
                   isRenewing={regenerate.isPending}
                   title="Get a new forwarding address?"

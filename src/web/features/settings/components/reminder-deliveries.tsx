@@ -10,11 +10,10 @@ import { Badge } from "../../../components/ui/badge";
 import { formatDateTime, formatZone } from "../../../lib/format-date";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
 import { useReminderDeliveries } from "../api/list-reminder-deliveries";
 import { useSendTestReminder } from "../api/send-test-reminder";
 import { LoadError } from "../../../components/load-error";
+import { toastTestReminder, toastTestReminderFailed } from "./settings-toasts";
 
 const STATUS_VARIANTS = {
   queued: "outline",
@@ -28,6 +27,16 @@ const CHANNEL_LABELS: Record<Delivery["channel"], string> = {
   sms: "Text message",
   ...CHAT_CHANNEL_LABELS,
 };
+
+/** Where a test went, in the toast's words: "to ada@example.com", "by text to +1…", "to Telegram". */
+function describePlace(
+  delivery: Delivery,
+  recipient: { email: string; phoneNumber: string | null },
+): string {
+  if (delivery.channel === "sms") return `by text to ${recipient.phoneNumber}`;
+  if (delivery.channel === "email") return `to ${recipient.email}`;
+  return `to ${CHANNEL_LABELS[delivery.channel]}`;
+}
 
 function describeCount(n: number): string {
   if (n === 0) return "Nobody due";
@@ -89,27 +98,9 @@ export function ReminderDeliveries(props: {
   async function sendTest() {
     try {
       const delivery = await send.mutateAsync();
-      if (delivery.status === "skipped") {
-        toast({
-          title: "Test reminder not sent",
-          description: delivery.reason ?? undefined,
-          variant: "destructive",
-        });
-        return;
-      }
-      const where =
-        delivery.channel === "sms" ? `by text to ${props.phoneNumber}` : `to ${props.email}`;
-      toast({
-        title: "Test reminder sent",
-        description: [`Test reminder sent ${where}.`, delivery.reason].filter(Boolean).join(" "),
-        variant: "success",
-      });
+      toastTestReminder(delivery, describePlace(delivery, props));
     } catch (error) {
-      toast({
-        title: "Test reminder not sent",
-        description: errorMessage(error),
-        variant: "destructive",
-      });
+      toastTestReminderFailed(error);
     }
   }
 

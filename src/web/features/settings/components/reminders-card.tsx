@@ -83,7 +83,8 @@ export function RemindersCard(props: {
       <CardHeader>
         <CardTitle>Reminders</CardTitle>
         <CardDescription>
-          One message with everyone who is due, by email or text message.
+          One message with everyone who is due, by email or text message. To get it in a chat app or
+          as a push notification too, connect one under Chat and push reminders.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

@@ -1,5 +1,5 @@
-// /app/settings (spec 02 §2): appearance, reminders, the calendar feed, log by email, phone and
-// subscription.
+// /app/settings (spec 02 §2): appearance, reminders, chat and push channels, the calendar feed,
+// log by email, phone and subscription.
 import { Suspense, useEffect, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { SETTINGS_MESSAGES } from "../../../../core/settings";
@@ -13,6 +13,7 @@ import { useMe } from "../../../lib/session/get-me";
 import { useReminderSettings } from "../api/get-reminder-settings";
 import { AppearanceCard } from "./appearance-card";
 import { CalendarCard } from "./calendar-card";
+import { ChatChannelsCard } from "./chat-channels-card";
 import { LogByEmailCard } from "./log-by-email-card";
 import { RemindersCard } from "./reminders-card";
 
@@ -82,6 +83,10 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           phoneNumber={user.phoneNumber}
           isPhoneVerified={user.phoneNumberVerified === true}
         />
+        <ChatChannelsCard
+          phoneNumber={user.phoneNumber}
+          isPhoneVerified={user.phoneNumberVerified === true}
+        />
         <CalendarCard />
         <LogByEmailCard />
         <Suspense fallback={<SkeletonCard label="Loading your phone number" className="h-72" />}>
@@ -106,8 +111,8 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           Settings
         </h1>
         <p className="text-muted-foreground">
-          Appearance, reminders, your calendar feed, logging by email, your phone number, your
-          subscription and your account.
+          Appearance, reminders by email, text, chat or push, your calendar feed, logging by email,
+          your phone number, your subscription and your account.
         </p>
       </div>
       {body}

@@ -73,7 +73,7 @@ function definitions(productName: string, loop: StepDefinition[]): StepDefinitio
       target: "profile-menu",
       title: "Your menu",
       description:
-        "Your profile, light or dark mode, your replies, settings, feedback and support, this tour again, and sign out.",
+        "Your profile, light or dark mode, your replies, settings (where reminders can also go to a chat app or a push notification), feedback and support, this tour again, and sign out.",
     },
     {
       title: "You're All Set!",
