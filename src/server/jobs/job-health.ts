@@ -1,6 +1,7 @@
 // How the background jobs are doing, shared by every process through the database: when the
-// reminder scheduler last finished a run, and how long the oldest message has waited to be sent.
-import { inArray, min } from "drizzle-orm";
+// reminder scheduler last finished a run, and how long the oldest message has waited to be sent,
+// in all and per channel (email, sms and each chat channel share the one outbox).
+import { count, inArray, min } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jobHeartbeats, outbox } from "../db/schema/index";
 
@@ -14,12 +15,21 @@ export async function readJobHealth(db: Db, now: Date) {
     .from(outbox)
     .where(inArray(outbox.status, ["pending", "sending"]));
   const oldestAt = oldest?.at ? new Date(oldest.at) : null;
+  // Unsent rows only: the outbox's claimable index covers them, however long the outbox grows.
+  const perChannel = await db
+    .select({ channel: outbox.channel, unsent: count(), at: min(outbox.createdAt) })
+    .from(outbox)
+    .where(inArray(outbox.status, ["pending", "sending"]))
+    .groupBy(outbox.channel);
+  const ageOf = (at: Date | string | null) =>
+    at ? Math.max(0, Math.round((now.getTime() - new Date(at).getTime()) / 1000)) : null;
   return {
     lastSchedulerRunAt:
       beats.find((b) => b.name === "reminder-scheduler")?.lastRunAt.toISOString() ?? null,
     oldestUnsentAt: oldestAt?.toISOString() ?? null,
-    oldestUnsentAgeSeconds: oldestAt
-      ? Math.max(0, Math.round((now.getTime() - oldestAt.getTime()) / 1000))
-      : null,
+    oldestUnsentAgeSeconds: ageOf(oldestAt),
+    channels: Object.fromEntries(
+      perChannel.map((c) => [c.channel, { unsent: c.unsent, oldestUnsentAgeSeconds: ageOf(c.at) }]),
+    ),
   };
 }

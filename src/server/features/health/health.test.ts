@@ -32,12 +32,13 @@ describe("health and config", () => {
     }
   });
 
-  it("tells an operator when the scheduler last ran and how old the oldest unsent message is", async () => {
+  it("tells an operator when the scheduler last ran and how old the oldest unsent message is, per channel", async () => {
     let jobs = (await t.app.inject({ url: "/readyz" })).json().jobs;
     expect(jobs).toEqual({
       lastSchedulerRunAt: null,
       oldestUnsentAt: null,
       oldestUnsentAgeSeconds: null,
+      channels: {},
     });
     await runScheduler({ db: t.app.db, env: t.app.env, now: () => new Date(), log: t.app.log });
     await t.app.db.insert(outbox).values({
@@ -48,7 +49,18 @@ describe("health and config", () => {
       createdAt: new Date(Date.now() - 120_000),
       nextAttemptAt: new Date(Date.now() + 3_600_000),
     });
+    await t.app.db.insert(outbox).values({
+      channel: "ntfy",
+      kind: "test",
+      to: "00000000-0000-4000-8000-000000000000",
+      text: "waiting too",
+      createdAt: new Date(Date.now() - 60_000),
+      nextAttemptAt: new Date(Date.now() + 3_600_000),
+    });
     jobs = (await t.app.inject({ url: "/readyz" })).json().jobs;
+    expect(jobs.channels.email.unsent).toBe(1);
+    expect(jobs.channels.ntfy).toMatchObject({ unsent: 1 });
+    expect(jobs.channels.ntfy.oldestUnsentAgeSeconds).toBeGreaterThanOrEqual(60);
     expect(Date.now() - Date.parse(jobs.lastSchedulerRunAt)).toBeLessThan(60_000);
     expect(jobs.oldestUnsentAgeSeconds).toBeGreaterThanOrEqual(120);
   });
