@@ -35,6 +35,7 @@ import { placesRoutes } from "./features/places/places.routes";
 import { oneTapRoutes } from "./features/reminders/one-tap.routes";
 import { remindersRoutes } from "./features/reminders/reminders.routes";
 import { channelsRoutes } from "./features/channels/channels.routes";
+import { urlChannelsRoutes } from "./features/channels/url-channels.routes";
 import { calendarRoutes } from "./features/reminders/calendar.routes";
 import { createInboundDeps } from "./features/replies/inbound-mail";
 import { inboundRoutes } from "./features/replies/inbound.routes";
@@ -236,6 +237,7 @@ async function registerEverything(
   await app.register(placesRoutes);
   await app.register(remindersRoutes);
   await app.register(channelsRoutes);
+  await app.register(urlChannelsRoutes);
   await app.register(oneTapRoutes);
   await app.register(calendarRoutes);
   // The Twilio webhook and the replies API read with the same reader as the SMTP listener.

@@ -104,6 +104,8 @@ export const SIGNED_IN = new Set([
   "POST /api/reminders/test",
   "POST /api/reminders/calendar",
   "POST /api/reminders/email/resume",
+  "PUT /api/reminders/chat-channels/ntfy",
+  "PUT /api/reminders/chat-channels/webhook",
   "GET /api/replies",
   "GET /api/replies/pending-count",
   "POST /api/replies/actions/:id/accept",

@@ -19,7 +19,8 @@ import type { ChannelRow } from "./channels.service";
 export type ChatSender = {
   /** Recorded as the outbox row's transport. */
   name: string;
-  send: (message: ChatMessage, channel: ChannelRow) => Promise<void>;
+  /** `messageId` is the outbox row's id: the same on every retry of this message. */
+  send: (message: ChatMessage, channel: ChannelRow, meta: { messageId: string }) => Promise<void>;
   close?: () => void;
 };
 
@@ -51,7 +52,7 @@ export function createChatTransports(
       async send(row: OutboxRow) {
         const channel = await channelOf(deps.db, row, kind);
         if (!row.payload) throw new DeliveryError("The message has no content to send.", true);
-        await sender.send(row.payload, channel);
+        await sender.send(row.payload, channel, { messageId: row.id });
       },
       close: () => sender.close?.(),
     };

@@ -2,5 +2,10 @@
 // operator has not set it up: no bot token, no WhatsApp app).
 import type { ChatChannelKind } from "../../../core/chat-channels";
 import type { ChatSenderFactory } from "./channel-transports";
+import { createNtfySender } from "./ntfy";
+import { createWebhookSender } from "./webhook";
 
-export const CHAT_SENDERS: Partial<Record<ChatChannelKind, ChatSenderFactory>> = {};
+export const CHAT_SENDERS: Partial<Record<ChatChannelKind, ChatSenderFactory>> = {
+  ntfy: createNtfySender,
+  webhook: createWebhookSender,
+};
