@@ -13,13 +13,14 @@ import { useMe } from "../../../lib/session/get-me";
 import { useReminderSettings } from "../api/get-reminder-settings";
 import { AppearanceCard } from "./appearance-card";
 import { CalendarCard } from "./calendar-card";
-import { ChatChannelsCard } from "./chat-channels-card";
 import { LogByEmailCard } from "./log-by-email-card";
 import { RemindersCard } from "./reminders-card";
 
-// The phone and account cards, the page's lower half, load after the first paint, as the
-// settings are read: by the time those have arrived the cards' code normally has
+// The chat channels, phone and account cards, below the reminders, load after the first paint,
+// as the settings are read: by the time those have arrived the cards' code normally has
 // too, so they render with the others; if not, a skeleton of their size stands in.
+const chatChannelsCard = lazyModule(() => import("./chat-channels-card"));
+const ChatChannelsCard = lazyComponent(chatChannelsCard, (m) => m.ChatChannelsCard);
 const phoneCard = lazyModule(() => import("./phone-card"));
 const PhoneCard = lazyComponent(phoneCard, (m) => m.PhoneCard);
 const accountCard = lazyModule(() => import("./account-card"));
@@ -41,6 +42,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
 
   useEmailChangeOutcome(me.data?.user.email);
   useEffect(() => {
+    chatChannelsCard.preload().catch(() => undefined);
     phoneCard.preload().catch(() => undefined);
     accountCard.preload().catch(() => undefined);
   }, []);
@@ -83,10 +85,12 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           phoneNumber={user.phoneNumber}
           isPhoneVerified={user.phoneNumberVerified === true}
         />
-        <ChatChannelsCard
-          phoneNumber={user.phoneNumber}
-          isPhoneVerified={user.phoneNumberVerified === true}
-        />
+        <Suspense fallback={<SkeletonCard label="Loading your chat channels" className="h-96" />}>
+          <ChatChannelsCard
+            phoneNumber={user.phoneNumber}
+            isPhoneVerified={user.phoneNumberVerified === true}
+          />
+        </Suspense>
         <CalendarCard />
         <LogByEmailCard />
         <Suspense fallback={<SkeletonCard label="Loading your phone number" className="h-72" />}>
