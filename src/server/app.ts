@@ -36,6 +36,7 @@ import { oneTapRoutes } from "./features/reminders/one-tap.routes";
 import { remindersRoutes } from "./features/reminders/reminders.routes";
 import { channelsRoutes } from "./features/channels/channels.routes";
 import { urlChannelsRoutes } from "./features/channels/url-channels.routes";
+import { whatsAppRoutes } from "./features/channels/whatsapp.routes";
 import { calendarRoutes } from "./features/reminders/calendar.routes";
 import { createInboundDeps } from "./features/replies/inbound-mail";
 import { inboundRoutes } from "./features/replies/inbound.routes";
@@ -245,6 +246,7 @@ async function registerEverything(
   await app.register(repliesRoutes, { inbound });
   await app.register(inboundRoutes, { inbound });
   await app.register(mailgunRoutes, { inbound });
+  await app.register(whatsAppRoutes, { inbound });
   await app.register(notificationsRoutes);
   await app.register(notificationsStreamRoutes);
   await app.register(mapRoutes);

@@ -42,6 +42,7 @@ const SIGNED_WEBHOOKS = new Set([
   "POST /api/inbound/sms/twilio",
   "POST /api/inbound/email/mailgun",
   "POST /api/inbound/email/mailgun/mime",
+  "POST /api/inbound/whatsapp",
 ]);
 
 describe("route sweeps", () => {

@@ -25,6 +25,9 @@ export const PUBLIC = new Set([
   // Mailgun's inbound posts: its signature (HMAC of timestamp and token) is the credential.
   "POST /api/inbound/email/mailgun",
   "POST /api/inbound/email/mailgun/mime",
+  // Meta's WhatsApp webhook: the verify token (GET) and X-Hub-Signature-256 (POST).
+  "GET /api/inbound/whatsapp",
+  "POST /api/inbound/whatsapp",
   // A signed token in the path is the credential (one-tap links, unsubscribe, calendar feed).
   "GET /r/:token",
   "POST /r/:token",
@@ -106,6 +109,7 @@ export const SIGNED_IN = new Set([
   "POST /api/reminders/email/resume",
   "PUT /api/reminders/chat-channels/ntfy",
   "PUT /api/reminders/chat-channels/webhook",
+  "POST /api/reminders/chat-channels/whatsapp",
   "GET /api/replies",
   "GET /api/replies/pending-count",
   "POST /api/replies/actions/:id/accept",

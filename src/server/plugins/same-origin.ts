@@ -15,6 +15,7 @@ const SIGNED_WEBHOOKS = new Set([
   "/api/inbound/sms/twilio",
   "/api/inbound/email/mailgun",
   "/api/inbound/email/mailgun/mime",
+  "/api/inbound/whatsapp",
 ]);
 
 // For whoever runs the server: the address it answers is configuration, named so it can be found.

@@ -4,8 +4,10 @@ import type { ChatChannelKind } from "../../../core/chat-channels";
 import type { ChatSenderFactory } from "./channel-transports";
 import { createNtfySender } from "./ntfy";
 import { createWebhookSender } from "./webhook";
+import { createWhatsAppSender } from "./whatsapp";
 
 export const CHAT_SENDERS: Partial<Record<ChatChannelKind, ChatSenderFactory>> = {
+  whatsapp: createWhatsAppSender,
   ntfy: createNtfySender,
   webhook: createWebhookSender,
 };

@@ -2,3 +2,4 @@
 export { digestReplyAddress, isSmsReplyEnabled } from "./inbound-addresses";
 export { handleReply, type HandledReply, type InboundDeps } from "./handle-reply";
 export { createInboundDeps } from "./inbound-mail";
+export { createRateWindow } from "./rate-window";
