@@ -157,13 +157,8 @@ export function createWhatsAppWebhook(inbound: InboundDeps) {
     const data = message.button?.payload ?? message.interactive?.button_reply?.id;
     if (message.type === "button" || message.type === "interactive") {
       if (!data) return;
-      try {
-        const pressed = await pressChatButton(inbound, { userId: channel.userId, data });
-        await answer(channel, pressed.text);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        await answer(channel, error.message);
-      }
+      const pressed = await pressChatButton(inbound, { userId: channel.userId, data });
+      await answer(channel, pressed.text);
       return;
     }
     if (message.type === "text" && message.text?.body.trim()) {
