@@ -128,6 +128,7 @@ describe("WhatsApp digests and the webhook", () => {
 
   it("logs the contact once for a press, however often it comes, and answers in the chat", async () => {
     const payload = chatButtonData("contacted", deliveryId, 0);
+    const before = (await historyOf(user, adaId)).length;
     for (let i = 0; i < 2; i += 1) {
       const press = webhookMessage(
         waId,
@@ -138,7 +139,7 @@ describe("WhatsApp digests and the webhook", () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     await t.app.outbox.drain();
-    expect(await historyOf(user, adaId)).toHaveLength(1);
+    expect(await historyOf(user, adaId)).toHaveLength(before + 1);
     const answers = sentTo(waId).filter((m) => m.type === "text");
     expect(answers.length).toBeGreaterThanOrEqual(1);
     expect(answers[0]!.text!.body).toMatch(/Ada Lovelace/);
@@ -260,6 +261,34 @@ describe("WhatsApp delivery failures", () => {
     chat = (await deliveriesOf(t.app, user.id)).filter((d) => d.lane === "whatsapp")[1]!;
     expect(chat.status).toBe("queued");
     expect(chat.reason).toMatch(/^WhatsApp asked us to try again later \(503\)\. Trying again/);
+    expect(sentTo(waId)).toEqual([]);
+  });
+});
+
+describe("a number that changes hands", () => {
+  it("gets no more digests, and its messages no longer reach the old account", async () => {
+    setNow(t.app, "2026-07-01T05:00:00Z");
+    const { user, waId } = await verifiedUser();
+    const ada = await addDueContact(t.app, user);
+    expect((await optIn(user)).statusCode).toBe(200);
+    const history = JSON.stringify(await historyOf(user, ada.id));
+    await t.app.db
+      .update(users)
+      .set({ phoneNumber: null, phoneNumberVerified: false })
+      .where(eq(users.id, user.id));
+    setNow(t.app, "2026-07-01T06:00:01Z");
+    await runJobs(t.app);
+    const chat = (await deliveriesOf(t.app, user.id)).find((d) => d.lane === "whatsapp")!;
+    expect(chat.status).toBe("failed");
+    expect(chat.reason).toMatch(/Your phone number is no longer verified/);
+    const text = webhookMessage(
+      waId,
+      { type: "text", text: { body: "called Ada yesterday" } },
+      t.app.clock.now(),
+    );
+    expect((await t.app.inject(signedPost(text))).statusCode).toBe(200);
+    await t.app.outbox.drain();
+    expect(JSON.stringify(await historyOf(user, ada.id))).toBe(history);
     expect(sentTo(waId)).toEqual([]);
   });
 });
