@@ -15,8 +15,9 @@ import {
 } from "../../../../tests/helpers/reminders-kit";
 import { build, injectAs, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { startWebhookReceiver } from "../../../../tests/helpers/webhook-receiver";
-import type { ChatChannels } from "../../../core/chat-channels";
+import type { ChatChannels, ChatMessage } from "../../../core/chat-channels";
 import { interactions, outbox, reminderChannels } from "../../db/schema/index";
+import { parseNtfyTopicUrl, renderNtfyMessage } from "./ntfy";
 
 const NTFY_TOKEN = "tk_0123456789abcdefghijklmnopqrs";
 
@@ -158,6 +159,55 @@ describe("ntfy", () => {
     expect(failed?.reason).toBe(
       "ntfy refused the message (401): The ntfy server answered 401: unauthorized",
     );
+  });
+});
+
+describe("ntfy's message", () => {
+  const digest: ChatMessage = {
+    kind: "digest",
+    text: "é".repeat(3000),
+    title: "2 people are due",
+    people: ["Bartholomew Aloysius Fitzgerald-Montgomery", "Ada Lovelace"].map((name, i) => ({
+      contactId: `c${i}`,
+      name,
+      line: "Due today",
+      markContactedUrl: `https://tend.example.com/r/done-${i}`,
+      snoozeUrl: `https://tend.example.com/r/snooze-${i}`,
+    })),
+    openUrl: "https://tend.example.com/app/rhythms",
+    isTest: false,
+    deliveryId: "d1",
+    createdAt: "2026-06-01T06:00:00.000Z",
+  };
+
+  it("fits ntfy's limits: 4096 bytes of text, short button labels", () => {
+    const rendered = renderNtfyMessage(digest, { topic: "t", appName: "Tend" });
+    expect(Buffer.byteLength(rendered.message)).toBeLessThanOrEqual(4096);
+    expect(rendered.message.endsWith("…")).toBe(true);
+    expect(rendered.actions.map((a) => a.label)).toEqual([
+      "Bartholomew Aloysius Fitzgerald-Montgom…",
+      "Ada Lovelace: done",
+      "Open Tend",
+    ]);
+  });
+
+  it("an answer is plain text, with nothing to press", () => {
+    const answer = { ...digest, kind: "answer" as const, text: "Logged a call with Ada." };
+    expect(renderNtfyMessage(answer, { topic: "t", appName: "Tend" })).toMatchObject({
+      message: "Logged a call with Ada.",
+      tags: ["speech_balloon"],
+      actions: [],
+    });
+  });
+
+  it("publishes beside the topic, so a server under a path works", () => {
+    expect(parseNtfyTopicUrl("https://example.com/ntfy/alerts")).toEqual({
+      publishUrl: "https://example.com/ntfy/",
+      topic: "alerts",
+      topicUrl: "https://example.com/ntfy/alerts",
+    });
+    expect(parseNtfyTopicUrl("https://ntfy.sh/")).toBeNull();
+    expect(parseNtfyTopicUrl("https://ntfy.sh/a b")).toBeNull();
   });
 });
 

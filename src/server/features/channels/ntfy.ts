@@ -82,7 +82,10 @@ export function renderNtfyMessage(
     message: truncateBytes(message.text, NTFY_MAX_MESSAGE_BYTES),
     tags: [isDigest ? (message.isTest ? "test_tube" : "bell") : "speech_balloon"],
     click: message.openUrl,
-    actions: [...done, { action: "view", label: `Open ${target.appName}`, url: message.openUrl }],
+    // An assistant's answer is plain text: it has nothing to press.
+    actions: isDigest
+      ? [...done, { action: "view", label: `Open ${target.appName}`, url: message.openUrl }]
+      : [],
   };
 }
 
