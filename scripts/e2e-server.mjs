@@ -37,6 +37,8 @@ const child = spawn(process.execPath, [server], {
     BILLING_PROVIDER: process.env.E2E_BILLING_PROVIDER ?? "local",
     LOG_LEVEL: "warn",
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    // The chat-channels spec's webhook receiver and ntfy stand-in listen on 127.0.0.1.
+    ALLOW_PRIVATE_WEBHOOKS: "true",
     SMTP_URL: "",
   },
 });

@@ -83,6 +83,21 @@ export async function createUser(
   return { email, password: PASSWORD };
 }
 
+/** Ada Lovelace, on a weekly rhythm, last seen 10 days ago: overdue, so in the digest. */
+export async function addOverdueContact(page: Page): Promise<string> {
+  const res = await page.request.post("/api/contacts", {
+    headers: { origin: BASE_URL },
+    data: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      rhythm: { interval: 1, unit: "week" },
+      lastContactedOn: daysAgo(10),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
 export async function setServerClock(request: APIRequestContext, offsetMs: number): Promise<void> {
   const res = await request.post("/api/test/clock", { data: { offsetMs } });
   expect(res.ok()).toBeTruthy();

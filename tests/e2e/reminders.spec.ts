@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { formatDateTime } from "../../src/web/lib/format-date";
 import {
+  addOverdueContact,
   BASE_URL,
   createUser,
   expect,
@@ -12,23 +13,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   test,
-  daysAgo,
 } from "./fixtures";
-
-// Someone on a weekly rhythm last seen 10 days ago: overdue, so in the digest.
-async function addOverdueContact(page: Page): Promise<string> {
-  const res = await page.request.post("/api/contacts", {
-    headers: { origin: BASE_URL },
-    data: {
-      firstName: "Ada",
-      lastName: "Lovelace",
-      rhythm: { interval: 1, unit: "week" },
-      lastContactedOn: daysAgo(10),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 async function openSettings(page: Page) {
   await page.goto("/app/settings");
