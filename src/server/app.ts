@@ -37,6 +37,7 @@ import { remindersRoutes } from "./features/reminders/reminders.routes";
 import { channelsRoutes } from "./features/channels/channels.routes";
 import { urlChannelsRoutes } from "./features/channels/url-channels.routes";
 import { whatsAppRoutes } from "./features/channels/whatsapp.routes";
+import { telegramRoutes } from "./features/channels/telegram.routes";
 import { calendarRoutes } from "./features/reminders/calendar.routes";
 import { createInboundDeps } from "./features/replies/inbound-mail";
 import { inboundRoutes } from "./features/replies/inbound.routes";
@@ -247,6 +248,7 @@ async function registerEverything(
   await app.register(inboundRoutes, { inbound });
   await app.register(mailgunRoutes, { inbound });
   await app.register(whatsAppRoutes, { inbound });
+  await app.register(telegramRoutes, { inbound });
   await app.register(notificationsRoutes);
   await app.register(notificationsStreamRoutes);
   await app.register(mapRoutes);

@@ -1,5 +1,6 @@
 // Listens on PORT and, unless SCHEDULER_ENABLED=false, runs the background jobs (reminders,
-// outbox) and the inbound mail listener (when INBOUND_SMTP_PORT is set) in the same process; on
+// outbox), the inbound mail listener (when INBOUND_SMTP_PORT is set) and Telegram's updates
+// (when TELEGRAM_BOT_TOKEN is set) in the same process; on
 // SIGTERM/SIGINT fails readiness for SHUTDOWN_DRAIN_SECONDS, then stops the listener and the
 // jobs, finishes in-flight requests (within SHUTDOWN_TIMEOUT_SECONDS) and closes the db.
 import closeWithGrace from "close-with-grace";
@@ -11,13 +12,19 @@ async function main() {
   const env = loadEnvOrExit();
   // The embedded database's thread opens its files while the rest of the server loads.
   const database = startDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const [{ buildApp }, { startBackgroundJobs }, { devMailboxStartWarning }, { startInboundMail }] =
-    await Promise.all([
-      import("./app"),
-      import("./jobs/background-jobs"),
-      import("./plugins/dev-only"),
-      import("./features/replies/inbound-mail"),
-    ]);
+  const [
+    { buildApp },
+    { startBackgroundJobs },
+    { devMailboxStartWarning },
+    { startInboundMail },
+    { startTelegram },
+  ] = await Promise.all([
+    import("./app"),
+    import("./jobs/background-jobs"),
+    import("./plugins/dev-only"),
+    import("./features/replies/inbound-mail"),
+    import("./features/channels/telegram-poll"),
+  ]);
   const app = await buildApp({ env, ownDatabase: database });
   await app.ready();
   const stopJobs = env.SCHEDULER_ENABLED
@@ -25,6 +32,9 @@ async function main() {
     : async () => undefined;
   const stopInbound = env.SCHEDULER_ENABLED
     ? await startInboundMail(app.services, app.log)
+    : async () => undefined;
+  const stopTelegram = env.SCHEDULER_ENABLED
+    ? startTelegram(app.services, app.log).stop
     : async () => undefined;
   closeWithGrace(shutdownOptions(app.log, env.SHUTDOWN_TIMEOUT_SECONDS), async (event) => {
     logShutdown(app.log, event);
@@ -36,6 +46,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
     }
     await stopInbound();
+    await stopTelegram();
     await stopJobs();
     await app.close();
   });

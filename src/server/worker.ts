@@ -1,11 +1,12 @@
-// `npm run worker`: the background jobs (reminder scheduler, outbox sender, and the inbound
-// mail listener when INBOUND_SMTP_PORT is set) in a process of their own, without the HTTP
+// `npm run worker`: the background jobs (reminder scheduler, outbox sender, the inbound mail
+// listener when INBOUND_SMTP_PORT is set, Telegram's updates) in a process of their own, without the HTTP
 // app, for scaled-out setups where app processes run with SCHEDULER_ENABLED=false. Any number
 // of workers and app processes may run on one PostgreSQL.
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { openDatabase } from "./db/client";
 import { loadEnvOrExit } from "./env";
+import { startTelegram } from "./features/channels/telegram-poll";
 import { startInboundMail } from "./features/replies/inbound-mail";
 import { startBackgroundJobs } from "./jobs/background-jobs";
 import { logShutdown, shutdownOptions } from "./lib/shutdown";
@@ -19,10 +20,12 @@ async function main() {
   const services = createServices({ env, database, log });
   const stopJobs = startBackgroundJobs({ ...services, log });
   const stopInbound = await startInboundMail(services, log);
+  const stopTelegram = startTelegram(services, log).stop;
   log.info("worker running background jobs");
   closeWithGrace(shutdownOptions(log, env.SHUTDOWN_TIMEOUT_SECONDS), async (event) => {
     logShutdown(log, event);
     await stopInbound();
+    await stopTelegram();
     await stopJobs();
     await services.outbox.close();
     await database.close();

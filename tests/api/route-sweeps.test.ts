@@ -43,6 +43,7 @@ const SIGNED_WEBHOOKS = new Set([
   "POST /api/inbound/email/mailgun",
   "POST /api/inbound/email/mailgun/mime",
   "POST /api/inbound/whatsapp",
+  "POST /api/inbound/telegram",
 ]);
 
 describe("route sweeps", () => {

@@ -28,6 +28,8 @@ export const PUBLIC = new Set([
   // Meta's WhatsApp webhook: the verify token (GET) and X-Hub-Signature-256 (POST).
   "GET /api/inbound/whatsapp",
   "POST /api/inbound/whatsapp",
+  // Telegram's webhook: its secret-token header is the credential; 404 unless in webhook mode.
+  "POST /api/inbound/telegram",
   // A signed token in the path is the credential (one-tap links, unsubscribe, calendar feed).
   "GET /r/:token",
   "POST /r/:token",
@@ -110,6 +112,7 @@ export const SIGNED_IN = new Set([
   "PUT /api/reminders/chat-channels/ntfy",
   "PUT /api/reminders/chat-channels/webhook",
   "POST /api/reminders/chat-channels/whatsapp",
+  "POST /api/reminders/chat-channels/telegram",
   "GET /api/replies",
   "GET /api/replies/pending-count",
   "POST /api/replies/actions/:id/accept",

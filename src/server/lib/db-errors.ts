@@ -10,7 +10,7 @@ const UNIQUE_MESSAGES: Record<string, { message: string; field?: string }> = {
   users_email_unique: { message: "An account with this email already exists.", field: "email" },
 };
 
-function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {
+export function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
     const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };

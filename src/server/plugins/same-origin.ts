@@ -16,6 +16,7 @@ const SIGNED_WEBHOOKS = new Set([
   "/api/inbound/email/mailgun",
   "/api/inbound/email/mailgun/mime",
   "/api/inbound/whatsapp",
+  "/api/inbound/telegram",
 ]);
 
 // For whoever runs the server: the address it answers is configuration, named so it can be found.

@@ -3,10 +3,12 @@
 import type { ChatChannelKind } from "../../../core/chat-channels";
 import type { ChatSenderFactory } from "./channel-transports";
 import { createNtfySender } from "./ntfy";
+import { createTelegramSender } from "./telegram";
 import { createWebhookSender } from "./webhook";
 import { createWhatsAppSender } from "./whatsapp";
 
 export const CHAT_SENDERS: Partial<Record<ChatChannelKind, ChatSenderFactory>> = {
+  telegram: createTelegramSender,
   whatsapp: createWhatsAppSender,
   ntfy: createNtfySender,
   webhook: createWebhookSender,
