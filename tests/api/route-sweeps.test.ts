@@ -220,7 +220,9 @@ describe("route sweeps", () => {
 
     it("answers 404 on every signed-in route with an id, and changes nothing", async () => {
       const wrong: string[] = [];
-      for (const route of [...SIGNED_IN].filter((r) => r.includes(":"))) {
+      // A chat channel's :kind names one of the session user's own channels, not an id.
+      const withIds = [...SIGNED_IN].filter((r) => /:(?!kind\b)/.test(r));
+      for (const route of withIds) {
         const [method, path] = route.split(" ") as [string, string];
         const url = ownersUrl(path);
         const res = await injectAs(t.app, stranger, {

@@ -125,6 +125,19 @@ describe("chat channels", () => {
       secret: null,
       now: t.app.clock.now(),
     });
+    // Another account names the same kind: its own (none), never this user's.
+    const stranger = await createReminderUser(t.app, { timezone: "UTC" });
+    for (const method of ["DELETE", "POST"] as const) {
+      const res = await injectAs(t.app, stranger.user, {
+        method,
+        url: `/api/reminders/chat-channels/whatsapp${method === "POST" ? "/test" : ""}`,
+      });
+      expect(res.statusCode === 404 || res.json().channels?.length === 0, res.body).toBe(true);
+    }
+    expect(
+      await t.app.db.select().from(reminderChannels).where(eq(reminderChannels.userId, user.id)),
+    ).toHaveLength(1);
+
     const test = await injectAs(t.app, user, {
       method: "POST",
       url: "/api/reminders/chat-channels/whatsapp/test",

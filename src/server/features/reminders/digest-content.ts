@@ -288,7 +288,7 @@ export function renderDigestNotification(digest: Digest): { title: string; conte
  */
 export function renderDigestChat(
   digest: Digest,
-  options: { deliveryId: string; createdAt: Date },
+  options: { deliveryId: string; createdAt: Date; acceptsReplies: boolean },
 ): ChatMessage {
   const { today } = digest;
   const total = dueTotal(digest);
@@ -308,7 +308,10 @@ export function renderDigestChat(
     lines.push("", "Birthdays this week:");
     for (const b of digest.birthdays) lines.push(`${birthdayLine(b, today)}`);
   }
-  if (total > 0) lines.push("", "Or answer with what happened, like “called Alan yesterday”.");
+  // Only a chat can be answered (Telegram, WhatsApp); ntfy and a webhook cannot.
+  if (total > 0 && options.acceptsReplies) {
+    lines.push("", "Or answer with what happened, like “called Alan yesterday”.");
+  }
   return {
     kind: "digest",
     title,

@@ -476,7 +476,11 @@ export async function writeDeliveries(
           kind,
           channel: p.chat.kind,
           channelId: p.chat.id,
-          message: renderDigestChat(digest, { deliveryId: p.id, createdAt: now }),
+          message: renderDigestChat(digest, {
+            deliveryId: p.id,
+            createdAt: now,
+            acceptsReplies: p.chat.kind === "telegram" || p.chat.kind === "whatsapp",
+          }),
         })
       : p.decision.channel === "sms"
         ? smsRow({

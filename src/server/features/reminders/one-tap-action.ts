@@ -15,9 +15,7 @@ import { hashToken } from "./one-tap-tokens";
 export const SNOOZE_DAYS = 7;
 
 export type OneTapOutcome =
-  | { kind: "missing" }
-  | { kind: "replay"; name: string }
-  | { kind: "done"; name: string };
+  { kind: "missing" } | { kind: "replay"; name: string } | { kind: "done"; name: string };
 
 export async function applyOneTapAction(
   db: Db,
