@@ -56,17 +56,22 @@ export function startTelegramPolling(
   let offset = 0;
   let confirmedOffset = 0;
 
-  async function renew(): Promise<boolean> {
-    state.leaseAttempts += 1;
-    try {
-      state.isHolding = await takeLease(db, lease);
-    } catch (error) {
-      log.warn({ err: error }, "telegram: could not renew the polling lease");
-      state.isHolding = false;
-    }
-    // Lost (or never had): stop polling at once, so two processes never poll together.
-    if (!state.isHolding) poll?.abort();
-    return state.isHolding;
+  let renewing: Promise<boolean> = Promise.resolve(false);
+
+  function renew(): Promise<boolean> {
+    renewing = (async () => {
+      state.leaseAttempts += 1;
+      try {
+        state.isHolding = await takeLease(db, lease);
+      } catch (error) {
+        log.warn({ err: error }, "telegram: could not renew the polling lease");
+        state.isHolding = false;
+      }
+      // Lost (or never had): stop polling at once, so two processes never poll together.
+      if (!state.isHolding) poll?.abort();
+      return state.isHolding;
+    })();
+    return renewing;
   }
 
   async function pause(ms: number) {
@@ -125,6 +130,8 @@ export function startTelegramPolling(
       stopping.abort();
       poll?.abort();
       await running;
+      // A renewal still on its way would take the lease again after it is released.
+      await renewing;
       if (!state.isHolding) return;
       // Confirms the updates handled since the last poll, so the next poller does not get them.
       if (offset > confirmedOffset) {
