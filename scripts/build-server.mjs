@@ -40,6 +40,9 @@ const BUNDLE_EXTERNAL = [
   "pino-*",
   "thread-stream",
   "pg-native",
+  // Bundled, grammy's node-fetch refused every request: the bundle renames its AbortSignal class,
+  // and node-fetch recognises a signal by that class's name.
+  "grammy",
 ];
 
 export async function buildServer(outDir = "dist-server") {

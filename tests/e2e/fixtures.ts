@@ -84,9 +84,9 @@ export async function createUser(
 }
 
 /** Ada Lovelace, on a weekly rhythm, last seen 10 days ago: overdue, so in the digest. */
-export async function addOverdueContact(page: Page): Promise<string> {
+export async function addOverdueContact(page: Page, origin = BASE_URL): Promise<string> {
   const res = await page.request.post("/api/contacts", {
-    headers: { origin: BASE_URL },
+    headers: { origin },
     data: {
       firstName: "Ada",
       lastName: "Lovelace",

@@ -1,0 +1,67 @@
+// Connecting Telegram from Settings (issue 49) against a stand-in Bot API: "Connect Telegram"
+// gives a t.me start link, the card waits for it, the chat's /start binds it and the card turns
+// Connected by itself; a test digest reaches the chat; disconnecting unbinds it.
+import { startFakeTelegram, TELEGRAM_TEST_BOT, type FakeTelegram } from "../helpers/fake-telegram";
+import { startE2EServer } from "../helpers/app-process";
+import { addOverdueContact, createUser, expect, expectToast, test } from "./fixtures";
+
+// A server of this spec's own: Telegram is set up on it, and its poller runs with the jobs.
+const port = Number(process.env.E2E_PORT ?? 4173) + 17;
+let telegram: FakeTelegram;
+let app: ReturnType<typeof startE2EServer>;
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: `http://localhost:${port}` });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  telegram = await startFakeTelegram();
+  app = startE2EServer({
+    port: String(port),
+    dist: process.env.E2E_DIST ?? "dist/web",
+    env: { ...telegram.env, E2E_SCHEDULER_ENABLED: "true" },
+    readyTimeoutMs: 90_000,
+  });
+  await app.ready();
+});
+
+test.afterAll(async () => {
+  app?.stop();
+  await telegram?.close();
+});
+
+test("a start link connects Telegram, a test digest reaches the chat, Disconnect unbinds", async ({
+  page,
+}) => {
+  await createUser(page, { origin: app.base });
+  await addOverdueContact(page, app.base);
+  await page.goto("/app/settings");
+  const item = page.getByTestId("chat-channel-telegram");
+  await expect(item).toContainText("Not connected");
+
+  await item.getByRole("button", { name: "Connect Telegram" }).click();
+  const open = item.getByRole("link", { name: "Open Telegram and press Start" });
+  await expect(open).toHaveAttribute(
+    "href",
+    new RegExp(`^https://t\\.me/${TELEGRAM_TEST_BOT}\\?start=[\\w-]+$`),
+  );
+  await expect(open).toHaveAttribute("target", "_blank");
+  await expect(item).toContainText("Waiting for you in Telegram");
+  const token = new URL((await open.getAttribute("href"))!).searchParams.get("start")!;
+
+  const chat = telegram.chat(424242, { username: "ada" });
+  await telegram.handled(chat.send(`/start ${token}`));
+  // The card reads the list again while a link waits: no reload.
+  await expect(item).toContainText("Connected");
+  await expect(item.getByRole("link", { name: "Open Telegram and press Start" })).toHaveCount(0);
+
+  await item.getByRole("button", { name: "Send a test to Telegram" }).click();
+  await expectToast(page, /Test reminder sent to Telegram/);
+  await expect.poll(() => chat.messages().some((m) => m.text.includes("Ada Lovelace"))).toBe(true);
+
+  await item.getByRole("button", { name: "Disconnect Telegram" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Disconnect" }).click();
+  await expectToast(page, "Telegram disconnected");
+  await expect(item).toContainText("Not connected");
+  await expect(item.getByRole("button", { name: "Connect Telegram" })).toBeVisible();
+});
