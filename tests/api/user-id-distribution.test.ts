@@ -14,6 +14,7 @@ const GLOBAL_TABLES = new Set([
   "users",
   "notifications",
   "job_heartbeats",
+  "service_leases",
   "leads",
   "rate_limits",
   "verifications",
