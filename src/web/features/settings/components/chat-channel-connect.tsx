@@ -26,12 +26,12 @@ export function TelegramConnect({ isPending }: { isPending: boolean }) {
           <Button asChild>
             <a href={startLink} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden />
-              Open Telegram and press Start
+              Open Telegram
             </a>
           </Button>
           <p className="text-sm text-muted-foreground" role="status">
-            The link works once, for 15 minutes. When you have pressed Start in Telegram, this shows
-            Connected.
+            In Telegram, press Start. The link works once, for 15 minutes; this shows Connected as
+            soon as you have used it.
           </p>
         </>
       ) : isPending ? (
