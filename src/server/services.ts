@@ -5,7 +5,7 @@ import { createMailer, type Mailer } from "./adapters/mail";
 import { createSmsSender, type SmsSender } from "./adapters/sms";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
-import { CHAT_SENDERS, createChatTransports } from "./features/channels/channels.public";
+import { chatSenders, createChatTransports } from "./features/channels/channels.public";
 import { createOutboxSender, type OutboxSender } from "./features/outbox/outbox.public";
 import { reminderDeliveryHooks } from "./features/reminders/reminders.public";
 import { readScopedClockOffset } from "./features/test-support/test-support.public";
@@ -43,7 +43,7 @@ export function createServices(options: {
     env,
     now: () => clock.now(),
     log,
-    transports: createChatTransports({ db: database.db, env, log }, CHAT_SENDERS),
+    transports: createChatTransports({ db: database.db, env, log }, chatSenders()),
   });
   outbox.setHooks(reminderDeliveryHooks);
   return {

@@ -7,4 +7,4 @@ export {
   type ActiveChatChannel,
 } from "./channels.service";
 export { createChatTransports, type ChatSenderDeps } from "./channel-transports";
-export { CHAT_SENDERS } from "./chat-senders";
+export { chatSenders } from "./chat-senders";

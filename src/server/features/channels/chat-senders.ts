@@ -7,9 +7,13 @@ import { createTelegramSender } from "./telegram";
 import { createWebhookSender } from "./webhook";
 import { createWhatsAppSender } from "./whatsapp";
 
-export const CHAT_SENDERS: Partial<Record<ChatChannelKind, ChatSenderFactory>> = {
-  telegram: createTelegramSender,
-  whatsapp: createWhatsAppSender,
-  ntfy: createNtfySender,
-  webhook: createWebhookSender,
-};
+// A function, not a constant: the senders import the reply pipeline, which imports the digest
+// writer, which imports this feature; read at start-up, after every module has loaded.
+export function chatSenders(): Partial<Record<ChatChannelKind, ChatSenderFactory>> {
+  return {
+    telegram: createTelegramSender,
+    whatsapp: createWhatsAppSender,
+    ntfy: createNtfySender,
+    webhook: createWebhookSender,
+  };
+}
