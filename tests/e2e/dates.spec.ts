@@ -31,7 +31,11 @@ const FOREIGN_FORMS: [RegExp, string][] = [
   [/\b\d{1,2}:\d{2}\s?[AaPp]\.?[Mm]\b/, "a 12-hour time"],
   [/\b\d{4}-\d{2}-\d{2}\b/, "an ISO date"],
   [/\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, "an all-number date"],
-  [/\b(?:GMT|UTC)[+−-]\d|\bGMT\b|\b[A-Z]{1,2}[SD]T\b/, "an offset or abbreviation as the zone"],
+  // PST, BST, EDT…; not the webhook card's "POST", which is the HTTP method.
+  [
+    /\b(?:GMT|UTC)[+−-]\d|\bGMT\b|\b(?!POST\b)[A-Z]{1,2}[SD]T\b/,
+    "an offset or abbreviation as the zone",
+  ],
   [/\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Z]/, "a raw zone id"],
 ];
 

@@ -68,14 +68,14 @@ export type E2EUser = { email: string; password: string };
 // A verified user signed in within this page's browser context (page.request shares cookies),
 // made by the test-only route: the real sign-up form, mailbox and onboarding have their own specs.
 // `onboarded` also completes onboarding; `subscribed` starts the trial first; `origin` is the
-// app's address when a spec runs a server of its own (the context's baseURL).
+// app's address when a spec runs a server of its own.
 export async function createUser(
   page: Page,
   options: { onboarded?: boolean; subscribed?: boolean; email?: string; origin?: string } = {},
 ): Promise<E2EUser> {
   const { onboarded = true, subscribed = true } = options;
   const email = options.email ?? uniqueEmail();
-  const res = await page.request.post("/api/test/users", {
+  const res = await page.request.post(`${options.origin ?? ""}/api/test/users`, {
     headers: { origin: options.origin ?? BASE_URL },
     data: { email, password: PASSWORD, onboarded, subscribed },
   });
@@ -85,7 +85,7 @@ export async function createUser(
 
 /** Ada Lovelace, on a weekly rhythm, last seen 10 days ago: overdue, so in the digest. */
 export async function addOverdueContact(page: Page, origin = BASE_URL): Promise<string> {
-  const res = await page.request.post("/api/contacts", {
+  const res = await page.request.post(`${origin}/api/contacts`, {
     headers: { origin },
     data: {
       firstName: "Ada",

@@ -103,10 +103,16 @@ export function startE2EServer(options: {
   const base = `http://localhost:${options.port}`;
   const child = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
     env: { ...process.env, PORT: options.port, WEB_DIST_DIR: options.dist, ...options.env },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  // The server's last words, so a failed start says why.
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   async function ready() {
     for (let i = 0; i < (options.readyTimeoutMs ?? 60_000) / 250; i++) {
+      if (child.exitCode !== null) break;
       try {
         if ((await fetch(`${base}/readyz`)).ok) return;
       } catch {
@@ -114,7 +120,8 @@ export function startE2EServer(options: {
       }
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`the app on ${base} did not start`);
+    const how = child.exitCode === null ? "did not start" : `exited with ${child.exitCode}`;
+    throw new Error(`the app on ${base} ${how}:\n${output}`);
   }
   return { base, ready, stop: () => child.kill("SIGTERM") };
 }
