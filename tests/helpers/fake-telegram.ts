@@ -30,7 +30,12 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 export async function startFakeTelegram() {
   const sent: SentMessage[] = [];
   const callbackAnswers: CallbackAnswer[] = [];
-  const edits: { chat_id: number; message_id: number; text: string }[] = [];
+  const edits: {
+    chat_id: number;
+    message_id: number;
+    text: string;
+    reply_markup?: SentMessage["reply_markup"];
+  }[] = [];
   const state = {
     webhook: null as { url: string; secretToken: string | undefined } | null,
     /** Answer the next sendMessage calls with this status (403 blocked, 429, 500…). */
@@ -76,10 +81,7 @@ export async function startFakeTelegram() {
     return full.update_id;
   }
 
-  const methods: Record<
-    string,
-    (body: Record<string, unknown>, res: ServerResponse) => unknown
-  > = {
+  const methods: Record<string, (body: Record<string, unknown>, res: ServerResponse) => unknown> = {
     getMe: () => ({
       id: 123456,
       is_bot: true,
@@ -138,11 +140,18 @@ export async function startFakeTelegram() {
       return { message_id: message.message_id, chat: { id: chatId, type: "private" }, date: 0 };
     },
     editMessageText(body) {
-      edits.push({
+      const edit = {
         chat_id: Number(body.chat_id),
         message_id: Number(body.message_id),
         text: str(body.text) ?? "",
-      });
+        reply_markup: body.reply_markup as SentMessage["reply_markup"],
+      };
+      edits.push(edit);
+      // As Telegram does, the chat now shows the edited message (a later press sees it).
+      const message = sent.find(
+        (m) => m.chat_id === edit.chat_id && m.message_id === edit.message_id,
+      );
+      if (message) Object.assign(message, { text: edit.text, reply_markup: edit.reply_markup });
       return true;
     },
     answerCallbackQuery(body) {
@@ -225,7 +234,9 @@ export async function startFakeTelegram() {
         });
       },
       /** The user presses the button `data` under one of the bot's messages. */
-      press(message: SentMessage, data: string) {
+      press(pressed: SentMessage, data: string) {
+        // The message as the chat shows it now, with its keyboard, as Telegram sends it along.
+        const message = sent.find((m) => m.message_id === pressed.message_id) ?? pressed;
         return push({
           callback_query: {
             id: `cb${nextUpdateId}`,
@@ -237,6 +248,7 @@ export async function startFakeTelegram() {
               chat: chatInfo,
               date: 0,
               text: message.text,
+              ...(message.reply_markup ? { reply_markup: message.reply_markup } : {}),
             },
             data,
           },
@@ -279,7 +291,11 @@ export async function startFakeTelegram() {
 export type FakeTelegram = Awaited<ReturnType<typeof startFakeTelegram>>;
 
 function str(value: unknown): string | undefined {
-  return typeof value === "string" ? value : value === undefined ? undefined : JSON.stringify(value);
+  return typeof value === "string"
+    ? value
+    : value === undefined
+      ? undefined
+      : JSON.stringify(value);
 }
 
 function apiError(status: number, description: string) {

@@ -65,14 +65,17 @@ describe("chat buttons and text", () => {
     const other = await createReminderUser(t.app, { timezone: "UTC" });
     expect(await pressChatButton(deps, { userId: other.user.id, data })).toEqual({
       text: "That reminder is no longer there. Nothing was changed.",
+      done: false,
     });
     expect(await interactionsOf(ada.id)).toHaveLength(1);
 
     expect(await pressChatButton(deps, { userId: user.id, data })).toEqual({
       text: "Marked Ada Lovelace as contacted today.",
+      done: true,
     });
     expect(await pressChatButton(deps, { userId: user.id, data })).toEqual({
       text: "Already done for Ada Lovelace.",
+      done: true,
     });
     expect(await interactionsOf(ada.id)).toHaveLength(2);
 

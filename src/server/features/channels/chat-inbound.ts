@@ -34,13 +34,18 @@ function parseButtonData(
   };
 }
 
-/** A button pressed under a digest: done once, answered with a sentence for the chat. */
+/**
+ * A button pressed under a digest: done once, answered with a sentence for the chat. `done` is
+ * true when the person is now marked (by this press or an earlier one), so the chat can show it.
+ */
 export async function pressChatButton(
   deps: InboundDeps,
   input: { userId: string; data: string },
-): Promise<{ text: string }> {
+): Promise<{ text: string; done: boolean }> {
   const parsed = parseButtonData(input.data);
-  if (!parsed) return { text: "That button is not one I know. Open Tend to log it there." };
+  if (!parsed) {
+    return { text: "That button is not one I know. Open Tend to log it there.", done: false };
+  }
   const [delivery] = await deps.db
     .select({ contactIds: reminderDeliveries.contactIds })
     .from(reminderDeliveries)
@@ -51,7 +56,9 @@ export async function pressChatButton(
       ),
     );
   const contactId = delivery?.contactIds?.[parsed.index];
-  if (!contactId) return { text: "That reminder is no longer there. Nothing was changed." };
+  if (!contactId) {
+    return { text: "That reminder is no longer there. Nothing was changed.", done: false };
+  }
   try {
     const outcome = await applyOneTapAction(deps.db, {
       userId: input.userId,
@@ -61,17 +68,18 @@ export async function pressChatButton(
       now: deps.now(),
     });
     if (outcome.kind === "missing") {
-      return { text: "That contact is no longer there. Nothing was changed." };
+      return { text: "That contact is no longer there. Nothing was changed.", done: false };
     }
-    if (outcome.kind === "replay") return { text: `Already done for ${outcome.name}.` };
+    if (outcome.kind === "replay") return { text: `Already done for ${outcome.name}.`, done: true };
     return {
       text:
         parsed.action === "contacted"
           ? `Marked ${outcome.name} as contacted today.`
           : `Snoozed ${outcome.name} for a week.`,
+      done: true,
     };
   } catch (error) {
-    if (error instanceof AppError) return { text: error.message };
+    if (error instanceof AppError) return { text: error.message, done: false };
     throw error;
   }
 }

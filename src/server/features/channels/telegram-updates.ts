@@ -3,7 +3,7 @@
 // text goes to the assistant. A chat bound to no account is told how to connect and changes
 // nothing; only private chats are served, so a group cannot act on someone's contacts.
 import type { Bot, Context } from "grammy";
-import type { Update } from "grammy/types";
+import type { InlineKeyboardButton, Update } from "grammy/types";
 import { createRateWindow, type InboundDeps } from "../replies/replies.public";
 import { pressChatButton, receiveChatText } from "./chat-inbound";
 import { bindChat, findChatOwner, unbindChat } from "./telegram-connect";
@@ -28,6 +28,26 @@ function chatLabel(ctx: Context): string {
   const from = ctx.from;
   if (from?.username) return `@${from.username}`;
   return from?.first_name || `Chat ${ctx.chat?.id ?? ""}`.trim();
+}
+
+/**
+ * A digest after a press: the answer as a "✓" line under its text, and the row holding the
+ * pressed button (that person's two buttons) taken out. Null when that row is gone already (a
+ * second press on a digest marked a moment ago).
+ */
+export function markedDigest(
+  text: string,
+  keyboard: InlineKeyboardButton[][],
+  pressed: string,
+  answer: string,
+): { text: string; keyboard: InlineKeyboardButton[][] } | null {
+  const line = `✓ ${answer}`;
+  const rows = keyboard.filter(
+    (row) => !row.some((button) => "callback_data" in button && button.callback_data === pressed),
+  );
+  if (rows.length === keyboard.length) return null;
+  const marked = `${text}\n\n${line}`;
+  return { text: marked.length > 4096 ? text : marked, keyboard: rows };
 }
 
 /** Installs the bot's handlers; the bot then takes updates through `handleUpdate`. */
@@ -80,11 +100,28 @@ export function installTelegramHandlers(bot: Bot, inbound: InboundDeps): void {
       await ctx.answerCallbackQuery({ text: TELEGRAM_TEXTS.notConnected, show_alert: true });
       return;
     }
-    const { text } = await pressChatButton(inbound, {
-      userId: owner.userId,
-      data: ctx.callbackQuery.data,
-    });
+    const data = ctx.callbackQuery.data;
+    const { text, done } = await pressChatButton(inbound, { userId: owner.userId, data });
     await ctx.answerCallbackQuery({ text });
+    const message = ctx.callbackQuery.message;
+    if (!done || !message || !("text" in message) || !message.text) return;
+    // The digest itself shows what was done: its line under the text, that person's buttons gone.
+    const edit = markedDigest(
+      message.text,
+      message.reply_markup?.inline_keyboard ?? [],
+      data,
+      text,
+    );
+    if (!edit) return;
+    try {
+      await ctx.editMessageText(edit.text, {
+        link_preview_options: { is_disabled: true },
+        reply_markup: { inline_keyboard: edit.keyboard },
+      });
+    } catch (error) {
+      // Too old to edit, or edited already by a press a moment ago: the answer above said it.
+      inbound.log.info({ err: error }, "telegram: could not mark the digest");
+    }
   });
 
   bot.on("message:text", async (ctx) => {

@@ -161,6 +161,7 @@ describe("Telegram reminders", () => {
 
     const before = (await historyOf(ada.id)).length;
     const mark = keyboard[0]![0]!.callback_data!;
+    const sentText = digest.text;
     await fake.handled(chat.press(digest, mark));
     await fake.handled(chat.press(digest, mark));
     expect(await historyOf(ada.id)).toHaveLength(before + 1);
@@ -168,6 +169,12 @@ describe("Telegram reminders", () => {
       "Marked Ada Lovelace as contacted today.",
       "Already done for Ada Lovelace.",
     ]);
+    // The digest shows it: a line under its text and Ada's buttons gone; the second press,
+    // on the marked digest, edits nothing.
+    const edits = fake.edits.filter((e) => e.message_id === digest.message_id);
+    expect(edits).toHaveLength(1);
+    expect(edits[0]!.text).toBe(`${sentText}\n\n✓ Marked Ada Lovelace as contacted today.`);
+    expect(edits[0]!.reply_markup).toEqual({ inline_keyboard: [] });
   });
 
   it("Snooze 1 week moves the person's due date a week and logs nothing", async () => {
