@@ -83,6 +83,11 @@ export async function createUser(
   return { email, password: PASSWORD };
 }
 
+/** A +1 number (national part) no other test, or earlier run on this server, uses. */
+export function uniqueNationalNumber(): string {
+  return `415${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+}
+
 /** Ada Lovelace, on a weekly rhythm, last seen 10 days ago: overdue, so in the digest. */
 export async function addOverdueContact(page: Page, origin = BASE_URL): Promise<string> {
   const res = await page.request.post(`${origin}/api/contacts`, {

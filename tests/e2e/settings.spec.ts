@@ -2,7 +2,14 @@
 // user's zone, phone verification with the texted code, and the subscription card.
 import type { Page } from "@playwright/test";
 import { formatDateTime } from "../../src/web/lib/format-date";
-import { createUser, expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
+import {
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  expectToast,
+  test,
+  uniqueNationalNumber,
+} from "./fixtures";
 
 const isDark = (page: Page) =>
   page.evaluate(() => document.documentElement.classList.contains("dark"));
@@ -10,11 +17,6 @@ const isDark = (page: Page) =>
 async function openSettings(page: Page) {
   await page.goto("/app/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-}
-
-// A +1 number no other test (or earlier run on this server) uses.
-function uniqueNationalNumber(): string {
-  return `415${String(Date.now() % 10_000_000).padStart(7, "0")}`;
 }
 
 test("opens from the user menu; the theme applies at once and is kept; axe in light and dark", async ({
