@@ -10,9 +10,13 @@ export const ERROR_STATUS = {
   /** A provider's post Tend will never take: told not to send it again (Mailgun's 406). */
   NOT_ACCEPTABLE: 406,
   CONFLICT: 409,
+  /** The first request with this Idempotency-Key is still being handled. */
+  CHANGE_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   LIMIT_REACHED: 422,
+  /** An Idempotency-Key sent again with a different change. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

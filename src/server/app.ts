@@ -51,6 +51,7 @@ import { AppError } from "./lib/app-error";
 import { createBackgroundWork, type BackgroundWork } from "./lib/background-work";
 import { findJsonBodyProblem } from "./lib/json-body";
 import { requestLogPlugin } from "./plugins/request-log";
+import { idempotencyPlugin } from "./plugins/idempotency";
 import { sameOriginPlugin } from "./plugins/same-origin";
 import { listAppOrigins } from "./lib/app-origins";
 import { securityPlugin } from "./plugins/security";
@@ -189,6 +190,7 @@ async function registerEverything(
   app.addHook("onRoute", (route) => {
     route.preValidation = [refuseUnsafeJsonBody, ...[route.preValidation ?? []].flat()];
   });
+  await app.register(idempotencyPlugin);
   await app.register(metricsRoutes);
   await app.register(sameOriginPlugin, {
     origins: listAppOrigins(env.APP_URL, env.NODE_ENV === "production"),

@@ -1,13 +1,14 @@
 // Rows nothing reads again, removed on a schedule: rate-limit counters long past their window
 // (Better Auth keeps one per address and path, for any path asked for), expired sessions and
-// expired single-use tokens. The embedded database has no autovacuum and no checkpointer of its
+// expired single-use tokens, idempotency keys past their day. The embedded database has no autovacuum and no checkpointer of its
 // own, so there the job also makes the space of dead rows reusable and lets the write-ahead log
 // recycle its files: without it, rewritten rows and the log grew the data directory to 1 GB.
 import { inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { HOUR_MS, MINUTE_MS } from "../../core/constants";
 import type { Database } from "../db/client";
-import { rateLimits, sessions, verifications } from "../db/schema/index";
+import { idempotencyKeys, rateLimits, sessions, verifications } from "../db/schema/index";
+import { IDEMPOTENCY_KEY_KEEP_MS } from "../plugins/idempotency";
 
 export const DATABASE_UPKEEP_INTERVAL_MS = 15 * MINUTE_MS;
 
@@ -47,6 +48,12 @@ export async function upkeepDatabase(database: Pick<Database, "db" | "kind">, no
       verifications,
       verifications.id,
       lt(verifications.expiresAt, now),
+    ),
+    idempotencyKeys: await deleteInBatches(
+      db,
+      idempotencyKeys,
+      idempotencyKeys.id,
+      lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_KEEP_MS)),
     ),
   };
   if (database.kind === "pglite") {

@@ -5,3 +5,4 @@ export * from "./messaging";
 export * from "./contacts";
 export * from "./jobs";
 export * from "./replies";
+export * from "./idempotency";

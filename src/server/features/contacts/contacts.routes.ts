@@ -128,6 +128,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
     "/api/contacts",
     {
       preHandler,
+      config: { idempotent: true },
       schema: {
         tags,
         body: ContactCreateSchema,
@@ -190,6 +191,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
     "/api/contacts/:id",
     {
       preHandler,
+      config: { idempotent: true },
       schema: {
         tags,
         params: ContactParamsSchema,

@@ -50,6 +50,7 @@ export async function interactionRoutes(fastify: FastifyInstance) {
     "/api/contacts/:id/interactions",
     {
       preHandler,
+      config: { idempotent: true },
       schema: {
         tags,
         params: ContactParams,
@@ -72,6 +73,7 @@ export async function interactionRoutes(fastify: FastifyInstance) {
     "/api/contacts/:id/interactions/:interactionId",
     {
       preHandler,
+      config: { idempotent: true },
       schema: {
         tags,
         params: InteractionParams,
@@ -109,6 +111,7 @@ export async function interactionRoutes(fastify: FastifyInstance) {
     "/api/contacts/:id/snooze",
     {
       preHandler,
+      config: { idempotent: true },
       schema: {
         tags,
         params: ContactParams,
