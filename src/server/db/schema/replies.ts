@@ -37,10 +37,14 @@ export const replies = pgTable(
 );
 
 /** How to take an applied action back: the logged entry, or the columns as they were. */
-export type ReplyActionUndo =
+export type ReplyActionUndo = (
   | { kind: "interaction"; interactionId: string }
   | { kind: "snooze"; nextDueAt: string | null; after: string | null }
-  | { kind: "fields"; before: Record<string, unknown>; after: Record<string, unknown> };
+  | { kind: "fields"; before: Record<string, unknown>; after: Record<string, unknown> }
+) & {
+  /** The contact Accept made for a new person, as it was just after: undo removes it if unchanged. */
+  createdContact?: { id: string; updatedAt: string };
+};
 
 export const replyActions = pgTable(
   "reply_actions",

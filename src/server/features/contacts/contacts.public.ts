@@ -9,7 +9,13 @@ export {
   type ContactRow,
   type ContactValues,
 } from "./contact-columns";
-export { findContactRow, isUuid, listContactRows, updateContactRow } from "./contacts.queries";
+export {
+  deleteContactRow,
+  findContactRow,
+  isUuid,
+  listContactRows,
+  updateContactRow,
+} from "./contacts.queries";
 export { createContact, updateContact } from "./contacts.mutations";
 export {
   assertContactCapacity,

@@ -311,6 +311,30 @@ describe("inbound replies", () => {
     const added = await historyOf(user, accepted.json().contactId);
     expect(added.map((h) => h.note)).toEqual(["Lunch plans"]);
 
+    // Undo takes the new person back out with the entry, and the suggestion waits again.
+    const act = (verb: string) =>
+      injectAs(t.app, user, { method: "POST", url: `/api/replies/actions/${bob.id}/${verb}` });
+    const contactStatus = async (id: string) =>
+      (await injectAs(t.app, user, { method: "GET", url: `/api/contacts/${id}` })).statusCode;
+    const undone = await act("undo");
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ status: "suggested", contactId: null });
+    expect(await contactStatus(accepted.json().contactId)).toBe(404);
+    // Accepted again and then changed by the user, the contact is theirs: undo keeps it.
+    const again = await act("accept");
+    expect(again.statusCode, again.body).toBe(200);
+    const bobId = again.json().contactId as string;
+    const edited = await injectAs(t.app, user, {
+      method: "PATCH",
+      url: `/api/contacts/${bobId}`,
+      payload: { notes: "Met at the lunch." },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await act("undo")).statusCode).toBe(200);
+    expect(await contactStatus(bobId)).toBe(200);
+    expect(await historyOf(user, bobId)).toEqual([]);
+    expect((await act("dismiss")).statusCode).toBe(200);
+
     // A new address revokes the old one at once.
     const renewed = await injectAs(t.app, user, {
       method: "POST",

@@ -11,6 +11,7 @@ import { replyActions, type ReplyActionUndo } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import {
   createContact,
+  deleteContactRow,
   deleteInteraction,
   findContactRow,
   inputFromRow,
@@ -191,15 +192,33 @@ export function isUndoable(row: Pick<ActionRow, "status" | "undo" | "appliedAt">
   );
 }
 
-/** An applied action, undone: its change taken back and it waits again as a suggestion. */
+/**
+ * An applied action, undone: its change taken back and it waits again as a suggestion. A contact
+ * Accept made for a new person goes too, unless it was changed since (then it is the user's).
+ */
 export async function undoAction(db: Db, actionId: string, ctx: ContactContext) {
   const row = await getActionRow(db, ctx.userId, actionId);
   if (!isUndoable(row, ctx.now)) throw undoGone();
-  await reverseAction(db, row, ctx);
-  await db
-    .update(replyActions)
-    .set({ status: "suggested", undo: null, appliedAt: null })
-    .where(and(eq(replyActions.userId, ctx.userId), eq(replyActions.id, row.id)));
+  const created = row.undo?.createdContact;
+  await db.transaction(async (tx) => {
+    const inTx = tx as unknown as Db; // the contacts services open savepoints inside it
+    const madeHere =
+      created &&
+      (
+        await findContactRow(inTx, ctx.userId, created.id, { forUpdate: true })
+      )?.updatedAt?.toISOString() === created.updatedAt;
+    await reverseAction(inTx, row, ctx);
+    if (madeHere) await deleteContactRow(inTx, ctx.userId, created.id);
+    await tx
+      .update(replyActions)
+      .set({
+        status: "suggested",
+        undo: null,
+        appliedAt: null,
+        ...(madeHere ? { contactId: null } : {}),
+      })
+      .where(and(eq(replyActions.userId, ctx.userId), eq(replyActions.id, row.id)));
+  });
 }
 
 export async function getActionRow(db: Db, userId: string, actionId: string): Promise<ActionRow> {
@@ -275,11 +294,16 @@ export async function acceptAction(
       .returning({ id: replyActions.id });
     if (!claimed) throw new AppError("CONFLICT", "That change was already made.");
     const inTx = tx as unknown as Db; // the contacts services open savepoints inside it
-    const contactId =
-      edit.contactId ??
-      row.contactId ??
-      (await createContact(inTx, newContactFrom(row.name!), ctx)).id;
+    const createdId =
+      edit.contactId || row.contactId
+        ? null
+        : (await createContact(inTx, newContactFrom(row.name!), ctx)).id;
+    const contactId = edit.contactId ?? row.contactId ?? createdId!;
     const done = await performAction(inTx, { contactId, details, replyId: row.replyId }, ctx);
+    if (createdId) {
+      const made = await findContactRow(inTx, ctx.userId, createdId);
+      done.undo.createdContact = { id: createdId, updatedAt: made!.updatedAt.toISOString() };
+    }
     await tx
       .update(replyActions)
       .set({
