@@ -13,8 +13,8 @@ export const DeliverySchema = z.object({
   scheduledFor: z.string(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
-  /** email or sms (the channel the user chose), or a chat channel they connected. */
-  channel: z.enum(["email", "sms", ...CHAT_CHANNEL_KINDS]),
+  /** email or sms (the channel the user chose), a push device, or a chat channel they connected. */
+  channel: z.enum(["email", "sms", "push", ...CHAT_CHANNEL_KINDS]),
   status: z.enum(DELIVERY_STATUSES),
   /** Why it was skipped, failed, is being retried or went by another channel, in plain words. */
   reason: z.string().nullable(),

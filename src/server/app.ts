@@ -36,6 +36,7 @@ import { oneTapRoutes } from "./features/reminders/one-tap.routes";
 import { remindersRoutes } from "./features/reminders/reminders.routes";
 import { channelsRoutes } from "./features/channels/channels.routes";
 import { urlChannelsRoutes } from "./features/channels/url-channels.routes";
+import { pushRoutes } from "./features/push/push.routes";
 import { whatsAppRoutes } from "./features/channels/whatsapp.routes";
 import { telegramRoutes } from "./features/channels/telegram.routes";
 import { calendarRoutes } from "./features/reminders/calendar.routes";
@@ -242,6 +243,7 @@ async function registerEverything(
   await app.register(remindersRoutes);
   await app.register(channelsRoutes);
   await app.register(urlChannelsRoutes);
+  await app.register(pushRoutes);
   await app.register(oneTapRoutes);
   await app.register(calendarRoutes);
   // The Twilio webhook and the replies API read with the same reader as the SMTP listener.

@@ -124,6 +124,14 @@ const EnvSchema = z
     AI_MODEL: z.string().min(1).max(200).optional(),
     /** Webhook and ntfy URLs may point at loopback and private networks (lib/safe-fetch.ts). */
     ALLOW_PRIVATE_WEBHOOKS: booleanString.default(false),
+    /** Web Push's VAPID key pair (base64url); generated once into DATA_DIR when unset. */
+    VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+    /** Who push services may contact: a mailto: or https: address; APP_URL or SUPPORT_EMAIL by default. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// address")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
@@ -180,6 +188,14 @@ const EnvSchema = z
         code: "custom",
         path: ["INBOUND_SMTP_TLS_CERT"],
         message: "INBOUND_SMTP_TLS_KEY and INBOUND_SMTP_TLS_CERT must be set together",
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"],
+        message:
+          "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither, to generate a pair in DATA_DIR)",
       });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

@@ -6,6 +6,7 @@ import { createSmsSender, type SmsSender } from "./adapters/sms";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import { chatSenders, createChatTransports } from "./features/channels/channels.public";
+import { createPushTransport } from "./features/push/push.public";
 import { createOutboxSender, type OutboxSender } from "./features/outbox/outbox.public";
 import { reminderDeliveryHooks } from "./features/reminders/reminders.public";
 import { readScopedClockOffset } from "./features/test-support/test-support.public";
@@ -43,7 +44,10 @@ export function createServices(options: {
     env,
     now: () => clock.now(),
     log,
-    transports: createChatTransports({ db: database.db, env, log }, chatSenders()),
+    transports: {
+      ...createChatTransports({ db: database.db, env, log }, chatSenders()),
+      push: createPushTransport({ db: database.db, env }),
+    },
   });
   outbox.setHooks(reminderDeliveryHooks);
   return {

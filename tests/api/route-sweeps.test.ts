@@ -1,6 +1,7 @@
 // Sweeps over every route the app registers. The inventory comes from the app
 // itself (`app.routeInventory`, filled by an onRoute hook), so a route added later is swept too —
 // and a route nobody has classified below fails the first test until someone decides what it is.
+import { createECDH, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addContact } from "../helpers/contacts-test-kit";
 import { makePng } from "../helpers/images-kit";
@@ -165,6 +166,7 @@ describe("route sweeps", () => {
             `/api/contacts/${ids.id}/interactions`,
             "/api/imports",
             "/api/notifications",
+            "/api/push/subscriptions",
           ].map(async (url) => (await injectAs(t.app, owner, { url })).json()),
         ),
       ) + (await injectAs(t.app, owner, { url: fileUrl })).rawPayload.toString("base64");
@@ -198,6 +200,21 @@ describe("route sweeps", () => {
         ...(await multipart({ name: "me.png", content: await makePng(), type: "image/png" })),
       });
       fileUrl = avatar.json().url;
+      // A browser's push subscription (a public address: nothing is sent to it here).
+      const browserKey = createECDH("prime256v1");
+      browserKey.generateKeys();
+      const device = await injectAs(t.app, owner, {
+        method: "POST",
+        url: "/api/push/subscriptions",
+        payload: {
+          endpoint: "https://8.8.8.8/push/owned",
+          keys: {
+            p256dh: browserKey.getPublicKey().toString("base64url"),
+            auth: randomBytes(16).toString("base64url"),
+          },
+        },
+      });
+      ids.pushSubscriptionId = device.json().id;
       expect(Object.values(ids).every(Boolean) && fileUrl, JSON.stringify(ids)).toBeTruthy();
       before = await snapshot();
     });
@@ -211,7 +228,9 @@ describe("route sweeps", () => {
           ? "importId"
           : path.startsWith("/api/notifications")
             ? "notificationId"
-            : name;
+            : path.startsWith("/api/push")
+              ? "pushSubscriptionId"
+              : name;
         return ids[key] ?? `no-owner-id-for-${name}`;
       });
       expect(url, `an owner's id for every parameter of ${path}`).not.toContain("no-owner-id");

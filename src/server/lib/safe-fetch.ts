@@ -127,11 +127,19 @@ export async function checkPublicUrl(
   url: string,
   options: SafeFetchOptions,
 ): Promise<string | null> {
+  return (await findUrlRefusal(url, options))?.message ?? null;
+}
+
+/** Why calling this URL fails now, or null; `isPermanent` tells a refusal from a DNS miss. */
+export async function findUrlRefusal(
+  url: string,
+  options: SafeFetchOptions,
+): Promise<SafeFetchError | null> {
   try {
     await resolveTarget(url, options);
     return null;
   } catch (error) {
-    if (error instanceof SafeFetchError) return error.message;
+    if (error instanceof SafeFetchError) return error;
     throw error;
   }
 }

@@ -83,6 +83,8 @@ export const userSettings = pgTable("user_settings", {
   smsSuspendedAt: timestamp({ withTimezone: true }),
   // The private calendar feed's secret (/calendar/{token}.ics); regenerating revokes the old URL.
   calendarToken: text().unique(),
+  // In-app notifications (reminders, alerts, announcements) also go to the user's push devices.
+  pushInAppNotifications: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .defaultNow()
@@ -221,4 +223,25 @@ export const reminderChannels = pgTable(
       .where(sql`${t.kind} in ('telegram', 'whatsapp')`),
     uniqueIndex("reminder_channels_connect_token").on(t.connectTokenHash),
   ],
+);
+
+// The browsers a user turned push reminders on in (Settings → Notifications on this device): the
+// push service's endpoint and the keys that encrypt for it. A 404 or 410 from the push service
+// removes the row; `failureCount` counts failures since the last success.
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: userId(),
+    endpoint: text().notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as the PushSubscription gave. */
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    /** "Chrome on Android", from the User-Agent that subscribed. */
+    label: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp({ withTimezone: true }),
+    failureCount: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("push_subscriptions_one_per_endpoint").on(t.userId, t.endpoint)],
 );

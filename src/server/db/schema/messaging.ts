@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { PushNotice } from "../../../core/push";
 import type { ChatMessage } from "../../../core/chat-channels";
 import type { FeedbackDiagnostics } from "../../../core/feedback";
 import { users } from "./auth";
@@ -31,8 +32,11 @@ export const outbox = pgTable(
     /** The plain-text part of a mail, or the SMS body. */
     text: text().notNull(),
     headers: jsonb().$type<Record<string, string>>().notNull().default({}),
-    /** A chat channel's message as data (its people and their buttons): see core/chat-channels. */
-    payload: jsonb().$type<ChatMessage>(),
+    /**
+     * A chat channel's or a push's message as data (its people and their buttons: see
+     * core/chat-channels), or an in-app notification going out as a push (core/push).
+     */
+    payload: jsonb().$type<ChatMessage | PushNotice>(),
     /** The reminder delivery this message carries, if any. */
     deliveryId: uuid(),
     /** pending, sending (claimed, lease until leaseExpiresAt), sent or failed (dead letter). */

@@ -51,7 +51,9 @@ export function createChatTransports(
       name: sender.name,
       async send(row: OutboxRow) {
         const channel = await channelOf(deps.db, row, kind);
-        if (!row.payload) throw new DeliveryError("The message has no content to send.", true);
+        if (!row.payload || row.payload.kind === "notice") {
+          throw new DeliveryError("The message has no content to send.", true);
+        }
         await sender.send(row.payload, channel, { messageId: row.id });
       },
       close: () => sender.close?.(),

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { toInAppPath } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { notifications, userNotifications, users } from "../../db/schema/index";
+import { enqueueNotificationPushes } from "../push/push.public";
 import { recordChanges } from "./changes";
 
 export const ANNOUNCE_BATCH_SIZE = 500;
@@ -88,6 +89,17 @@ export async function announce(
         .values(missing.map((u) => ({ userId: u.id, notificationId: row.id })))
         .onConflictDoNothing()
         .returning({ id: userNotifications.id, userId: userNotifications.userId });
+      await enqueueNotificationPushes(
+        tx,
+        created.map((c) => ({
+          userId: c.userId,
+          userNotificationId: c.id,
+          type: "ANNOUNCEMENT",
+          title,
+          content: body,
+          link,
+        })),
+      );
       await recordChanges(
         tx,
         created.map((c) => ({ userId: c.userId, kind: "created", userNotificationId: c.id })),

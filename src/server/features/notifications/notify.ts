@@ -4,6 +4,7 @@
 import type { NotificationType } from "../../../core/notifications";
 import type { Db, Tx } from "../../db/client";
 import { notifications, userNotifications } from "../../db/schema/index";
+import { enqueueNotificationPushes } from "../push/push.public";
 import { recordChanges } from "./changes";
 
 export type NewNotification = {
@@ -38,6 +39,14 @@ export async function notifyUsers(db: Db | Tx, items: NewNotification[]): Promis
       .insert(userNotifications)
       .values(rows.map((row, i) => ({ userId: items[i]!.userId, notificationId: row.id })))
       .returning({ id: userNotifications.id, userId: userNotifications.userId });
+    await enqueueNotificationPushes(
+      tx,
+      created.map((row, i) => ({
+        ...items[i]!,
+        link: items[i]!.link ?? null,
+        userNotificationId: row.id,
+      })),
+    );
     await recordChanges(
       tx,
       created.map((row) => ({ userId: row.userId, kind: "created", userNotificationId: row.id })),

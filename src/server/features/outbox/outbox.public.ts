@@ -5,11 +5,13 @@ export {
   enqueue,
   LEASE_MS,
   mailRow,
+  pushRow,
   smsRow,
   type FailureOutcome,
   type OutboxRow,
   type OutgoingChat,
   type OutgoingMail,
+  type OutgoingPush,
   type OutgoingSms,
 } from "./outbox";
 export { createOutboxSender, type DeliveryHooks, type OutboxSender } from "./outbox-sender";

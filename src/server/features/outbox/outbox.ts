@@ -5,6 +5,7 @@
 // exponential backoff, or dead-lettered after the last try.
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { ChatChannelKind, ChatMessage } from "../../../core/chat-channels";
+import type { PushNotice } from "../../../core/push";
 import type { Db, Tx } from "../../db/client";
 import { outbox } from "../../db/schema/index";
 
@@ -85,6 +86,27 @@ export function chatRow(chat: OutgoingChat) {
     payload: chat.message,
     userId: chat.userId,
     deliveryId: chat.deliveryId ?? null,
+  } satisfies typeof outbox.$inferInsert;
+}
+
+export type OutgoingPush = {
+  /** The push_subscriptions row it goes to: its transport reads the endpoint and keys. */
+  subscriptionId: string;
+  message: ChatMessage | PushNotice;
+  kind: string;
+  userId: string;
+  deliveryId?: string | null;
+};
+
+export function pushRow(push: OutgoingPush) {
+  return {
+    channel: "push",
+    kind: push.kind,
+    to: push.subscriptionId,
+    text: push.message.text,
+    payload: push.message,
+    userId: push.userId,
+    deliveryId: push.deliveryId ?? null,
   } satisfies typeof outbox.$inferInsert;
 }
 

@@ -10,6 +10,7 @@ import { escapeHtml } from "../../lib/html";
 import { CHAT_CHANNEL_LABELS, isChatChannelKind } from "../../../core/chat-channels";
 import { recordChannelFailure, recordChannelsDelivered } from "../channels/channels.public";
 import { notifyUsers } from "../notifications/notifications.public";
+import { recordPushDelivered, recordPushFailure } from "../push/push.public";
 import type { DeliveryHooks, OutboxRow } from "../outbox/outbox.public";
 
 export const SMS_SUSPEND_AFTER_MS = 24 * 3_600_000;
@@ -19,9 +20,11 @@ export function describeFailure(channel: string, error: string, isPermanent: boo
   const peer =
     channel === "sms"
       ? "The SMS provider"
-      : isChatChannelKind(channel)
-        ? CHAT_CHANNEL_LABELS[channel]
-        : "The mail server";
+      : channel === "push"
+        ? "The push service"
+        : isChatChannelKind(channel)
+          ? CHAT_CHANNEL_LABELS[channel]
+          : "The mail server";
   const code = error.match(/\b([45]\d\d)\b/)?.[1];
   if (isPermanent)
     return `${peer} refused the message${code ? ` (${code})` : ""}: ${error.slice(0, 200)}`;
@@ -97,6 +100,7 @@ export const reminderDeliveryHooks: DeliveryHooks = {
         from (values ${sql.join(delivered, sql`, `)}) as v(id, attempts)
         where d.id = v.id`);
     }
+    await recordPushDelivered(tx, rows, now);
     await recordChannelsDelivered(
       tx,
       rows.flatMap((row) => (isChatChannelKind(row.channel) ? [row.to] : [])),
@@ -136,6 +140,11 @@ export const reminderDeliveryHooks: DeliveryHooks = {
             : `${words} Trying again (attempt ${row.attempts + 1}).`,
         })
         .where(eq(reminderDeliveries.id, row.deliveryId));
+    }
+    if (row.channel === "push") {
+      // A device that is gone was removed by the transport; the others count their failures.
+      await recordPushFailure(tx, row);
+      return;
     }
     if (!failure.isPermanent) return;
     if (isChatChannelKind(row.channel)) await recordChannelFailure(tx, row.to, failure);

@@ -27,7 +27,8 @@ import {
 } from "../../db/schema/index";
 import type { Env } from "../../env";
 import { notifyUsers } from "../notifications/notifications.public";
-import { chatRow, enqueue, mailRow, smsRow } from "../outbox/outbox.public";
+import { chatRow, enqueue, mailRow, pushRow, smsRow } from "../outbox/outbox.public";
+import { listPushTargets } from "../push/push.public";
 import {
   DIGEST_CAP,
   dueTotal,
@@ -268,7 +269,11 @@ export type SkippedSlot = {
 };
 
 type Decision =
-  | { status: "queued"; channel: "email" | "sms" | ChatChannelKind; reason: string | null }
+  | {
+      status: "queued";
+      channel: "email" | "sms" | "push" | ChatChannelKind;
+      reason: string | null;
+    }
   | { status: "skipped"; channel: "email" | "sms"; reason: string };
 
 /**
@@ -297,6 +302,32 @@ async function planChatLanes(tx: Tx, requests: DeliveryRequest[]) {
         decision: { status: "queued", channel: chat.kind, reason: null },
         chat,
       })),
+  );
+}
+
+/**
+ * A delivery for each browser the user turned push on in: with every scheduled digest and with
+ * the general test (not a chat channel's own test).
+ */
+async function planPushLanes(tx: Tx, requests: DeliveryRequest[]) {
+  const wanted = requests.filter((req) => {
+    const lanes = req.lanes ?? (req.isTest ? "primary" : "all");
+    if (lanes !== "all" && lanes !== "primary") return false;
+    return req.isTest || req.cadence !== "as_needed" || dueTotal(req.data) > 0;
+  });
+  if (wanted.length === 0) return [];
+  const targets = await listPushTargets(
+    tx,
+    wanted.map((req) => req.recipient.userId),
+  );
+  return wanted.flatMap((req) =>
+    (targets.get(req.recipient.userId) ?? []).map((device) => ({
+      req,
+      id: randomUUID(),
+      decision: { status: "queued", channel: "push", reason: null } satisfies Decision,
+      chat: null,
+      device,
+    })),
   );
 }
 
@@ -416,12 +447,13 @@ export async function writeDeliveries(
     const lanes = req.lanes ?? (req.isTest ? "primary" : "all");
     if (lanes !== "all" && lanes !== "primary") return [];
     const decision = decideChannel(req);
-    return [{ req, id: randomUUID(), decision, chat: null }];
+    return [{ req, id: randomUUID(), decision, chat: null, device: null }];
   });
-  const chat = await planChatLanes(tx, requests);
-  const planned = [...primary, ...chat].map((p) => ({
+  const chat = (await planChatLanes(tx, requests)).map((p) => ({ ...p, device: null }));
+  const push = await planPushLanes(tx, requests);
+  const planned = [...primary, ...chat, ...push].map((p) => ({
     ...p,
-    lane: p.chat?.kind ?? "primary",
+    lane: p.chat?.kind ?? (p.device ? `push:${p.device.id}` : "primary"),
     outboxId: p.decision.status === "queued" ? randomUUID() : null,
   }));
   const rows = [
@@ -470,34 +502,45 @@ export async function writeDeliveries(
     const digest = buildDigest({ env, req: p.req, deliveryId: p.id, now });
     const base = { userId: p.req.recipient.userId, deliveryId: p.id };
     const kind = p.req.isTest ? "reminder-test" : "reminder-digest";
-    const row = p.chat
-      ? chatRow({
+    const row = p.device
+      ? pushRow({
           ...base,
           kind,
-          channel: p.chat.kind,
-          channelId: p.chat.id,
+          subscriptionId: p.device.id,
           message: renderDigestChat(digest, {
             deliveryId: p.id,
             createdAt: now,
-            acceptsReplies: p.chat.kind === "telegram" || p.chat.kind === "whatsapp",
+            acceptsReplies: false,
           }),
         })
-      : p.decision.channel === "sms"
-        ? smsRow({
+      : p.chat
+        ? chatRow({
             ...base,
             kind,
-            to: p.req.recipient.textablePhone!,
-            body: renderDigestSms(digest),
+            channel: p.chat.kind,
+            channelId: p.chat.id,
+            message: renderDigestChat(digest, {
+              deliveryId: p.id,
+              createdAt: now,
+              acceptsReplies: p.chat.kind === "telegram" || p.chat.kind === "whatsapp",
+            }),
           })
-        : mailRow({
-            ...base,
-            kind,
-            to: p.req.recipient.email,
-            subject: digestSubject(digest),
-            html: renderDigestHtml(digest),
-            text: renderDigestText(digest),
-            headers: digestHeaders(env, digest.unsubscribeUrl, digest.replyTo ?? null),
-          });
+        : p.decision.channel === "sms"
+          ? smsRow({
+              ...base,
+              kind,
+              to: p.req.recipient.textablePhone!,
+              body: renderDigestSms(digest),
+            })
+          : mailRow({
+              ...base,
+              kind,
+              to: p.req.recipient.email,
+              subject: digestSubject(digest),
+              html: renderDigestHtml(digest),
+              text: renderDigestText(digest),
+              headers: digestHeaders(env, digest.unsubscribeUrl, digest.replyTo ?? null),
+            });
     return { row: { ...row, id: p.outboxId! }, digest, p };
   });
   await enqueue(
@@ -507,7 +550,7 @@ export async function writeDeliveries(
   await notifyUsers(
     tx,
     messages
-      .filter(({ p }) => !p.chat)
+      .filter(({ p }) => !p.chat && !p.device)
       .map(({ digest, p }) => ({
         userId: p.req.recipient.userId,
         type: "REMINDER",

@@ -21,7 +21,10 @@ export function toDelivery(row: DeliveryRow): Delivery {
     scheduledFor: row.scheduledFor.toISOString(),
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
-    channel: row.channel === "sms" || isChatChannelKind(row.channel) ? row.channel : "email",
+    channel:
+      row.channel === "sms" || row.channel === "push" || isChatChannelKind(row.channel)
+        ? row.channel
+        : "email",
     status:
       (["queued", "sent", "failed", "skipped"] as const).find((s) => s === row.status) ?? "queued",
     reason: row.reason,

@@ -25,6 +25,7 @@ const STATUS_VARIANTS = {
 const CHANNEL_LABELS: Record<Delivery["channel"], string> = {
   email: "Email",
   sms: "Text message",
+  push: "Push",
   ...CHAT_CHANNEL_LABELS,
 };
 
@@ -35,6 +36,7 @@ function describePlace(
 ): string {
   if (delivery.channel === "sms") return `by text to ${recipient.phoneNumber}`;
   if (delivery.channel === "email") return `to ${recipient.email}`;
+  if (delivery.channel === "push") return "as a push";
   return `to ${CHANNEL_LABELS[delivery.channel]}`;
 }
 
