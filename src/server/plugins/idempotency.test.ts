@@ -80,6 +80,26 @@ describe("Idempotency-Key on writes", () => {
     expect(later.headers["idempotent-replayed"]).toBe("true");
   });
 
+  it("takes over a reservation left without an answer by a process that stopped", async () => {
+    const user = await createUser(t.app);
+    const contact = await addContact(t.app, user, { firstName: "Katherine" });
+    await t.app.db.insert(idempotencyKeys).values({
+      userId: user.id,
+      key: "left-behind",
+      route: "POST /api/contacts/:id/interactions",
+      requestHash: "unfinished",
+    });
+    // Fresh, it still holds the key (for a change other than this one).
+    expect((await logAs(user, contact.id, "left-behind")).statusCode).toBe(422);
+    await t.app.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '3 minutes'` })
+      .where(eq(idempotencyKeys.key, "left-behind"));
+    const taken = await logAs(user, contact.id, "left-behind");
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(await countInteractions(contact.id)).toBe(1);
+  });
+
   it("refuses the same key with a different change, and a key of the wrong shape", async () => {
     const user = await createUser(t.app);
     const contact = await addContact(t.app, user, { firstName: "Alan" });

@@ -2,7 +2,7 @@
 // first request reserves the key, its answer is recorded before it is sent, and a repeat with
 // the same change gets that answer again instead of a second write (decision 287).
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { idempotencyKeys } from "../db/schema/index";
@@ -76,6 +76,21 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (!first) continue;
+      // A reservation with no answer after two minutes was left by a process that stopped
+      // mid-request (nothing was committed with it): the key is free again.
+      if (first.responseStatus === null) {
+        const [abandoned] = await app.db
+          .delete(idempotencyKeys)
+          .where(
+            and(
+              eq(idempotencyKeys.id, first.id),
+              isNull(idempotencyKeys.responseStatus),
+              lt(idempotencyKeys.createdAt, sql`now() - interval '2 minutes'`),
+            ),
+          )
+          .returning({ id: idempotencyKeys.id });
+        if (abandoned) continue;
+      }
       if (first.route !== route || first.requestHash !== requestHash) {
         throw new AppError("IDEMPOTENCY_KEY_REUSED", REUSED_IDEMPOTENCY_KEY_MESSAGE);
       }
