@@ -40,6 +40,11 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The app's service worker answers navigations and built files from its own cache, where
+    // page.route() cannot see them: the specs that hold or fail a request (a stale chunk, a late
+    // answer) test the page, so workers are off but in the spec about them
+    // (installable-app.spec.ts), which allows them.
+    serviceWorkers: "block",
   },
   projects: [
     {

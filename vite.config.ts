@@ -4,6 +4,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { APP_MANIFEST } from "./src/core/app-manifest.ts";
 
 // The running build's version, which a bug report carries (Feedback and Support).
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
@@ -110,6 +112,30 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     zodWithoutEvalInTheBrowser(),
     zodJsonSchemaOnTheServerOnly(),
     zodSchemasLeftOutWhenUnused(),
+    // The service worker (src/web/sw.ts) with the list of built files to keep, and the web
+    // manifest (docs/decisions/0281). The app registers the worker itself (service-worker.ts)
+    // and asks before a new version takes over.
+    ...(isSsrBuild
+      ? []
+      : [
+          VitePWA({
+            strategies: "injectManifest",
+            srcDir: "src/web",
+            filename: "sw.ts",
+            registerType: "prompt",
+            injectRegister: false,
+            manifest: APP_MANIFEST,
+            injectManifest: {
+              // The app shell (index.html, served filled in by the server) and every built
+              // file a page may load, the map's bundled basemap included. The landing page and
+              // the prerendered public pages are not part of the installed app.
+              globPatterns: ["**/*.{js,mjs,css,html,svg,json,png,woff2}"],
+              globIgnores: ["landing.html", "**/*.map", ".vite/**"],
+              // maplibre's bundle is about 1 MB.
+              maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+            },
+          }),
+        ]),
   ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   // The server's renderer bundles what it uses, tree-shaken (a handful of lucide's icons, not

@@ -112,6 +112,8 @@ export const UPDATE_BANNER_AUTO_DISMISS_MS = 30 * SECOND_MS;
 export const ERROR_BOUNDARY_RETRY_DELAYS_MS = [SECOND_MS, 2 * SECOND_MS] as const;
 /** How long a reload for a stale chunk counts as "already reloaded once". */
 export const CHUNK_RELOAD_MEMORY_MS = MINUTE_MS;
+/** How long the device's copy of a user's reads may be opened from (decision 0282). */
+export const PERSISTED_CACHE_MAX_AGE_MS = 14 * DAY_MS;
 
 export const DEFAULT_TRIAL_DAYS = 14;
 

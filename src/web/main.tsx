@@ -1,3 +1,4 @@
+import { onlineManager } from "@tanstack/react-query";
 import { startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { APP_RENDER_TIMEOUT_MS } from "../core/constants";
@@ -11,9 +12,11 @@ import { holdUntilHydrated } from "./app/held-until-hydrated";
 import { canHydratePrerendered } from "./app/prerendered-page";
 import { createRouter, waitForRouter } from "./app/router";
 import { installGlobalErrorHandlers } from "./app/global-errors";
+import { registerServiceWorker } from "./app/service-worker";
 import { isSignedInPage, preloadSignedInPage } from "./app/preload";
 import { awaitFirstReads, isPageShownFromCache } from "./app/server-rendered-page";
 import { createQueryClient } from "./lib/query-client";
+import { persistQueryCache, queryCachePersister } from "./lib/persisted-query-cache";
 import { getMe, ME_QUERY_KEY } from "./lib/session/get-me";
 import { logError } from "./lib/local-log";
 import { sleep } from "./lib/utils";
@@ -28,9 +31,13 @@ import "./styles.css";
 async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQueryClient>) {
   const { pathname, search } = window.location;
   if (isSignedInPage(pathname)) {
+    // A page the server rendered has its answers, fresher than the device's copy.
+    const userId = hasMarkup ? null : await openDeviceCopy(queryClient);
+    persistQueryCache(queryClient, queryCachePersister, userId);
     preloadSignedInPage(queryClient, pathname + search);
     return;
   }
+  persistQueryCache(queryClient, queryCachePersister, null);
   const firstAnswer = queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: getMe });
   // A prerendered page has painted already: it waits for the answer itself, so
   // that a slow one does not replace the page with a render that knows less than it shows.
@@ -41,6 +48,18 @@ async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQuery
 }
 
 const PRERENDERED_SESSION_WAIT_MS = 10_000;
+
+/** IndexedDB answers in milliseconds; a page never waits longer than this for it. */
+const DEVICE_COPY_WAIT_MS = 500;
+
+/**
+ * The signed-in user's copy of their reads on this device, put into the cache before the first
+ * render so the page shows it at once and then asks the server again; their id, or null.
+ */
+async function openDeviceCopy(queryClient: ReturnType<typeof createQueryClient>) {
+  const restored = queryCachePersister.restore(queryClient).catch(() => null);
+  return Promise.race([restored, sleep(DEVICE_COPY_WAIT_MS).then(() => null)]);
+}
 
 /** Calls `onHydrated` once its children (and their effects) are live. Renders no element. */
 function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
@@ -59,14 +78,18 @@ function showRenderError(element: HTMLElement, error: unknown): void {
 }
 
 const root = document.getElementById("root");
+const hasMarkup =
+  root?.hasAttribute(PRERENDERED_ATTRIBUTE) || root?.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
 if (!root) {
   window.alert("Render Error: the page is missing its root element.");
 } else {
   installGlobalErrorHandlers();
+  registerServiceWorker();
+  // Opened offline, reads wait for the network instead of failing (TanStack Query assumes
+  // online until the browser says otherwise).
+  onlineManager.setOnline(navigator.onLine);
   const queryClient = createQueryClient();
   const onUncaughtError = (error: unknown) => showRenderError(root, error);
-  const hasMarkup =
-    root.hasAttribute(PRERENDERED_ATTRIBUTE) || root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
   const release = hasMarkup ? holdUntilHydrated(root) : () => {};
   // The first reads leave first, in a task of their own once the entry's modules have run; the
   // router (matching and ranking the route table, starting the page's code) is built in the next

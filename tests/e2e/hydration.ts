@@ -3,10 +3,14 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
+// Playwright's own warning when it blocks the app's service worker (playwright.config.ts).
+const SERVICE_WORKER_BLOCKED = "Service Worker registration blocked by Playwright";
+
 /** Every console error and warning (React reports hydration mismatches as either). */
 export function watchConsole(page: Page): string[] {
   const messages: string[] = [];
   page.on("console", (message) => {
+    if (message.text() === SERVICE_WORKER_BLOCKED) return;
     if (message.type() === "error" || message.type() === "warning")
       messages.push(`${message.type()}: ${message.text()}`);
   });

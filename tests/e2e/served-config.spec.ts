@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { watchConsole } from "./hydration";
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 11;
 const origin = `http://localhost:${port}`;
@@ -44,16 +45,6 @@ test.afterAll(() => {
 /** /api/config never answers: what shows comes from the page itself. */
 async function holdConfig(page: Page): Promise<void> {
   await page.route("**/api/config", () => undefined);
-}
-
-/** Hydration mismatches are reported as console errors or warnings. */
-function watchConsole(page: Page): string[] {
-  const messages: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning")
-      messages.push(`${message.type()}: ${message.text()}`);
-  });
-  return messages;
 }
 
 test("the prerendered /subscribe says the configured name and trial, and hydrates cleanly", async ({

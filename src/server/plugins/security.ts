@@ -49,6 +49,7 @@ export const securityPlugin = fp(
           fontSrc: ["'self'", "data:"],
           connectSrc: ["'self'", ...vendor],
           workerSrc: ["'self'", "blob:"],
+          manifestSrc: ["'self'"],
           childSrc: ["'self'", "blob:"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],

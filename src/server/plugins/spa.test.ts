@@ -27,6 +27,11 @@ describe("serving the built web app", () => {
     writeFileSync(path.join(dist, "auth.html"), authHtml);
     writeFileSync(path.join(dist, "assets", "app-3f9a1c.js"), `console.log("app");`);
     writeFileSync(path.join(dist, "favicon.svg"), `<svg xmlns="http://www.w3.org/2000/svg"/>`);
+    writeFileSync(path.join(dist, "sw.js"), `self.addEventListener("fetch", () => {});`);
+    writeFileSync(
+      path.join(dist, "manifest.webmanifest"),
+      JSON.stringify({ name: "Built", short_name: "Built", start_url: "/app/contacts" }),
+    );
     const asset = path.join(dist, "assets", "vendor-9b1e2d.js");
     writeFileSync(asset, vendor);
     writeFileSync(`${asset}.br`, brotliCompressSync(vendor));
@@ -60,9 +65,31 @@ describe("serving the built web app", () => {
       expect(res.headers["cache-control"], url).toBe("no-cache");
       expect(res.body, url).toBe(indexHtml);
     }
-    // The template itself is not served: its markers are filled only at the app's paths.
+    // At its own path too, filled: the service worker keeps it as the app's shell.
     const index = await t.app.inject({ url: "/index.html" });
-    expect(index.statusCode).toBe(404);
+    expect(index.statusCode).toBe(200);
+    expect(index.headers["cache-control"]).toBe("no-cache");
+    expect(index.body).toBe(indexHtml);
+  });
+
+  it("serves the service worker and the web manifest never cached, the manifest named by APP_NAME", async () => {
+    const worker = await t.app.inject({ url: "/sw.js" });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+
+    const manifest = await t.app.inject({ url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toBe("application/manifest+json; charset=utf-8");
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    expect(manifest.json()).toEqual({
+      name: "Tend",
+      short_name: "Tend",
+      start_url: "/app/contacts",
+    });
+    const policy = String(manifest.headers["content-security-policy"]);
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
   });
 
   it("sends the app, not the static landing page, for / to someone with a session cookie", async () => {

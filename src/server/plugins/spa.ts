@@ -1,7 +1,8 @@
 // Serves the built SPA: hashed assets cached for a year, index.html (never cached) for every
-// client route, the prerendered landing page for "/", and JSON 404s for unknown /api paths and
-// for files that do not exist. Files are sent as the build pre-compressed them (.br, .gz) to a
-// browser that accepts it, as they are otherwise; source maps only outside
+// client route and at its own path (the service worker's app shell), the web manifest and the
+// service worker (never cached either), the prerendered landing page for "/", and JSON 404s for
+// unknown /api paths and for files that do not exist. Files are sent as the build pre-compressed
+// them (.br, .gz) to a browser that accepts it, as they are otherwise; source maps only outside
 // production.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import type { FastifyInstance } from "fastify";
 import { isAppPath } from "../../core/app-paths";
 import { PRERENDERED_PATHS, SERVER_RENDERED_PATHS } from "../../core/prerendered-pages";
+import { fillManifestName } from "../../core/app-manifest";
 import { fillProductName } from "../../core/product-name";
 import { fillTrialWording } from "../../core/trial-offer";
 import {
@@ -75,7 +77,14 @@ export async function spaPlugin(
     // .br and .gz copies are found beside their file when it is asked for, never by their own
     // name, and source maps are refused in production anyway. Leaving them out, routes are made
     // for 148 of the build's 472 files at start.
-    globIgnore: ["**/*.br", "**/*.gz", ...(opts.serveSourceMaps ? [] : ["**/*.map"])],
+    // index.html and the web manifest have routes of their own below, which fill them in.
+    globIgnore: [
+      "**/*.br",
+      "**/*.gz",
+      "index.html",
+      "manifest.webmanifest",
+      ...(opts.serveSourceMaps ? [] : ["**/*.map"]),
+    ],
     // landing.html and index.html are unfilled templates: only served, filled, at the app's
     // paths; the prerendered pages only at their own paths.
     allowedPath: (pathname) =>
@@ -89,6 +98,21 @@ export async function spaPlugin(
       if (filePath.endsWith(".mjs")) res.header("content-type", "text/javascript; charset=utf-8");
     },
   });
+
+  // The shell the service worker keeps and opens every page of the app from: index.html, filled.
+  app.get("/index.html", { schema: { hide: true } }, (_request, reply) =>
+    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml),
+  );
+  const manifestFile = path.join(root, "manifest.webmanifest");
+  if (existsSync(manifestFile)) {
+    const manifest = fillManifestName(readFileSync(manifestFile, "utf8"), app.env.APP_NAME);
+    app.get("/manifest.webmanifest", { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header("cache-control", "no-cache")
+        .type("application/manifest+json; charset=utf-8")
+        .send(manifest),
+    );
+  }
 
   // A form of a prerendered page sent before the page's code has run is posted
   // natively: its fields (a password) travel in the body, never in the address, and are not

@@ -1,5 +1,6 @@
 // Global error handling (spec 02 §8): a stale chunk reloads once, then offers "App Update
-// Available"; other errors go to the local error log (see docs/decisions/005).
+// Available"; other errors go to the local error log (see docs/decisions/005). A new version
+// the service worker has kept offers the same banner (service-worker.ts).
 import { createRoot } from "react-dom/client";
 import { UPDATE_BANNER_AUTO_DISMISS_MS } from "../../core/constants";
 import { Button } from "../components/ui/button";
@@ -7,7 +8,8 @@ import { logError } from "../lib/local-log";
 import { reloadOnceForChunk } from "./chunk-reload";
 import { isChunkLoadError } from "../lib/lazy";
 
-function showUpdateBanner(): void {
+/** Shows "App Update Available" once; Refresh Now runs `refresh` (by default, a reload). */
+export function showUpdateBanner(refresh: () => void = () => window.location.reload()): void {
   if (document.getElementById("update-banner")) return;
   const host = document.createElement("div");
   host.id = "update-banner";
@@ -23,7 +25,7 @@ function showUpdateBanner(): void {
       className="fixed inset-x-0 top-0 z-[200] flex items-center justify-center gap-3 bg-primary p-3 text-primary-foreground"
     >
       <strong>App Update Available</strong>
-      <Button size="sm" variant="secondary" onClick={() => window.location.reload()}>
+      <Button size="sm" variant="secondary" onClick={refresh}>
         Refresh Now
       </Button>
       <Button size="sm" variant="ghost" onClick={dismiss}>

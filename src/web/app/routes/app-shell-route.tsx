@@ -1,4 +1,4 @@
-// The signed-in layout composed with the features it hosts: the reminder-channel banner, the
+// The signed-in layout composed with the features it hosts: the offline and reminder-channel banners, the
 // notifications bell (with the count of suggestions from replies), and the user menu's Feedback and Support dialog and App Tour. The bell, the
 // user menu and the feedback dialog load after the page they frame (their popover, menu and form
 // code is not needed for its first paint), once the page's first reads have
@@ -12,6 +12,7 @@ import { useStartTour } from "../../features/tour/hooks/use-start-tour";
 import { TOUR_PENDING_ATTRIBUTE } from "../../features/tour/lib/run-tour";
 import { lazyComponent } from "../../lib/lazy";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
+import { OfflineBanner } from "../offline-banner";
 
 const UserMenu = lazyComponent(
   () => import("../../components/layout/user-menu"),
@@ -78,7 +79,12 @@ export function AppShellRoute() {
   return (
     <>
       <AppLayout
-        banner={<ReminderChannelBanner />}
+        banner={
+          <>
+            <OfflineBanner />
+            <ReminderChannelBanner />
+          </>
+        }
         headerActions={
           isPageDrawn ? (
             <Suspense fallback={bellSpace}>

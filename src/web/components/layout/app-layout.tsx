@@ -46,7 +46,9 @@ export function AppLayout({
       >
         Skip to content
       </a>
-      <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background">
+      {/* Installed on a phone, the app's own padding keeps clear of the notch, the rounded
+          corners and the home indicator (viewport-fit=cover). */}
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background pt-[env(safe-area-inset-top)] pl-[env(safe-area-inset-left)] pr-[env(safe-area-inset-right)]">
         <div className="mx-auto flex h-12 max-w-6xl items-center justify-between gap-4 px-4 md:h-16">
           <Logo to="/app/contacts" />
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -77,7 +79,10 @@ export function AppLayout({
           ))}
         </nav>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-28 md:pt-24">
+      <main
+        id="main"
+        className="mx-auto max-w-6xl pb-[calc(4rem+env(safe-area-inset-bottom))] pl-[calc(1rem+env(safe-area-inset-left))] pr-[calc(1rem+env(safe-area-inset-right))] pt-[calc(7rem+env(safe-area-inset-top))] md:pt-[calc(6rem+env(safe-area-inset-top))]"
+      >
         {banner}
         {children === undefined ? <Outlet /> : children}
       </main>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { loadAuthClient } from "../auth-client";
+import { queryCachePersister } from "../persisted-query-cache";
 
 export async function signOut(): Promise<void> {
   const authClient = await loadAuthClient();
@@ -11,6 +12,10 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
-    onSuccess: () => queryClient.clear(),
+    // Cleared first: nothing is saved for the user after their copy is deleted.
+    onSuccess: async () => {
+      queryClient.clear();
+      await queryCachePersister.forget();
+    },
   });
 }

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "../../../lib/api-client";
 import { loadAuthClient } from "../../../lib/auth-client";
+import { queryCachePersister } from "../../../lib/persisted-query-cache";
 
 export async function changePassword(input: {
   currentPassword: string;
@@ -63,6 +64,9 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     retry: 0,
-    onSuccess: () => queryClient.clear(),
+    onSuccess: async () => {
+      queryClient.clear();
+      await queryCachePersister.forget();
+    },
   });
 }
