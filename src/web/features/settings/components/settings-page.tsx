@@ -21,6 +21,8 @@ import { RemindersCard } from "./reminders-card";
 // too, so they render with the others; if not, a skeleton of their size stands in.
 const chatChannelsCard = lazyModule(() => import("./chat-channels-card"));
 const ChatChannelsCard = lazyComponent(chatChannelsCard, (m) => m.ChatChannelsCard);
+const pushCard = lazyModule(() => import("./push-notifications-card"));
+const PushNotificationsCard = lazyComponent(pushCard, (m) => m.PushNotificationsCard);
 const phoneCard = lazyModule(() => import("./phone-card"));
 const PhoneCard = lazyComponent(phoneCard, (m) => m.PhoneCard);
 const accountCard = lazyModule(() => import("./account-card"));
@@ -43,6 +45,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
   useEmailChangeOutcome(me.data?.user.email);
   useEffect(() => {
     chatChannelsCard.preload().catch(() => undefined);
+    pushCard.preload().catch(() => undefined);
     phoneCard.preload().catch(() => undefined);
     accountCard.preload().catch(() => undefined);
   }, []);
@@ -90,6 +93,9 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
             phoneNumber={user.phoneNumber}
             isPhoneVerified={user.phoneNumberVerified === true}
           />
+        </Suspense>
+        <Suspense fallback={<SkeletonCard label="Loading your devices" className="h-72" />}>
+          <PushNotificationsCard />
         </Suspense>
         <CalendarCard />
         <LogByEmailCard />

@@ -1,0 +1,128 @@
+// Settings → Notifications on this device (issue 50 item 4) from the user's side. Headless
+// Chromium cannot make a real push subscription (that needs the vendor's push service), so the
+// switch is followed as far as the browser goes: permission granted, then a clear sentence when
+// subscribing cannot finish. A subscription made through the API, pointing at the push-service
+// stand-in, stands for a device: it is listed, "Send a test reminder now" reaches it as a real
+// encrypted push, the in-app choice is saved, and Remove takes it off. The card fits 320 px and
+// passes axe in both themes; screenshots go to /tmp/shots-push/.
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import type { PushPayload } from "../../src/core/push";
+import { startFakePushService } from "../helpers/fake-push-service";
+import {
+  addOverdueContact,
+  BASE_URL,
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  expectToast,
+  test,
+} from "./fixtures";
+import { expectNoOverflowOnPhones } from "./page-width";
+
+const SHOTS = "/tmp/shots-push";
+let push: Awaited<ReturnType<typeof startFakePushService>>;
+
+test.beforeAll(async () => {
+  push = await startFakePushService();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+test.afterAll(async () => {
+  await push?.close();
+});
+
+async function openPushCard(page: Page) {
+  await page.goto("/app/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  const card = page.getByTestId("push-card");
+  await expect(card.getByRole("heading", { name: "Notifications on this device" })).toBeVisible();
+  await expect(card.getByText("Loading your devices")).toHaveCount(0);
+  return card;
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId("push-card").screenshot({
+        path: `${SHOTS}/${name}-${width}-${colorScheme}.png`,
+        animations: "disabled",
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("the switch asks for permission and says why this browser cannot subscribe", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["notifications"], { origin: BASE_URL });
+  await createUser(page);
+  const card = await openPushCard(page);
+  const toggle = card.getByRole("switch", { name: "Push notifications on this device" });
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await expect(card).toContainText("No device gets push notifications yet.");
+  await screenshots(page, "empty");
+
+  expect(await page.evaluate(() => Notification.permission)).toBe("granted");
+  await toggle.focus();
+  await page.keyboard.press("Space");
+  const problem = card.getByTestId("push-problem");
+  // With the app's worker running, Chromium's pushManager refuses for want of a push service;
+  // without it, the card says so. Either way a sentence, and the switch stays off.
+  await expect(problem).toHaveText(
+    /This browser could not turn on push notifications \(.+\)|Push needs the app's background worker/,
+  );
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await expect(toggle).toBeEnabled();
+  await expectNoOverflowOnPhones(page, expectNoAxeViolations);
+});
+
+test("a device is listed, gets the test reminder as a push, and can be removed", async ({
+  page,
+}) => {
+  await createUser(page);
+  await addOverdueContact(page);
+  const device = push.subscribe();
+  const saved = await page.request.post("/api/push/subscriptions", {
+    headers: { origin: BASE_URL },
+    data: device.json,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const card = await openPushCard(page);
+  const list = card.getByRole("list", { name: "Devices with push" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("Chrome on Linux");
+  await expect(list).toContainText("Added");
+
+  await page.getByRole("button", { name: "Send a test reminder now" }).click();
+  await expectToast(page, /Test reminder sent/);
+  await expect.poll(() => push.pushesTo(device).length).toBe(1);
+  expect(push.refusals).toEqual([]);
+  const payload = push.pushesTo(device)[0]!.payload as PushPayload;
+  expect(payload).toMatchObject({ title: "Test: 1 person is due", url: "/app/rhythms" });
+  expect(payload.body).toContain("Ada Lovelace");
+  expect(payload.actions.map((a) => a.title)).toEqual(["Mark contacted", "Snooze 1 week"]);
+  await page.reload();
+  await expect(card.getByRole("list", { name: "Devices with push" })).toContainText("last push");
+
+  const inApp = card.getByRole("switch", { name: "Also push in-app notifications" });
+  await expect(inApp).toHaveAttribute("aria-checked", "false");
+  await inApp.click();
+  await expect(inApp).toHaveAttribute("aria-checked", "true");
+  const config = await (await page.request.get("/api/push/config")).json();
+  expect(config.pushInAppNotifications).toBe(true);
+
+  await screenshots(page, "device");
+  await expectNoOverflowOnPhones(page, expectNoAxeViolations);
+
+  await card.getByRole("button", { name: "Remove Chrome on Linux" }).click();
+  await expectToast(page, "Chrome on Linux removed");
+  await expect(card).toContainText("No device gets push notifications yet.");
+  const after = await (await page.request.get("/api/push/subscriptions")).json();
+  expect(after.devices).toEqual([]);
+});
