@@ -230,6 +230,9 @@ test("offline: the list and a contact's page open from the worker and the copy, 
   await page.goto(`${app.base}/app/contacts/${contactId}`);
   await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
   await expect(banner).toBeVisible();
+  // Rhythms reads the same list.
+  await page.goto(`${app.base}/app/rhythms`);
+  await expect(page.getByRole("link", { name: /Ada Lovelace/ }).first()).toBeVisible();
   await expectAccessibleInBothThemes(page);
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await overflowAt(page)).toEqual([]);
