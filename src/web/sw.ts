@@ -10,6 +10,7 @@ import {
 import type { PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { SKIP_WAITING_MESSAGE } from "../core/service-worker";
+import { installPushHandlers, type PushScope } from "./sw-push";
 
 // The worker's global scope, as far as this file uses it (the project's TypeScript program has
 // the DOM's types, not the worker's).
@@ -32,6 +33,9 @@ self.addEventListener("message", (event: MessageEvent) => {
   const data = event.data as { type?: unknown } | null;
   if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });
+
+// Push reminders: the notification, its actions and what a tap opens (sw-push.ts).
+installPushHandlers(self as unknown as PushScope);
 
 // The first version controls the page that installed it at once; later ones take over only when
 // asked (skipWaiting), and then control every open page.

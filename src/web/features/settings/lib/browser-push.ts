@@ -4,6 +4,7 @@
 
 export class BrowserPushError extends Error {}
 
+const WORKER_WAIT_MS = 10_000;
 const NO_WORKER =
   "Push needs the app's background worker, which is not running in this tab yet. Reload the page and try again.";
 const BLOCKED =
@@ -49,6 +50,14 @@ async function findRegistration(): Promise<ServiceWorkerRegistration | undefined
   return navigator.serviceWorker.getRegistration();
 }
 
+// Subscribing needs an active worker: one still installing (a first visit) is waited for.
+async function findActiveRegistration(): Promise<ServiceWorkerRegistration | undefined> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration || registration.active) return registration;
+  const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, WORKER_WAIT_MS));
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
+}
+
 /** This browser's push subscription for this site, if it has one. */
 export async function findBrowserSubscription(): Promise<PushSubscription | null> {
   const registration = await findRegistration();
@@ -63,7 +72,7 @@ export async function subscribeBrowser(publicKey: string): Promise<PushSubscript
   const permission = await Notification.requestPermission();
   if (permission === "denied") throw new BrowserPushError(BLOCKED);
   if (permission !== "granted") throw new BrowserPushError(NOT_ALLOWED);
-  const registration = await navigator.serviceWorker.getRegistration();
+  const registration = await findActiveRegistration();
   if (!registration) throw new BrowserPushError(NO_WORKER);
   const applicationServerKey = keyBytes(publicKey);
   const existing = await registration.pushManager.getSubscription();
