@@ -53,7 +53,11 @@ export function ContactForm(props: Props) {
   const errors = formState.errors;
   const method = useWatch({ control, name: "preferredMethod" });
   // The version this edit started from: saving over a newer one is refused (409) by the server.
-  const [openedVersion] = useState(props.mode === "edit" ? props.contact.updatedAt : "");
+  // A newer copy that arrives before anything is typed (the device's copy opened the form, then
+  // the server's answer came) is where the edit starts from instead.
+  const latestVersion = props.mode === "edit" ? props.contact.updatedAt : "";
+  const [openedVersion, setOpenedVersion] = useState(latestVersion);
+  if (latestVersion !== openedVersion && !formState.isDirty) setOpenedVersion(latestVersion);
 
   useEffect(() => {
     setFocus("firstName");
