@@ -55,6 +55,7 @@ export const InteractionSchema = z.object({
 export type Interaction = z.infer<typeof InteractionSchema>;
 
 export const InteractionListSchema = z.object({ items: z.array(InteractionSchema) });
+export type InteractionList = z.infer<typeof InteractionListSchema>;
 
 /** Answers of history writes: the interaction (when there still is one) and the moved contact. */
 export const InteractionResultSchema = z.object({

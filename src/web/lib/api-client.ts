@@ -19,6 +19,8 @@ type RequestOptions = {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   /** "text": answer the body as text (a file to download) rather than parsed JSON. */
   responseType?: "json" | "text";
 };
@@ -52,7 +54,7 @@ export async function apiFetchWithHeaders<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const { method = "GET", body, signal, responseType = "json" } = options;
+  const { method = "GET", body, signal, responseType = "json", headers: extra } = options;
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   let response: Response;
   try {
@@ -60,7 +62,10 @@ export async function apiFetchWithHeaders<T>(
       method,
       signal,
       credentials: "same-origin",
-      headers: body === undefined || isForm ? undefined : { "content-type": "application/json" },
+      headers: {
+        ...(body === undefined || isForm ? {} : { "content-type": "application/json" }),
+        ...extra,
+      },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch (error) {

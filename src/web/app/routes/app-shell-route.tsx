@@ -13,6 +13,7 @@ import { TOUR_PENDING_ATTRIBUTE } from "../../features/tour/lib/run-tour";
 import { lazyComponent } from "../../lib/lazy";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
 import { OfflineBanner } from "../offline-banner";
+import { OfflineSync } from "../offline-sync";
 
 const UserMenu = lazyComponent(
   () => import("../../components/layout/user-menu"),
@@ -118,6 +119,7 @@ export function AppShellRoute() {
         </Suspense>
       ) : null}
       <KeyboardShortcuts />
+      <OfflineSync />
       {hasOpenedFeedback ? (
         <Suspense fallback={null}>
           <FeedbackDialog open={isFeedbackOpen} onOpenChange={setFeedbackOpen} />

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import type { InteractionInput, LogInteractionResult } from "../../../../core/interactions";
 import { apiFetch } from "../../../lib/api-client";
 import { interactionsKey, storeContact } from "./contacts-cache";
+import { changeContact, loggedOffline } from "./offline-changes";
 
 export function logInteraction(
   contactId: string,
@@ -22,9 +23,22 @@ export function useLogInteraction() {
   const queryClient = useQueryClient();
   const options = useMemo(
     () => ({
+      // Offline (networkMode "always": not paused), the log waits in the queue and the contact
+      // shows it at once.
       mutationFn: (vars: { contactId: string; input?: InteractionInput }) =>
-        logInteraction(vars.contactId, vars.input),
+        changeContact(
+          queryClient,
+          {
+            method: "POST",
+            url: `/api/contacts/${encodeURIComponent(vars.contactId)}/interactions`,
+            body: vars.input ?? {},
+            contactId: vars.contactId,
+            verb: "Log contact with",
+          },
+          (contact) => loggedOffline(queryClient, contact, vars.input),
+        ),
       retry: false as const,
+      networkMode: "always" as const,
       onSuccess: async (result: LogInteractionResult) => {
         storeContact(queryClient, result.contact);
         await queryClient.invalidateQueries({ queryKey: interactionsKey(result.contact.id) });

@@ -3,6 +3,7 @@ import type { Contact } from "../../../../core/contacts";
 import type { SnoozeInput, UndoableContact } from "../../../../core/interactions";
 import { apiFetch } from "../../../lib/api-client";
 import { splitUndo, storeContact } from "./contacts-cache";
+import { changeContact, snoozedOffline } from "./offline-changes";
 
 /** Snoozes (with an input; undoable) or ends the snooze (null). */
 export async function snoozeContact(
@@ -19,7 +20,25 @@ export async function snoozeContact(
 export function useSnoozeContact(contactId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SnoozeInput | null) => snoozeContact(contactId, input),
+    // Runs offline too: sendOrQueue keeps the change for later.
+    networkMode: "always",
+    // A snooze made offline waits in the queue; ending one needs the network.
+    mutationFn: async (input: SnoozeInput | null) =>
+      input
+        ? splitUndo(
+            await changeContact(
+              queryClient,
+              {
+                method: "POST",
+                url: `/api/contacts/${encodeURIComponent(contactId)}/snooze`,
+                body: input,
+                contactId,
+                verb: "Snooze",
+              },
+              (contact) => snoozedOffline(queryClient, contact, input),
+            ),
+          )
+        : snoozeContact(contactId, null),
     onSuccess: ({ contact }) => storeContact(queryClient, contact),
   });
 }

@@ -40,6 +40,7 @@ import { browserToday, describeLastContact } from "../lib/format";
 import { ContactDetailsCard } from "./contact-details-card";
 import { HistoryTimeline } from "./history-timeline";
 import { LogContactButton } from "./log-contact-button";
+import { PendingBadge } from "./pending-badge";
 import { StateBadge } from "./state-badge";
 
 // The edit form (react-hook-form, the contact schemas) and the snooze menu (Radix menu, popper)
@@ -252,6 +253,7 @@ function ContactView({ contact }: { contact: Contact }) {
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             <StateBadge state={contact.state} />
+            <PendingBadge contactId={contact.id} />
             <span className="text-sm" data-testid="due-text">
               {contact.rhythm ? describeDue(contact) : "No rhythm set"}
               {contact.dueDate ? ` · ${formatDay(contact.dueDate)}` : ""}

@@ -7,6 +7,7 @@ import { Badge } from "../../../components/ui/badge";
 import { describeLastContact, describeLastContactShort } from "../lib/format";
 import { ChannelLink } from "./channel-link";
 import { LogContactButton } from "./log-contact-button";
+import { PendingBadge } from "./pending-badge";
 import { StateBadge } from "./state-badge";
 
 export const CONTACT_ROW_HEIGHT = 76;
@@ -61,6 +62,7 @@ export const ContactRow = memo(function ContactRow(props: {
           ) : (
             <StateBadge state={contact.state} className="shrink-0" />
           )}
+          <PendingBadge contactId={contact.id} isCompact />
           <span className="truncate">{subtitle}</span>
         </div>
         <p className="truncate text-xs text-muted-foreground lg:hidden">

@@ -6,6 +6,7 @@ import type { Contact } from "../../../../core/contacts";
 import { describeDue } from "../../../../core/rhythm";
 import { Button, type ButtonProps } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
+import { wasQueued } from "../../../lib/offline-queue";
 import { toast } from "../../../lib/toast";
 import { useLogInteraction } from "../api/log-interaction";
 import { useUndoToast } from "../api/undo-change";
@@ -16,6 +17,7 @@ import { createRecentLogs } from "../lib/recent-logs";
 const CHECK_ICON = <Check aria-hidden />;
 
 const recentLogs = createRecentLogs(LOG_REPEAT_WINDOW_MS);
+const QUEUED_NOTE = "Saved on this device: it will be sent when you are back online.";
 
 // One tap: "I was in touch just now", by the preferred channel unless `channel` picks another.
 // Moves the due date. A second tap for the same person moments later adds nothing.
@@ -51,7 +53,12 @@ export function LogContactButton(props: {
     log.mutate(
       { contactId, input: props.channel ? { channel: props.channel } : undefined },
       {
-        onSuccess: ({ contact, interaction, undoId }) => {
+        onSuccess: (result) => {
+          const { contact, interaction, undoId } = result;
+          if (wasQueued(result)) {
+            toast({ title: `Logged contact with ${name}`, description: QUEUED_NOTE });
+            return;
+          }
           recentLogs.remember(contactId, { undoId, at: Date.now() });
           const by = interaction ? `By ${CONTACT_METHOD_LABELS[interaction.channel]}.` : null;
           const next = contact.rhythm ? `Next: ${describeDue(contact).toLowerCase()}.` : null;

@@ -1,0 +1,184 @@
+// Changes made with no network (issue 50, part 3): a contact logged offline shows at once as
+// pending and counted in the banner, and reaches the server exactly once when the network
+// returns, from one tab or two; an offline edit that another device made stale comes back as the
+// usual conflict message, kept in sight until dismissed. The pages stay open throughout: a reload
+// offline is the service worker's part.
+import { mkdirSync } from "node:fs";
+import { request, type Page } from "@playwright/test";
+import { STALE_CONTACT_MESSAGE } from "../../src/core/contacts";
+import {
+  BASE_URL,
+  createUser,
+  daysAgo,
+  expect,
+  expectAccessibleInBothThemes,
+  test,
+} from "./fixtures";
+import { expectAppLive } from "./hydration";
+import { overflowAt } from "./page-width";
+
+const SHOTS = "/tmp/shots-offline";
+
+async function addAda(page: Page): Promise<{ id: string; updatedAt: string }> {
+  const res = await page.request.post("/api/contacts", {
+    headers: { origin: BASE_URL },
+    data: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      rhythm: { interval: 1, unit: "week" },
+      lastContactedOn: daysAgo(20),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; updatedAt: string };
+}
+
+async function historyOf(page: Page, id: string): Promise<unknown[]> {
+  const res = await page.request.get(`/api/contacts/${id}/interactions`);
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { items: unknown[] }).items;
+}
+
+const banner = (page: Page) => page.getByTestId("offline-banner");
+const adaRow = (page: Page) => page.getByTestId("contact-row").filter({ hasText: "Ada Lovelace" });
+
+/** Waits for the theme's colour fades to end before a screenshot. */
+async function settle(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+}
+
+async function openContacts(page: Page) {
+  await page.goto("/app/contacts");
+  await expect(adaRow(page)).toBeVisible();
+  await expectAppLive(page);
+}
+
+test("a contact logged offline is pending, counted, and sent exactly once when back online", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  expect(await historyOf(page, ada.id)).toHaveLength(1);
+  await openContacts(page);
+  await expect(adaRow(page).locator("[data-due-state]")).toHaveAttribute(
+    "data-due-state",
+    "overdue",
+  );
+
+  await page.context().setOffline(true);
+  await expect(banner(page)).toContainText("You are offline");
+  await page.getByRole("button", { name: "Log contact with Ada Lovelace" }).click();
+  await expect(adaRow(page).getByTestId("pending-badge")).toHaveText("Pending: waiting to be sent");
+  await expect(adaRow(page).locator("[data-due-state]")).toHaveAttribute(
+    "data-due-state",
+    "on_track",
+  );
+  await expect(banner(page).getByRole("status")).toContainText("1 change waiting to be sent");
+  // Nothing reached the server yet (the API is reached outside the offline page).
+  expect(await historyOf(page, ada.id)).toHaveLength(1);
+
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await overflowAt(page), `at ${width} px`).toEqual([]);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await settle(page);
+      await page.screenshot({ path: `${SHOTS}/pending-${width}-${colorScheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessibleInBothThemes(page);
+
+  await page.context().setOffline(false);
+  await expect(banner(page)).toHaveCount(0);
+  await expect(adaRow(page).getByTestId("pending-badge")).toHaveCount(0);
+  await expect.poll(async () => (await historyOf(page, ada.id)).length).toBe(2);
+  await expect(adaRow(page).locator("[data-due-state]")).toHaveAttribute(
+    "data-due-state",
+    "on_track",
+  );
+  // Later tries (on start, every half minute) find nothing left to send.
+  await page.reload();
+  await expect(adaRow(page)).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(await historyOf(page, ada.id)).toHaveLength(2);
+});
+
+test("two tabs offline, one press each: two entries, none sent twice", async ({ page }) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  const second = await page.context().newPage();
+  await openContacts(page);
+  await openContacts(second);
+
+  await page.context().setOffline(true);
+  for (const tab of [page, second]) {
+    await tab.getByRole("button", { name: "Log contact with Ada Lovelace" }).click();
+    await expect(adaRow(tab).getByTestId("pending-badge")).toBeVisible();
+  }
+  // Each tab counts the other's change too: one queue per user on this device.
+  for (const tab of [page, second]) {
+    await expect(banner(tab).getByRole("status")).toContainText("2 changes waiting to be sent");
+  }
+
+  await page.context().setOffline(false);
+  for (const tab of [page, second]) await expect(banner(tab)).toHaveCount(0);
+  await expect.poll(async () => (await historyOf(page, ada.id)).length).toBe(3);
+  await page.waitForTimeout(1500);
+  expect(await historyOf(page, ada.id)).toHaveLength(3);
+  await second.close();
+});
+
+test("an offline edit made stale elsewhere comes back as the conflict, never applied", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  await page.goto(`/app/contacts/${ada.id}`);
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  await expectAppLive(page);
+
+  // The form's code is loaded while online (offline, the service worker serves it).
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByLabel("Company").fill("Analytical Engines");
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  await expect(page.getByTestId("pending-badge")).toBeVisible();
+  await expect(banner(page).getByRole("status")).toContainText("1 change waiting to be sent");
+
+  // Meanwhile the contact is changed on another device.
+  const elsewhere = await request.newContext({
+    baseURL: BASE_URL,
+    storageState: await page.context().storageState(),
+    extraHTTPHeaders: { origin: BASE_URL },
+  });
+  const other = await elsewhere.patch(`/api/contacts/${ada.id}`, {
+    data: { company: "Difference Engines", expectedUpdatedAt: ada.updatedAt },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+
+  await page.context().setOffline(false);
+  const conflict = banner(page).getByRole("alert");
+  await expect(conflict).toContainText("Edit Ada Lovelace: not saved");
+  await expect(conflict).toContainText(STALE_CONTACT_MESSAGE);
+  // What was typed offline is still there to enter again.
+  await expect(conflict).toContainText("Your change: Company: Analytical Engines");
+  await expect(banner(page).getByRole("status")).toHaveCount(0);
+  const now = (await (await elsewhere.get(`/api/contacts/${ada.id}`)).json()) as {
+    company: string;
+  };
+  expect(now.company).toBe("Difference Engines");
+  await expect(page.getByText("Difference Engines")).toBeVisible();
+
+  mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/conflict-1280-light.png` });
+  await page.getByRole("button", { name: "Dismiss: Edit Ada Lovelace" }).click();
+  await expect(banner(page)).toHaveCount(0);
+  await elsewhere.dispose();
+});
