@@ -42,7 +42,9 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
   const failure = me.isError ? me.error : reminders.isError ? reminders.error : null;
   const failureText = failure ? loadFailureText(failure) : null;
 
-  useEmailChangeOutcome(me.data?.user.email);
+  // The address the server has now: not the device's copy the page may open with, which still
+  // holds the old one until /api/me answers.
+  useEmailChangeOutcome(me.isStale ? undefined : me.data?.user.email);
   useEffect(() => {
     chatChannelsCard.preload().catch(() => undefined);
     pushCard.preload().catch(() => undefined);
