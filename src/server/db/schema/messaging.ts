@@ -23,7 +23,7 @@ export const outbox = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
-    /** email, sms, or a chat channel: telegram, whatsapp, ntfy or webhook. */
+    /** email, sms, push, or a chat channel: telegram, whatsapp, ntfy or webhook. */
     channel: text().notNull(),
     kind: text().notNull(),
     to: text().notNull(),

@@ -106,6 +106,17 @@ describe("subscriptions", () => {
     expect(again.json().error.message).toBe("That device is not in your list any more.");
   });
 
+  it("are in the OpenAPI document", async () => {
+    const doc = (await t.app.inject({ url: "/api/docs/openapi.json" })).json();
+    expect(Object.keys(doc.paths["/api/push/subscriptions"]).sort()).toEqual([
+      "delete",
+      "get",
+      "post",
+    ]);
+    expect(Object.keys(doc.paths["/api/push/subscriptions/{id}"])).toEqual(["delete"]);
+    expect(doc.paths["/api/push/config"].get.tags).toEqual(["push"]);
+  });
+
   it("say what is wrong with a subscription that is not one", async () => {
     const user = await createUser(t.app);
     const good = push.subscribe().json;
@@ -166,7 +177,8 @@ describe("sending", () => {
   it("brings the digest, decrypted, with its title, the first person's actions and /app/rhythms", async () => {
     setNow(t.app, "2026-05-01T05:00:00Z");
     const { user } = await createReminderUser(t.app, { timezone: "UTC", reminderTime: "6" });
-    const ada = await addDueContact(t.app, user);
+    // Ada is the more overdue, so the digest's first person and the one its actions are for.
+    const ada = await addDueContact(t.app, user, { lastContactedOn: "2026-04-01" });
     await addDueContact(t.app, user, { firstName: "Alan", lastName: "Turing" });
     const subscription = await subscribed(user);
     const { publicKey } = (await injectAs(t.app, user, { url: "/api/push/config" })).json();
@@ -183,7 +195,7 @@ describe("sending", () => {
     expect(sent!.topic).toBe("tend-digest");
     const payload = sent!.payload as PushPayload;
     expect(payload).toMatchObject({ title: "2 people are due", url: "/app/rhythms" });
-    expect(payload.body).toContain("Ada Lovelace:");
+    expect(payload.body.split("\n")[0]).toMatch(/^Ada Lovelace: /);
     expect(payload.body).toContain("Alan Turing:");
     expect(payload.actions.map((a) => [a.action, a.title])).toEqual([
       ["contacted", "Mark contacted"],

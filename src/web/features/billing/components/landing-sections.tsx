@@ -21,7 +21,7 @@ const featuresOf = (appName: string): { icon: LucideIcon; title: string; text: s
   {
     icon: BellRing,
     title: "Reminders by email, SMS or chat",
-    text: "One short digest of who is due, at the hour you choose and in your own time zone: by email or text message, and if you like in Telegram or WhatsApp, where one tap marks someone contacted, as an ntfy push notification, or as a signed webhook to your own tools.",
+    text: "One short digest of who is due, at the hour you choose and in your own time zone: by email or text message, and if you like as a notification on your phone or computer with Mark contacted and Snooze 1 week on it, in Telegram or WhatsApp, where one tap marks someone contacted, as an ntfy push notification, or as a signed webhook to your own tools.",
   },
   {
     icon: History,

@@ -2,7 +2,7 @@
 export const PLAN_FEATURES = [
   "Up to 1,000 contacts",
   "Custom relationship rhythms",
-  "Smart reminders by email, SMS, Telegram, WhatsApp, ntfy or webhook",
+  "Smart reminders by email, SMS, push, Telegram, WhatsApp, ntfy or webhook",
   "Contact history tracking",
   "World map visualization",
   "Import and export of contacts",
