@@ -42,16 +42,13 @@ export function OfflineBanner() {
           <div className="grid min-w-0 gap-1">
             {isOffline ? (
               <p>
-                <strong>You are offline.</strong> You are seeing what this device last read; it
-                updates when the connection is back.
+                <strong>You are offline.</strong> Showing what this device last read.
               </p>
             ) : null}
             {waiting > 0 ? (
               <p>
                 <strong>{describeWaiting(waiting)}</strong>
-                {isOffline
-                  ? `: ${waiting === 1 ? "it is" : "they are"} kept on this device and sent when you are back online.`
-                  : "."}
+                {isOffline ? " when you are back online." : "."}
               </p>
             ) : null}
           </div>
