@@ -7,6 +7,7 @@ import {
   isCacheEntryFresh,
   peekSubscriptionStatus,
   readSubscriptionStatus,
+  revalidateSubscriptionStatus,
   statusReadDelayMs,
   subscriptionStatusQuery,
   type StatusRead,
@@ -180,6 +181,25 @@ describe("the status cache in the query client", () => {
     expect(peekSubscriptionStatus(queryClient, "u2")).not.toBeNull();
     forgetOtherUsersStatus(queryClient, null);
     expect(peekSubscriptionStatus(queryClient, "u2")).toBeNull();
+  });
+
+  it("a read for a user the session no longer names is dropped, and answers null instead of failing", async () => {
+    // The gate asks for the user of the device's copy; the server then names someone else.
+    let answer: (read: StatusRead) => void = () => {};
+    const pending = revalidateSubscriptionStatus(queryClient, "u1", {
+      fetchStatus: () => new Promise<StatusRead>((resolve) => (answer = resolve)),
+      now: Date.now,
+    });
+    await Promise.resolve();
+    forgetOtherUsersStatus(queryClient, "u2");
+    await expect(pending).resolves.toBeNull();
+    answer({ row: null });
+    expect(peekSubscriptionStatus(queryClient, "u1")).toBeNull();
+    const source = reads({ row: activeRow(T0 + DAY_MS) });
+    const deps = { fetchStatus: source.fetchStatus, now: Date.now };
+    expect((await revalidateSubscriptionStatus(queryClient, "u2", deps))?.result.status).toBe(
+      "active",
+    );
   });
 
   it("peek shows a stale entry with its storage time (debug page)", async () => {

@@ -4,7 +4,7 @@
 // TanStack Query's own: one query per user, its staleTime computed from the answer (decision
 // 130). The three reads stay inside the query function: "unknown" after three failures is an
 // answer the spec caches for 30 s, and TanStack Query keeps no freshness for an error state.
-import type { QueryClient } from "@tanstack/react-query";
+import { isCancelledError, type QueryClient } from "@tanstack/react-query";
 import { repeatUntil } from "../retry";
 import { STATUS_READ_ATTEMPTS, STATUS_READ_BACKOFF_MS } from "../../../core/constants";
 import {
@@ -86,6 +86,25 @@ export function subscriptionStatusQuery(userId: string, deps: StatusReaderDeps) 
     staleTime: statusStaleTime,
     retry: false,
   };
+}
+
+/**
+ * Asks for one user's status through the cache (the gate, on each path change); null when the
+ * read was dropped before it answered. The session changed meanwhile (the device's copy opened
+ * for someone the server then did not name): that user's status leaves the cache, which cancels
+ * the read, and nobody is waiting for its answer.
+ */
+export async function revalidateSubscriptionStatus(
+  queryClient: QueryClient,
+  userId: string,
+  deps: StatusReaderDeps,
+): Promise<StatusSnapshot | null> {
+  try {
+    return await queryClient.fetchQuery(subscriptionStatusQuery(userId, deps));
+  } catch (error) {
+    if (isCancelledError(error)) return null;
+    throw error;
+  }
 }
 
 /** The cached answer for this user whatever its age, or null. */

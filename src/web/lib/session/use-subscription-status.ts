@@ -4,6 +4,7 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import { useCallback } from "react";
 import {
   peekSubscriptionStatus,
+  revalidateSubscriptionStatus,
   SUBSCRIPTION_STATUS_QUERY_KEY,
   subscriptionStatusQuery,
   type StatusCacheEntry,
@@ -12,11 +13,12 @@ import { BILLING_STATUS_QUERY_KEY, readStatusRow } from "./get-billing-status";
 
 export { SUBSCRIPTION_STATUS_QUERY_KEY };
 
+function statusReader(queryClient: QueryClient) {
+  return { fetchStatus: () => readStatusRow(queryClient), now: Date.now };
+}
+
 function statusQuery(queryClient: QueryClient, userId: string) {
-  return subscriptionStatusQuery(userId, {
-    fetchStatus: () => readStatusRow(queryClient),
-    now: Date.now,
-  });
+  return subscriptionStatusQuery(userId, statusReader(queryClient));
 }
 
 /** Reads the user's status into the cache (an answer still fresh there is used as it is). */
@@ -58,12 +60,14 @@ export function useRefreshSubscriptionStatus() {
 /**
  * Asks again on a path change (spec 02 §4: gating runs after each path change): a fresh answer
  * comes from the cache with no request; one past its lifetime (5 min, 30 s for an error,
- * 2.5 min within grace) is read again. Concurrent asks share one read.
+ * 2.5 min within grace) is read again. Concurrent asks share one read; one dropped because the
+ * session changed meanwhile answers null.
  */
 export function useRevalidateSubscriptionStatus() {
   const queryClient = useQueryClient();
   return useCallback(
-    (userId: string) => fetchSubscriptionStatus(queryClient, userId),
+    (userId: string) =>
+      revalidateSubscriptionStatus(queryClient, userId, statusReader(queryClient)),
     [queryClient],
   );
 }
