@@ -2,13 +2,13 @@
 // subscribing and saving the subscription, turned off by unsubscribing and forgetting it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PushDevice } from "../../../../core/push";
-import { apiFetch, ApiRequestError } from "../../../lib/api-client";
+import { apiFetch } from "../../../lib/api-client";
 import {
   explainNoPush,
   findBrowserSubscription,
   subscribeBrowser,
-  unsubscribeBrowser,
-} from "../lib/browser-push";
+  turnOffPush,
+} from "../../../lib/browser-push";
 import { PUSH_DEVICES_KEY } from "./list-push-devices";
 
 export const THIS_DEVICE_PUSH_KEY = ["push", "this-device"] as const;
@@ -29,17 +29,6 @@ export function useThisDevicePush() {
 export async function turnOnPush(publicKey: string): Promise<PushDevice> {
   const subscription = await subscribeBrowser(publicKey);
   return apiFetch<PushDevice>("/api/push/subscriptions", { method: "POST", body: subscription });
-}
-
-export async function turnOffPush(): Promise<void> {
-  const endpoint = await unsubscribeBrowser();
-  if (!endpoint) return;
-  try {
-    await apiFetch("/api/push/subscriptions", { method: "DELETE", body: { endpoint } });
-  } catch (error) {
-    // Already removed from the list (Remove, or the push service said it was gone).
-    if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
-  }
 }
 
 function useRefreshAfter() {

@@ -1,6 +1,7 @@
 // This browser's side of push: whether it can, asking for permission, and subscribing with the
 // server's public key through the service worker's pushManager. Every refusal becomes a
-// sentence the card shows.
+// sentence the card shows. Turning it off is also part of signing out.
+import { apiFetch, ApiRequestError } from "./api-client";
 
 export class BrowserPushError extends Error {}
 
@@ -101,4 +102,16 @@ export async function unsubscribeBrowser(): Promise<string | null> {
   const { endpoint } = subscription;
   await subscription.unsubscribe();
   return endpoint;
+}
+
+/** Unsubscribes this browser and has the server forget it. */
+export async function turnOffPush(): Promise<void> {
+  const endpoint = await unsubscribeBrowser();
+  if (!endpoint) return;
+  try {
+    await apiFetch("/api/push/subscriptions", { method: "DELETE", body: { endpoint } });
+  } catch (error) {
+    // Already removed from the list (Remove, or the push service said it was gone).
+    if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+  }
 }
