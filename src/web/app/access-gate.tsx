@@ -26,7 +26,7 @@ import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { PageSpinner } from "../components/ui/spinner";
 import { AppShellSkeleton } from "./app-shell-skeleton";
-import { useGateSession, type GateSession } from "./use-gate-session";
+import { isFromEarlierVisit, useGateSession, type GateSession } from "./use-gate-session";
 
 function isPaymentRequired(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 402;
@@ -44,7 +44,11 @@ export function AccessGate() {
   const queryClient = useQueryClient();
   const gate = useGateSession();
   const { session, onboarding, userId } = gate;
-  const { status } = useSubscriptionStatus(userId);
+  const { status, entry: statusEntry } = useSubscriptionStatus(userId);
+  // Opened from the device's copy (maybe another user's, or a status since changed): the page
+  // may show from it, but redirects wait for the server's answers.
+  const isFromDeviceCopy =
+    gate.isFromDeviceCopy || (statusEntry !== null && isFromEarlierVisit(statusEntry.storedAt));
   const refreshStatus = useRefreshSubscriptionStatus();
   const [waitedForUser, setWaitedForUser] = useState<string | null>(null);
   const isRedirecting = useRef(false);
@@ -87,6 +91,7 @@ export function AccessGate() {
   const hasWaited = isStatusLoading && waitedForUser === userId;
 
   useEffect(() => {
+    if (isFromDeviceCopy) return;
     const decision = decideAccess({
       pathname,
       session,
@@ -111,7 +116,17 @@ export function AccessGate() {
     // Signed out inside the app: /auth brings the user back here after signing in.
     const state = decision.to === "/auth" ? { from: pathname + search } : undefined;
     void navigate(decision.to, { replace: true, state });
-  }, [pathname, search, returnTo, session, onboarding, status, hasWaited, navigate]);
+  }, [
+    pathname,
+    search,
+    returnTo,
+    session,
+    onboarding,
+    status,
+    hasWaited,
+    navigate,
+    isFromDeviceCopy,
+  ]);
 
   if (!isUnderApp(pathname)) return <Outlet />;
   if (gate.isUnreachable) return <ConnectionProblem retry={gate.retry} />;

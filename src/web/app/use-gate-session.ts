@@ -15,6 +15,11 @@ export type GateSession = {
   userId: string | null;
   /** Neither read answered: we cannot tell whether anyone is signed in. */
   isUnreachable: boolean;
+  /**
+   * The session is the device's copy from an earlier visit, not yet confirmed by the server: it
+   * may be someone else's, so nothing is decided on it (no redirect).
+   */
+  isFromDeviceCopy: boolean;
   retry: () => void;
 };
 
@@ -26,8 +31,14 @@ async function readSessionUserId(): Promise<string | null> {
   return session?.user.emailVerified ? session.user.id : null;
 }
 
+/** Data read before this page loaded can only have come from the device's copy. */
+export function isFromEarlierVisit(dataUpdatedAt: number): boolean {
+  return dataUpdatedAt > 0 && dataUpdatedAt < performance.timeOrigin;
+}
+
 export function useGateSession(): GateSession {
   const me = useMe();
+  const isFromDeviceCopy = me.data !== undefined && isFromEarlierVisit(me.dataUpdatedAt);
   // Sticky: a refetch of a failed read without data goes back to "pending", which must not
   // turn into "loading" again (and unmount the page) every time a component asks for /api/me.
   const hasMeFailed = me.data === undefined && (me.isError || me.errorUpdatedAt > 0);
@@ -47,20 +58,56 @@ export function useGateSession(): GateSession {
       onboarding: me.data.settings.onboardingCompleted ? "complete" : "incomplete",
       userId: me.data.user.id,
       isUnreachable: false,
+      isFromDeviceCopy,
       retry,
     };
   }
   if (me.data === null) {
-    return { session: "none", onboarding: "loading", userId: null, isUnreachable: false, retry };
+    return {
+      session: "none",
+      onboarding: "loading",
+      userId: null,
+      isUnreachable: false,
+      isFromDeviceCopy,
+      retry,
+    };
   }
   if (!hasMeFailed || authSession.isPending) {
-    return { session: "loading", onboarding: "loading", userId: null, isUnreachable: false, retry };
+    return {
+      session: "loading",
+      onboarding: "loading",
+      userId: null,
+      isUnreachable: false,
+      isFromDeviceCopy,
+      retry,
+    };
   }
   if (authSession.isError) {
-    return { session: "loading", onboarding: "loading", userId: null, isUnreachable: true, retry };
+    return {
+      session: "loading",
+      onboarding: "loading",
+      userId: null,
+      isUnreachable: true,
+      isFromDeviceCopy,
+      retry,
+    };
   }
   const userId = authSession.data ?? null;
   return userId
-    ? { session: "present", onboarding: "error", userId, isUnreachable: false, retry }
-    : { session: "none", onboarding: "loading", userId: null, isUnreachable: false, retry };
+    ? {
+        session: "present",
+        onboarding: "error",
+        userId,
+        isUnreachable: false,
+        isFromDeviceCopy,
+        retry,
+      }
+    : {
+        session: "none",
+        onboarding: "loading",
+        userId: null,
+        isUnreachable: false,
+        isFromDeviceCopy,
+        retry,
+      };
 }
