@@ -52,62 +52,20 @@ export function useGateSession(): GateSession {
     if (hasMeFailed) void authSession.refetch();
   };
 
+  const answer = (
+    session: GateSession["session"],
+    onboarding: GateSession["onboarding"],
+    userId: string | null,
+    isUnreachable = false,
+  ): GateSession => ({ session, onboarding, userId, isUnreachable, isFromDeviceCopy, retry });
+
   if (me.data) {
-    return {
-      session: "present",
-      onboarding: me.data.settings.onboardingCompleted ? "complete" : "incomplete",
-      userId: me.data.user.id,
-      isUnreachable: false,
-      isFromDeviceCopy,
-      retry,
-    };
+    const onboarding = me.data.settings.onboardingCompleted ? "complete" : "incomplete";
+    return answer("present", onboarding, me.data.user.id);
   }
-  if (me.data === null) {
-    return {
-      session: "none",
-      onboarding: "loading",
-      userId: null,
-      isUnreachable: false,
-      isFromDeviceCopy,
-      retry,
-    };
-  }
-  if (!hasMeFailed || authSession.isPending) {
-    return {
-      session: "loading",
-      onboarding: "loading",
-      userId: null,
-      isUnreachable: false,
-      isFromDeviceCopy,
-      retry,
-    };
-  }
-  if (authSession.isError) {
-    return {
-      session: "loading",
-      onboarding: "loading",
-      userId: null,
-      isUnreachable: true,
-      isFromDeviceCopy,
-      retry,
-    };
-  }
+  if (me.data === null) return answer("none", "loading", null);
+  if (!hasMeFailed || authSession.isPending) return answer("loading", "loading", null);
+  if (authSession.isError) return answer("loading", "loading", null, true);
   const userId = authSession.data ?? null;
-  return userId
-    ? {
-        session: "present",
-        onboarding: "error",
-        userId,
-        isUnreachable: false,
-        isFromDeviceCopy,
-        retry,
-      }
-    : {
-        session: "none",
-        onboarding: "loading",
-        userId: null,
-        isUnreachable: false,
-        isFromDeviceCopy,
-        retry,
-      };
+  return userId ? answer("present", "error", userId) : answer("none", "loading", null);
 }
