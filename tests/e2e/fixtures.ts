@@ -3,6 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { twMerge } from "tailwind-merge";
+import { freePort, startE2EServer } from "../helpers/app-process";
 
 export { expect };
 
@@ -210,4 +211,32 @@ export async function withoutWebGL(page: Page): Promise<void> {
       return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
     } as typeof original;
   });
+}
+
+/**
+ * A server of the spec's own, on a free port, with an outside service's stand-in (started
+ * first; its `env` points the server at it) and the background jobs running. The spec's tests
+ * run one after another; read `own.app` and `own.standIn` inside them.
+ */
+export function serverOfItsOwn<T extends { env: Record<string, string>; close(): Promise<void> }>(
+  startStandIn: () => Promise<T>,
+) {
+  const own = {} as { app: ReturnType<typeof startE2EServer>; standIn: T };
+  test.describe.configure({ mode: "serial" });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    own.standIn = await startStandIn();
+    own.app = startE2EServer({
+      port: String(await freePort()),
+      dist: process.env.E2E_DIST ?? "dist/web",
+      env: { ...own.standIn.env, E2E_SCHEDULER_ENABLED: "true" },
+      readyTimeoutMs: 90_000,
+    });
+    await own.app.ready();
+  });
+  test.afterAll(async () => {
+    own.app?.stop();
+    await own.standIn?.close();
+  });
+  return own;
 }

@@ -1,38 +1,25 @@
 // Connecting Telegram from Settings (issue 49) against a stand-in Bot API: "Connect Telegram"
 // gives a t.me start link, the card waits for it, the chat's /start binds it and the card turns
 // Connected by itself; a test digest reaches the chat; disconnecting unbinds it.
-import { startFakeTelegram, TELEGRAM_TEST_BOT, type FakeTelegram } from "../helpers/fake-telegram";
-import { freePort, startE2EServer } from "../helpers/app-process";
-import { addOverdueContact, createUser, expect, expectToast, test } from "./fixtures";
+import { startFakeTelegram, TELEGRAM_TEST_BOT } from "../helpers/fake-telegram";
+import {
+  addOverdueContact,
+  createUser,
+  expect,
+  expectToast,
+  serverOfItsOwn,
+  test,
+} from "./fixtures";
 
-// A server of this spec's own, on a free port: Telegram is set up on it, and its poller runs with
-// the jobs. (A fixed port next to the shared server's was 4190 on CI, which fetch and Chromium
-// refuse to reach: it is on the Fetch standard's list of bad ports.)
-let telegram: FakeTelegram;
-let app: ReturnType<typeof startE2EServer>;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  telegram = await startFakeTelegram();
-  app = startE2EServer({
-    port: String(await freePort()),
-    dist: process.env.E2E_DIST ?? "dist/web",
-    env: { ...telegram.env, E2E_SCHEDULER_ENABLED: "true" },
-    readyTimeoutMs: 90_000,
-  });
-  await app.ready();
-});
-
-test.afterAll(async () => {
-  app?.stop();
-  await telegram?.close();
-});
+// A server of this spec's own (a free port: a fixed one next to the shared server's was 4190 on
+// CI, which fetch and Chromium refuse to reach, a port on the Fetch standard's bad list):
+// Telegram is set up on it, and its poller runs with the jobs.
+const own = serverOfItsOwn(startFakeTelegram);
 
 test("a start link connects Telegram, a test digest reaches the chat, Disconnect unbinds", async ({
   page,
 }) => {
+  const { app, standIn: telegram } = own;
   await createUser(page, { origin: app.base });
   await addOverdueContact(page, app.base);
   await page.goto(`${app.base}/app/settings`);

@@ -1,7 +1,6 @@
 // Turning on WhatsApp from Settings (issue 49) against a stand-in Cloud API: the card asks for a
 // verified number first; once the phone is verified, "Use WhatsApp on <number>" opts it in, a
 // test digest reaches that number as the approved template, and Disconnect turns it off.
-import { freePort, startE2EServer } from "../helpers/app-process";
 import { startWhatsAppFake, WHATSAPP_TEST_TEMPLATE } from "../helpers/fake-whatsapp";
 import {
   addOverdueContact,
@@ -9,36 +8,18 @@ import {
   expect,
   expectNoAxeViolations,
   expectToast,
+  serverOfItsOwn,
   test,
   uniqueNationalNumber,
 } from "./fixtures";
 
 // A server of this spec's own with WhatsApp set up; its outbox runs with the jobs.
-let whatsapp: Awaited<ReturnType<typeof startWhatsAppFake>>;
-let app: ReturnType<typeof startE2EServer>;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  whatsapp = await startWhatsAppFake();
-  app = startE2EServer({
-    port: String(await freePort()),
-    dist: process.env.E2E_DIST ?? "dist/web",
-    env: { ...whatsapp.env, E2E_SCHEDULER_ENABLED: "true" },
-    readyTimeoutMs: 90_000,
-  });
-  await app.ready();
-});
-
-test.afterAll(async () => {
-  app?.stop();
-  await whatsapp?.close();
-});
+const own = serverOfItsOwn(startWhatsAppFake);
 
 test("a verified number opts in to WhatsApp, a test digest arrives as the template, Disconnect stops it", async ({
   page,
 }) => {
+  const { app, standIn: whatsapp } = own;
   const { base } = app;
   const headers = { origin: base };
   await createUser(page, { origin: base });
