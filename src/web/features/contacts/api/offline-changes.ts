@@ -8,7 +8,6 @@ import type { Contact, ContactCreateFormValues, ContactEdit } from "../../../../
 import type {
   Interaction,
   InteractionInput,
-  InteractionList,
   InteractionPatch,
   SnoozeInput,
 } from "../../../../core/interactions";
@@ -109,8 +108,9 @@ export function loggedOffline(
     isDateOnly: false,
     createdAt: new Date().toISOString(),
   };
-  queryClient.setQueryData<InteractionList>(interactionsKey(contact.id), (list) =>
-    list ? { items: [interaction, ...list.items] } : list,
+  // The history's cache holds the list itself (list-interactions.ts).
+  queryClient.setQueryData<Interaction[]>(interactionsKey(contact.id), (list) =>
+    list ? [interaction, ...list] : list,
   );
   const moved = withDueDate(queryClient, contact, dueDate);
   return {
@@ -154,21 +154,17 @@ export function noteEditedOffline(
   patch: InteractionPatch,
 ): { interaction: Interaction | null; contact: Contact } {
   let edited: Interaction | null = null;
-  queryClient.setQueryData<InteractionList>(interactionsKey(contact.id), (list) =>
-    list
-      ? {
-          items: list.items.map((item) => {
-            if (item.id !== interactionId) return item;
-            edited = {
-              ...item,
-              ...(patch.note !== undefined ? { note: patch.note?.trim() || null } : {}),
-              ...(patch.channel ? { channel: patch.channel } : {}),
-              ...(patch.occurredAt ? { occurredAt: new Date(patch.occurredAt).toISOString() } : {}),
-            };
-            return edited;
-          }),
-        }
-      : list,
+  queryClient.setQueryData<Interaction[]>(interactionsKey(contact.id), (list) =>
+    list?.map((item) => {
+      if (item.id !== interactionId) return item;
+      edited = {
+        ...item,
+        ...(patch.note !== undefined ? { note: patch.note?.trim() || null } : {}),
+        ...(patch.channel ? { channel: patch.channel } : {}),
+        ...(patch.occurredAt ? { occurredAt: new Date(patch.occurredAt).toISOString() } : {}),
+      };
+      return edited;
+    }),
   );
   return { interaction: edited, contact };
 }
