@@ -43,6 +43,8 @@ const EnvSchema = z
     /** PEM files that turn STARTTLS on for the listener (both or neither). */
     INBOUND_SMTP_TLS_KEY: z.string().min(1).optional(),
     INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
+    /** SPF, DKIM and DMARC at the listener; off only behind a relay that checks them itself. */
+    INBOUND_SMTP_SENDER_CHECK: booleanString.default(true),
     /** A mailbox Tend reads for inbound mail: imap://user:password@host:143/INBOX (?move=Folder). */
     INBOUND_IMAP_URL: z
       .string()

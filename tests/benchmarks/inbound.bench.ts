@@ -15,6 +15,7 @@ import { createInboundDeps } from "../../src/server/features/replies/inbound-mai
 import { startSmtpListener } from "../../src/server/features/replies/smtp-listener";
 import { build, createUser, injectAs } from "../helpers/test-app";
 import { LOAD_STARTS, probeAroundLoad, summarise } from "./bench-kit";
+import { dnsStub } from "../helpers/dns-stub";
 
 const USERS = 100;
 const PER_USER = 10;
@@ -71,7 +72,12 @@ async function main() {
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const listener = await startSmtpListener(
     createInboundDeps(t.app.services, pino({ level: "warn" })),
-    { port: 0, host: "127.0.0.1", limits: { perSender: 1_000, perRecipient: 1_000 } },
+    {
+      port: 0,
+      host: "127.0.0.1",
+      limits: { perSender: 1_000, perRecipient: 1_000 },
+      senderCheck: { resolver: dnsStub() },
+    },
   );
   try {
     const accounts: ClientInput["accounts"] = [];

@@ -1,10 +1,12 @@
 // The inbound pipeline through its real paths: a real SMTP client into the listener on an
 // ephemeral port, Twilio's signed webhook, and the replies API, on a real database.
+import { generateKeyPairSync } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, toLocalDate } from "../../../core/rhythm";
 import { outbox, replies, reminderDeliveries, users } from "../../db/schema/index";
+import { dnsStub } from "../../../../tests/helpers/dns-stub";
 import { addDueContact, saveSchedule } from "../../../../tests/helpers/reminders-kit";
 import {
   build,
@@ -108,6 +110,7 @@ describe("inbound replies", () => {
     listener = await startSmtpListener(createInboundDeps(t.app.services, t.app.log), {
       port: 0,
       host: "127.0.0.1",
+      senderCheck: { resolver: dnsStub() },
     });
     user = await createUser(t.app);
     await saveSchedule(t.app, user, { timezone: "Pacific/Auckland" });
@@ -486,6 +489,7 @@ describe("the listener's rates", () => {
     listener = await startSmtpListener(createInboundDeps(t.app.services, t.app.log), {
       port: 0,
       host: "127.0.0.1",
+      senderCheck: { resolver: dnsStub() },
     });
   });
   afterAll(async () => {
@@ -516,3 +520,77 @@ describe("the listener's rates", () => {
 async function repliesOfUser(t: TestApp, user: TestUser) {
   return (await injectAs(t.app, user, { url: "/api/replies" })).json();
 }
+
+describe("the listener's own SPF, DKIM and DMARC", () => {
+  const keys = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const dkimKey = keys.publicKey.export({ type: "spki", format: "der" }).toString("base64");
+  // The test's DNS: each sender's domain publishes the policy its case needs. Mail comes from
+  // 127.0.0.1, which only allowed.test's SPF names.
+  const resolver = dnsStub({
+    "allowed.test": "v=spf1 ip4:127.0.0.1 -all",
+    "elsewhere.test": "v=spf1 ip4:192.0.2.1 -all",
+    "signed.test": "v=spf1 ip4:192.0.2.1 -all",
+    "mail._domainkey.signed.test": `v=DKIM1; k=rsa; p=${dkimKey}`,
+    "_dmarc.signed.test": "v=DMARC1; p=reject",
+    "_dmarc.strict.test": "v=DMARC1; p=reject",
+  });
+  let t: TestApp;
+  let listener: SmtpListener;
+  let users = 0;
+
+  beforeAll(async () => {
+    t = await build({ INBOUND_SMTP_PORT: "0", INBOUND_DOMAIN: DOMAIN });
+    listener = await startSmtpListener(createInboundDeps(t.app.services, t.app.log), {
+      port: 0,
+      host: "127.0.0.1",
+      senderCheck: { resolver },
+    });
+  });
+  afterAll(async () => {
+    await listener.close();
+    await t.close();
+  });
+
+  /** Mail forwarded by a user at `domain` to their log address: how many replies it made. */
+  async function forwardFrom(domain: string, options: { sign?: boolean } = {}) {
+    users += 1;
+    const user = await createUser(t.app, { email: `ada-${users}@${domain}` });
+    const address = (await injectAs(t.app, user, { url: "/api/settings/inbound" })).json()
+      .forwardingAddress as string;
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: listener.port,
+      secure: false,
+      ignoreTLS: true,
+      ...(options.sign
+        ? { dkim: { domainName: domain, keySelector: "mail", privateKey: keys.privateKey } }
+        : {}),
+    });
+    await transport.sendMail({
+      from: user.email,
+      to: address,
+      cc: "grace@example.org",
+      subject: "Fwd: lunch",
+      text: "lunch on Friday?",
+    });
+    transport.close();
+    return (await repliesOfUser(t, user)).items.length as number;
+  }
+
+  it("takes mail from an address whose domain lets this sender send it", async () => {
+    expect(await forwardFrom("allowed.test")).toBe(1);
+  });
+
+  it("drops mail whose SPF fails with no DKIM signature", async () => {
+    expect(await forwardFrom("elsewhere.test")).toBe(0);
+  });
+
+  it("takes mail that fails SPF but carries the domain's own DKIM signature", async () => {
+    expect(await forwardFrom("signed.test", { sign: true })).toBe(1);
+    expect(await forwardFrom("signed.test")).toBe(0);
+  });
+
+  it("drops mail its domain's DMARC policy rejects", async () => {
+    expect(await forwardFrom("strict.test")).toBe(0);
+  });
+});

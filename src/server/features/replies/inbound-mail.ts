@@ -8,6 +8,7 @@ import type { InboundDeps } from "./handle-reply";
 import { createReplyReader } from "./model-reader";
 import { startImapInbox } from "./imap-inbox";
 import { receiveMail } from "./receive-mail";
+import { systemResolver } from "./sender-check";
 import { startSmtpListener } from "./smtp-listener";
 
 export function createInboundDeps(
@@ -80,6 +81,7 @@ async function startSmtp(
       env.INBOUND_SMTP_TLS_KEY && env.INBOUND_SMTP_TLS_CERT
         ? { key: env.INBOUND_SMTP_TLS_KEY, cert: env.INBOUND_SMTP_TLS_CERT }
         : undefined,
+    senderCheck: env.INBOUND_SMTP_SENDER_CHECK ? { resolver: systemResolver() } : null,
   });
   log.info(
     `inbound mail: listening for SMTP on ${env.INBOUND_SMTP_HOST}:${listener.port} for @${env.INBOUND_DOMAIN}`,

@@ -2,7 +2,8 @@
 // someone (a live reply+ token or a forwarding address, checked at RCPT time: 550 otherwise),
 // at most INBOUND_MAX_BYTES a message (the SIZE extension, 552 past it), within per-sender and
 // per-recipient rates. No AUTH: the recipient's token is the credential, and the sender must
-// still be the user's own verified address. STARTTLS only when a key and certificate are set.
+// still be the user's own verified address, not failing SPF/DMARC as checked here (mailauth).
+// STARTTLS only when a key and certificate are set.
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
@@ -10,6 +11,7 @@ import type { InboundDeps } from "./handle-reply";
 import { resolveRecipient } from "./inbound-addresses";
 import { createRateWindow } from "./rate-window";
 import { receiveMail } from "./receive-mail";
+import { withSenderVerdicts, type DNSResolver } from "./sender-check";
 
 export const INBOUND_MAX_BYTES = 1024 * 1024;
 /** Messages a sender (address or IP) may send per window, and an address may receive. */
@@ -47,6 +49,8 @@ export async function startSmtpListener(
     tls?: { key: string; cert: string };
     /** Messages per sender and per recipient in ten minutes (a benchmark's 1,000 replies). */
     limits?: { perSender: number; perRecipient: number };
+    /** DNS for SPF, DKIM and DMARC; null when a relay in front has checked already. */
+    senderCheck: { resolver: DNSResolver } | null;
   },
 ): Promise<SmtpListener> {
   const perSender = createRateWindow({
@@ -95,10 +99,22 @@ export async function startSmtpListener(
           if (!raw || stream.sizeExceeded)
             return callback(smtpError(552, "Message too large for this server"));
           const mailFrom = session.envelope.mailFrom;
+          const envelopeFrom = mailFrom ? mailFrom.address : "";
+          const checked = options.senderCheck
+            ? await withSenderVerdicts(
+                raw,
+                {
+                  ip: session.remoteAddress,
+                  helo: session.hostNameAppearsAs,
+                  mailFrom: envelopeFrom,
+                },
+                { mta: deps.env.INBOUND_DOMAIN, resolver: options.senderCheck.resolver },
+              )
+            : raw;
           await receiveMail(deps, {
-            raw,
+            raw: checked,
             recipients: session.envelope.rcptTo.map((r) => r.address),
-            envelopeFrom: mailFrom ? mailFrom.address : "",
+            envelopeFrom,
             via: "smtp",
           });
           callback();
