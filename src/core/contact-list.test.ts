@@ -40,6 +40,7 @@ function contact(overrides: Partial<Contact>): Contact {
     birthday: null,
     tags: [],
     rhythm: null,
+    rhythmSource: null,
     rhythmSetAt: null,
     lastContactedAt: null,
     nextDueAt: null,

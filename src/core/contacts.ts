@@ -119,6 +119,8 @@ export function contactSchemaFor<F extends ContactFieldDefinitions>(fields: F) {
   return z.object({
     id: z.string(),
     ...(shape as AnswerShape<F>),
+    /** The group (tag) whose rhythm the contact follows; null for its own rhythm or none. */
+    rhythmSource: z.object({ tag: z.string() }).nullable(),
     rhythmSetAt: IsoDateTime.nullable(),
     lastContactedAt: IsoDateTime.nullable(),
     nextDueAt: IsoDateTime.nullable(),

@@ -21,7 +21,7 @@ export const RHYTHM_MAX_INTERVAL: Record<RhythmUnit, number> = {
   year: 2,
 };
 
-const NOMINAL_DAYS: Record<RhythmUnit, number> = { day: 1, week: 7, month: 30, year: 365 };
+export const NOMINAL_DAYS: Record<RhythmUnit, number> = { day: 1, week: 7, month: 30, year: 365 };
 
 // "Due soon" starts this many days before the due date at most, and at most 20 % of
 // the interval before it.

@@ -163,6 +163,7 @@ describe("route sweeps", () => {
         await Promise.all(
           [
             "/api/contacts",
+            "/api/contacts/tags",
             `/api/contacts/${ids.id}/interactions`,
             "/api/imports",
             "/api/notifications",
@@ -177,8 +178,16 @@ describe("route sweeps", () => {
       const contact = await addContact(t.app, owner, {
         firstName: "Owned",
         rhythm: { interval: 1, unit: "week" },
+        tags: ["Inner-circle"],
       });
       ids.id = contact.id;
+      // A group (tag) with a rhythm: its name is the id of PUT /api/tags/:name.
+      ids.name = "Inner-circle";
+      await injectAs(t.app, owner, {
+        method: "PUT",
+        url: `/api/tags/${ids.name}`,
+        payload: { rhythm: { interval: 2, unit: "week" } },
+      });
       const logged = await injectAs(t.app, owner, {
         method: "POST",
         url: `/api/contacts/${contact.id}/interactions`,
@@ -249,7 +258,14 @@ describe("route sweeps", () => {
           url,
           ...(method === "GET" || method === "DELETE"
             ? {}
-            : { payload: method === "PATCH" ? { note: "x", firstName: "x" } : { days: 3 } }),
+            : {
+                payload:
+                  method === "PATCH"
+                    ? { note: "x", firstName: "x" }
+                    : method === "PUT"
+                      ? { rhythm: null }
+                      : { days: 3 },
+              }),
         });
         if (res.statusCode !== 404) wrong.push(`${route} → ${res.statusCode}`);
         if (res.body.includes("Owned") || res.body.includes("Private"))

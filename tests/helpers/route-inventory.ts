@@ -70,6 +70,7 @@ export const SIGNED_IN = new Set([
   "POST /api/contacts",
   "GET /api/contacts/tags",
   "POST /api/contacts/bulk/rhythm",
+  "PUT /api/tags/:name",
   "POST /api/contacts/undo/:undoId",
   "GET /api/contacts/:id",
   "PATCH /api/contacts/:id",

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -84,6 +85,10 @@ export const contacts = pgTable(
     rhythmInterval: integer(),
     rhythmUnit: text(),
     rhythmSetAt: timestamp({ withTimezone: true }),
+    // The group (tag) whose rhythm the contact follows, as that group spells it; null when the
+    // rhythm columns hold the contact's own rhythm (or none). The columns always hold the rhythm
+    // the contact goes by, so everything reading them agrees.
+    rhythmTag: text(),
     lastContactedAt: timestamp({ withTimezone: true }),
     nextDueAt: timestamp({ withTimezone: true }),
     archivedAt: timestamp({ withTimezone: true }),
@@ -100,6 +105,23 @@ export const contacts = pgTable(
     index().on(t.userId, t.createdAt),
     index().on(t.importId),
   ],
+);
+
+/** A tag's default rhythm (a group's): contacts with the tag and no rhythm of their own follow it. */
+export const tagRhythms = pgTable(
+  "tag_rhythms",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The tag lowercased: tags match ignoring case.
+    tagKey: text().notNull(),
+    tag: text().notNull(),
+    rhythmInterval: integer().notNull(),
+    rhythmUnit: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tagKey] })],
 );
 
 export const interactions = pgTable(

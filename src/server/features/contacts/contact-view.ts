@@ -34,6 +34,7 @@ export function toContact(row: ContactRow, ctx: ViewContext): Contact {
   return {
     id: row.id,
     ...answerFields(row),
+    rhythmSource: rhythm && row.rhythmTag ? { tag: row.rhythmTag } : null,
     rhythmSetAt: iso(row.rhythmSetAt),
     lastContactedAt: iso(row.lastContactedAt),
     nextDueAt: iso(row.nextDueAt),

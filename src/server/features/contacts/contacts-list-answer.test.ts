@@ -129,8 +129,8 @@ describe("the contacts list answer", () => {
     const res = await get("/api/contacts/tags");
     expect(res.json()).toEqual({
       tags: [
-        { tag: "friends", count: 1 },
-        { tag: "Math", count: 1 },
+        { tag: "friends", count: 1, rhythm: null, followers: 0 },
+        { tag: "Math", count: 1, rhythm: null, followers: 0 },
       ],
     });
   });

@@ -7,13 +7,8 @@ import {
   type ContactPatch,
 } from "../../../core/contacts";
 import type { BulkRhythmInput } from "../../../core/interactions";
-import {
-  computeNextDueAt,
-  isSameRhythm,
-  startOfLocalDate,
-  toLocalDate,
-  type Rhythm,
-} from "../../../core/rhythm";
+import { effectiveRhythm, type GroupRhythm } from "../../../core/group-rhythms";
+import { isSameRhythm, startOfLocalDate, toLocalDate, type Rhythm } from "../../../core/rhythm";
 import type { Db } from "../../db/client";
 import { contacts, interactions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
@@ -21,6 +16,8 @@ import type { ContactContext } from "./contact-context";
 import { getContactRow, selectContactsFor, updateContactRow } from "./contacts.queries";
 import { contactValuesFromInput, type ContactRow } from "./contact-columns";
 import { assertContactCapacity, newContactValues, rhythmOf } from "./contacts.service";
+import { loadGroupRhythms } from "./group-rhythms.queries";
+import { ownRhythmOf, rhythmColumnsFor } from "./group-rhythms.service";
 import { recordUndo } from "./undo.service";
 
 type Ctx = ContactContext;
@@ -48,10 +45,11 @@ export async function createContact(
     : null;
   return db.transaction(async (tx) => {
     await assertContactCapacity(tx, ctx.userId, 1);
+    const groups = await loadGroupRhythms(tx, ctx.userId);
     const [row] = await tx
       .insert(contacts)
       .values({
-        ...newContactValues(input, { now: ctx.now, timeZone: ctx.timeZone, lastContactedAt }),
+        ...newContactValues(input, { ...ctx, lastContactedAt, groups }),
         userId: ctx.userId,
       })
       .returning();
@@ -87,19 +85,17 @@ function assertMergedContact(row: ContactRow, patch: ContactPatch) {
   }
 }
 
-function rhythmChange(row: ContactRow, rhythm: Rhythm | null, ctx: Ctx) {
-  const rhythmSetAt = rhythm ? ctx.now : null;
-  return {
-    rhythmInterval: rhythm?.interval ?? null,
-    rhythmUnit: rhythm?.unit ?? null,
-    rhythmSetAt,
-    nextDueAt: computeNextDueAt({
-      rhythm,
-      lastContactedAt: row.lastContactedAt,
-      rhythmSetAt,
-      timeZone: ctx.timeZone,
-    }),
-  };
+/**
+ * The rhythm a patch leaves a contact on. `rhythm` is the contact's own; the inherited rhythm
+ * sent back as it was read (a form or script saving the whole contact) is no choice of its own,
+ * so the contact keeps following its group.
+ */
+function patchedRhythm(row: ContactRow, patch: ContactPatch, groups: Map<string, GroupRhythm>) {
+  let own = ownRhythmOf(row);
+  if (patch.rhythm !== undefined) {
+    own = row.rhythmTag && isSameRhythm(patch.rhythm, rhythmOf(row)) ? null : patch.rhythm;
+  }
+  return effectiveRhythm({ own, tags: patch.tags ?? row.tags, groups });
 }
 
 export async function updateContact(
@@ -119,13 +115,12 @@ export async function updateContact(
     }
     assertMergedContact(row, patch);
     const values = contactValuesFromInput(patch);
-    // A new rhythm starts counting now (or from the last contact); an unchanged one keeps its
-    // due date, snooze included.
-    if (patch.rhythm !== undefined && !isSameRhythm(patch.rhythm, rhythmOf(row))) {
-      Object.assign(values, rhythmChange(row, patch.rhythm, ctx));
-    } else {
-      delete values.rhythmInterval;
-      delete values.rhythmUnit;
+    delete values.rhythmInterval;
+    delete values.rhythmUnit;
+    // A new own rhythm, new tags or a dropped one can each move the rhythm the contact goes by.
+    if (patch.rhythm !== undefined || patch.tags !== undefined) {
+      const groups = await loadGroupRhythms(tx, ctx.userId);
+      Object.assign(values, rhythmColumnsFor(row, patchedRhythm(row, patch, groups), ctx));
     }
     return updateContactRow(tx, ctx.userId, contactId, values);
   });
@@ -147,8 +142,9 @@ export async function setArchived(db: Db, contactId: string, isArchived: boolean
 }
 
 /**
- * Gives the chosen contacts a rhythm. Only those whose rhythm differs change; `overwritten`
- * counts the ones of them that had a rhythm. A preview counts and writes nothing.
+ * Gives the chosen contacts a rhythm of their own (none: they follow their groups, if any). Only
+ * those whose rhythm or its source differs change; `overwritten` counts the ones of them that had
+ * a rhythm. A preview counts and writes nothing.
  */
 export async function assignRhythm(
   db: Db,
@@ -164,15 +160,20 @@ export async function assignRhythm(
         "Some of those contacts were not found. Nothing was changed.",
       );
     }
-    const changing = rows.filter((row) => !isSameRhythm(rhythmOf(row), input.rhythm));
-    const overwritten = changing.filter((row) => rhythmOf(row) !== null).length;
+    const groups = await loadGroupRhythms(tx, ctx.userId);
+    const changing = rows.flatMap((row) => {
+      const target = effectiveRhythm({ own: input.rhythm, tags: row.tags, groups });
+      const values = rhythmColumnsFor(row, target, ctx);
+      return Object.keys(values).length > 0 ? [{ row, values }] : [];
+    });
+    const overwritten = changing.filter(({ row }) => rhythmOf(row) !== null).length;
     const counts = { updated: changing.length, overwritten, matched: rows.length };
     if (input.preview || changing.length === 0) return { ...counts, undoId: null };
     const changes: { before: ContactRow; after: ContactRow }[] = [];
-    for (const row of changing) {
+    for (const { row, values } of changing) {
       const [after] = await tx
         .update(contacts)
-        .set({ ...rhythmChange(row, input.rhythm, ctx), updatedAt: ctx.now })
+        .set({ ...values, updatedAt: ctx.now })
         .where(and(eq(contacts.userId, ctx.userId), eq(contacts.id, row.id)))
         .returning();
       changes.push({ before: row, after: after! });

@@ -22,8 +22,10 @@ export {
   getUserTimeZone,
   newContactValues,
   recomputeDueDates,
+  rhythmOf,
   syncContactHistory,
 } from "./contacts.service";
+export { loadGroupRhythms, writeGroupRhythm } from "./group-rhythms.queries";
 export { toContact } from "./contact-view";
 export {
   deleteInteraction,

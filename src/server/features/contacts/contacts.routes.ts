@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CONTACT_LIMIT } from "../../../core/constants";
-import { countTags, selectContacts } from "../../../core/contact-list";
+import { selectContacts } from "../../../core/contact-list";
 import { ContactListQuerySchema, ContactListSchema } from "../../../core/contact-list-schema";
 import { ContactCreateSchema, ContactPatchSchema, ContactSchema } from "../../../core/contacts";
 import {
@@ -26,6 +26,7 @@ import {
 } from "./contact-list-cache";
 import { toContact } from "./contact-view";
 import { contactPhotoRoutes } from "./contact-photo.routes";
+import { groupRhythmRoutes } from "./group-rhythms.routes";
 import { interactionRoutes } from "./interactions.routes";
 import { applyUndo } from "./undo.service";
 
@@ -104,23 +105,6 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       const body = encodeListAnswer(Buffer.from(JSON.stringify(list)), encoding);
       listCache.set(key, body);
       return bytes.send(body);
-    },
-  );
-
-  app.get(
-    "/api/contacts/tags",
-    {
-      preHandler,
-      schema: {
-        tags,
-        response: {
-          200: z.object({ tags: z.array(z.object({ tag: z.string(), count: z.number() })) }),
-        },
-      },
-    },
-    async (request) => {
-      const rows = await listContactRows(db, request.user.id);
-      return { tags: countTags(rows.filter((c) => !c.archivedAt)) };
     },
   );
 
@@ -241,5 +225,6 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   }
 
   await app.register(interactionRoutes);
+  await app.register(groupRhythmRoutes);
   await app.register(contactPhotoRoutes);
 }

@@ -9,6 +9,7 @@ import {
   rhythmFromColumns,
   type Rhythm,
 } from "../../../core/rhythm";
+import { effectiveRhythm, type GroupRhythm } from "../../../core/group-rhythms";
 import type { Db, Tx } from "../../db/client";
 import { contacts, interactions, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
@@ -44,19 +45,35 @@ export async function assertContactCapacity(tx: Tx, userId: string, adding: numb
   if (adding > room) throw new AppError("LIMIT_REACHED", limitMessage(room, adding));
 }
 
-/** A full input (create, import) → the values to insert, due date included. */
+/**
+ * A full input (create, import) → the values to insert, due date included. Without a rhythm of
+ * its own, the contact follows its groups' (`groups`: loadGroupRhythms).
+ */
 export function newContactValues(
   input: ContactInput,
-  options: { now: Date; timeZone: string; lastContactedAt?: Date | null },
+  options: {
+    now: Date;
+    timeZone: string;
+    lastContactedAt?: Date | null;
+    groups: ReadonlyMap<string, GroupRhythm>;
+  },
 ): ContactValues {
   const lastContactedAt = options.lastContactedAt ?? null;
-  const rhythmSetAt = input.rhythm ? options.now : null;
+  const { rhythm, source } = effectiveRhythm({
+    own: input.rhythm,
+    tags: input.tags,
+    groups: options.groups,
+  });
+  const rhythmSetAt = rhythm ? options.now : null;
   return {
     ...(contactValuesFromInput(input) as ContactValues),
+    rhythmInterval: rhythm?.interval ?? null,
+    rhythmUnit: rhythm?.unit ?? null,
+    rhythmTag: source?.tag ?? null,
     rhythmSetAt,
     lastContactedAt,
     nextDueAt: computeNextDueAt({
-      rhythm: input.rhythm,
+      rhythm,
       lastContactedAt,
       rhythmSetAt,
       timeZone: options.timeZone,
@@ -64,7 +81,8 @@ export function newContactValues(
   };
 }
 
-export function rhythmOf(row: Pick<ContactRow, "rhythmInterval" | "rhythmUnit">): Rhythm | null {
+/** The rhythm a contact goes by (its own or a group's: the columns hold whichever applies). */
+export function rhythmOf(row: Pick<ContactValues, "rhythmInterval" | "rhythmUnit">): Rhythm | null {
   return rhythmFromColumns(row.rhythmInterval, row.rhythmUnit);
 }
 

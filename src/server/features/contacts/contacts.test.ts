@@ -324,7 +324,7 @@ describe("contacts list", () => {
 
   it("lists tags with counts, ignoring case", async () => {
     const res = await injectAs(t.app, user, { url: "/api/contacts/tags" });
-    expect(res.json()).toEqual({ tags: [{ tag: "work", count: 2 }] });
+    expect(res.json()).toEqual({ tags: [{ tag: "work", count: 2, rhythm: null, followers: 0 }] });
   });
 
   it("assigns a rhythm in bulk to chosen contacts or to a tag", async () => {

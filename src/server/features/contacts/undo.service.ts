@@ -1,17 +1,19 @@
-// Undo of one-tap changes (log contact, snooze, archive, bulk rhythm): each records the changed
+// Undo of one-tap changes (log contact, snooze, archive, bulk rhythm, a group's rhythm): each records the changed
 // contacts' columns before and after, in the transaction that changes them; undo puts the
 // "before" back exactly (history included) unless something changed since.
 import { and, count, eq, lt } from "drizzle-orm";
 import { UNDO_WINDOW_MS } from "../../../core/constants";
 import { STALE_UNDO_MESSAGE } from "../../../core/interactions";
 import type { Db, Tx } from "../../db/client";
-import { contactUndos, contacts, interactions } from "../../db/schema/index";
+import { isSameRhythm, rhythmFromColumns, type Rhythm } from "../../../core/rhythm";
+import { contactUndos, contacts, interactions, tagRhythms } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { ContactRow } from "./contact-columns";
 import type { ContactContext } from "./contact-context";
 import { findContactRow, isUuid } from "./contacts.queries";
+import { writeGroupRhythm } from "./group-rhythms.queries";
 
-export type UndoAction = "log" | "snooze" | "archive" | "rhythm";
+export type UndoAction = "log" | "snooze" | "archive" | "rhythm" | "group-rhythm";
 
 // The columns a one-tap change can move, as JSON.
 type Columns = {
@@ -21,6 +23,7 @@ type Columns = {
   rhythmInterval: number | null;
   rhythmUnit: string | null;
   rhythmSetAt: string | null;
+  rhythmTag: string | null;
   updatedAt: string;
 };
 
@@ -35,7 +38,11 @@ type LoggedInteraction = {
   historyCount: number;
 };
 
-type Payload = { contacts: Snapshot[]; interaction?: LoggedInteraction };
+/** A group's rhythm as it was and as the change left it (null: the tag had none). */
+type GroupState = { tag: string; rhythm: Rhythm | null } | null;
+type GroupChange = { tagKey: string; before: GroupState; after: GroupState };
+
+type Payload = { contacts: Snapshot[]; interaction?: LoggedInteraction; group?: GroupChange };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const date = (s: string | null) => (s ? new Date(s) : null);
@@ -48,12 +55,16 @@ function columnsOf(row: ContactRow): Columns {
     rhythmInterval: row.rhythmInterval,
     rhythmUnit: row.rhythmUnit,
     rhythmSetAt: iso(row.rhythmSetAt),
+    rhythmTag: row.rhythmTag,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+// Snapshots recorded before groups existed have no rhythmTag: none.
 function isSameColumns(a: Columns, b: Columns): boolean {
-  return (Object.keys(a) as (keyof Columns)[]).every((key) => a[key] === b[key]);
+  return (Object.keys(a) as (keyof Columns)[]).every(
+    (key) => (a[key] ?? null) === (b[key] ?? null),
+  );
 }
 
 function undoNotFound(): AppError {
@@ -86,9 +97,10 @@ export async function recordUndo(
     action: UndoAction;
     changes: { before: ContactRow; after: ContactRow }[];
     interaction?: typeof interactions.$inferSelect;
+    group?: GroupChange;
   },
 ): Promise<string> {
-  const { userId, action, changes, interaction } = options;
+  const { userId, action, changes, interaction, group } = options;
   // Expired undos of this user go as new ones come: no job needed.
   await tx
     .delete(contactUndos)
@@ -105,6 +117,7 @@ export async function recordUndo(
       after: columnsOf(after),
     })),
   };
+  if (group) payload.group = group;
   if (interaction) {
     payload.interaction = {
       id: interaction.id,
@@ -141,6 +154,23 @@ async function assertLogUnchanged(
   if (!isSame) throw staleUndo();
 }
 
+// The group's rhythm must still be as the change left it; then it goes back to what it was.
+async function restoreGroup(tx: Tx, ctx: ContactContext, change: GroupChange) {
+  const [row] = await tx
+    .select()
+    .from(tagRhythms)
+    .where(and(eq(tagRhythms.userId, ctx.userId), eq(tagRhythms.tagKey, change.tagKey)))
+    .for("update");
+  const now = row
+    ? { tag: row.tag, rhythm: rhythmFromColumns(row.rhythmInterval, row.rhythmUnit) }
+    : null;
+  const isAsLeft =
+    now?.tag === change.after?.tag &&
+    isSameRhythm(now?.rhythm ?? null, change.after?.rhythm ?? null);
+  if (!isAsLeft) throw staleUndo();
+  await writeGroupRhythm(tx, ctx.userId, change.tagKey, change.before, ctx.now);
+}
+
 /**
  * Puts back every contact the change touched as it was before (last contacted, due date,
  * snooze, archive, rhythm and updatedAt), deleting the logged entry for a log. Answers 404 for
@@ -166,6 +196,7 @@ export async function applyUndo(
       const row = await findContactRow(tx, ctx.userId, snapshot.contactId, { forUpdate: true });
       if (!row || !isSameColumns(columnsOf(row), snapshot.after)) throw staleUndo();
     }
+    if (payload.group) await restoreGroup(tx, ctx, payload.group);
     if (payload.interaction) {
       const contactId = payload.contacts[0]!.contactId;
       await assertLogUnchanged(tx, ctx.userId, contactId, payload.interaction);
@@ -185,6 +216,7 @@ export async function applyUndo(
           rhythmInterval: before.rhythmInterval,
           rhythmUnit: before.rhythmUnit,
           rhythmSetAt: date(before.rhythmSetAt),
+          rhythmTag: before.rhythmTag ?? null,
           updatedAt: new Date(before.updatedAt),
         })
         .where(and(eq(contacts.userId, ctx.userId), eq(contacts.id, contactId)))

@@ -19,6 +19,7 @@ export function snapshotOf(row: ContactRow): ContactSnapshot {
   const snapshot: ContactSnapshot = {
     ...contactValuesFromInput(inputFromRow(row)),
     photoKey: row.photoKey,
+    rhythmTag: row.rhythmTag,
   };
   for (const key of DATE_COLUMNS) snapshot[key] = row[key]?.toISOString() ?? null;
   return snapshot;

@@ -4,19 +4,28 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ContactInput } from "../../../core/contacts";
 import type { ImportExtras, ImportedInteraction } from "../../../core/import/map-row";
 import type { PlannedCreate, PlannedMerge } from "../../../core/import/plan-import";
-import { computeNextDueAt } from "../../../core/rhythm";
+import { effectiveRhythm, type GroupRhythm } from "../../../core/group-rhythms";
+import { computeNextDueAt, isSameRhythm } from "../../../core/rhythm";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { contacts, interactions } from "../../db/schema/index";
 import {
   contactValuesFromInput,
   newContactValues,
+  rhythmOf,
   syncContactHistory,
   type ContactRow,
 } from "../contacts/contacts.public";
 import { isSameValue, snapshotOf, type MergeSnapshot } from "./import-rows";
 
-export type WriteContext = { userId: string; importId: string; now: Date; timeZone: string };
+export type WriteContext = {
+  userId: string;
+  importId: string;
+  now: Date;
+  timeZone: string;
+  /** The user's group rhythms, which imported contacts without a rhythm of their own follow. */
+  groups: ReadonlyMap<string, GroupRhythm>;
+};
 
 type NewInteraction = typeof interactions.$inferInsert;
 
@@ -61,23 +70,13 @@ export async function insertCreates(tx: Tx, creates: PlannedCreate[], ctx: Write
     const first = create.extras[0];
     const history = historyOf(create.contact, create.extras);
     const lastContactedAt = latestOf(history);
-    const base = newContactValues(create.contact, {
-      now: ctx.now,
-      timeZone: ctx.timeZone,
-      lastContactedAt,
-    });
-    const rhythmSetAt = create.contact.rhythm
-      ? (toDate(first?.rhythmSetAt) ?? base.rhythmSetAt ?? ctx.now)
-      : null;
+    const base = newContactValues(create.contact, { ...ctx, lastContactedAt });
+    const rhythm = rhythmOf(base);
+    const rhythmSetAt = rhythm ? (toDate(first?.rhythmSetAt) ?? base.rhythmSetAt ?? ctx.now) : null;
     // A stored next-due date keeps a snooze from the other account; otherwise recompute.
-    const nextDueAt = create.contact.rhythm
+    const nextDueAt = rhythm
       ? (toDate(first?.nextDueAt) ??
-        computeNextDueAt({
-          rhythm: create.contact.rhythm,
-          lastContactedAt,
-          rhythmSetAt,
-          timeZone: ctx.timeZone,
-        }))
+        computeNextDueAt({ rhythm, lastContactedAt, rhythmSetAt, timeZone: ctx.timeZone }))
       : null;
     for (const h of history) {
       newInteractions.push({
@@ -122,6 +121,18 @@ async function newHistoryFor(tx: Tx, merge: PlannedMerge, ctx: WriteContext) {
   return history.filter((h) => !seen.has(`${new Date(h.occurredAt).toISOString()}|${h.channel}`));
 }
 
+// The rhythm a merge leaves: the file's own rhythm, else the groups' of the merged tags. The
+// inherited rhythm the contact was read with is no rhythm of its own.
+function mergedRhythm(row: ContactRow, after: ContactInput, ctx: WriteContext) {
+  const own = row.rhythmTag && isSameRhythm(after.rhythm, rhythmOf(row)) ? null : after.rhythm;
+  const { rhythm, source } = effectiveRhythm({ own, tags: after.tags, groups: ctx.groups });
+  return {
+    rhythmInterval: rhythm?.interval ?? null,
+    rhythmUnit: rhythm?.unit ?? null,
+    rhythmTag: source?.tag ?? null,
+  };
+}
+
 export async function applyMerges(
   tx: Tx,
   merges: PlannedMerge[],
@@ -148,13 +159,17 @@ export async function applyMerges(
     const before = snapshotOf(row);
     // A photo from the file is taken only by a contact that has none.
     const photoKey = row.photoKey ?? merge.extras.find((e) => e.photoKey)?.photoKey ?? null;
-    const values = { ...contactValuesFromInput(merge.after), photoKey };
+    const values = {
+      ...contactValuesFromInput(merge.after),
+      ...mergedRhythm(row, merge.after, ctx),
+      photoKey,
+    };
     const changed = Object.entries(values).some(
       ([key, value]) => !isSameValue(value, row[key as keyof ContactRow]),
     );
     const history = await newHistoryFor(tx, merge, ctx);
     if (!changed && history.length === 0) continue;
-    const gainsRhythm = !row.rhythmInterval && merge.after.rhythm;
+    const gainsRhythm = !row.rhythmInterval && values.rhythmInterval;
     let updated = row;
     if (changed) {
       [updated] = (await tx

@@ -12,6 +12,7 @@ import { contacts, imports } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { CpuPool } from "../../lib/cpu-pool";
 import {
+  loadGroupRhythms,
   assertContactCapacity,
   listContactRows,
   type ContactContext,
@@ -208,7 +209,8 @@ async function writeImport(
       .insert(imports)
       .values({ userId: ctx.userId, source: file.source, filename: fileName })
       .returning();
-    const writeCtx = { ...ctx, importId: record!.id };
+    const groups = await loadGroupRhythms(tx, ctx.userId);
+    const writeCtx = { ...ctx, importId: record!.id, groups };
     const { created, photoKeys } = await insertCreates(
       tx,
       creates.map((c) => ({ ...c, contact: withCoordinates(c.contact) })),

@@ -189,6 +189,7 @@ export function createdOffline(queryClient: QueryClient, values: ContactCreateFo
   const contact = {
     ...fields,
     id: `${PENDING_ID_PREFIX}${crypto.randomUUID()}`,
+    rhythmSource: null,
     rhythmSetAt: fields.rhythm ? now : null,
     lastContactedAt: null,
     nextDueAt: null,
