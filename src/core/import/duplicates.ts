@@ -12,7 +12,7 @@ export type Comparable = {
 };
 
 // People reached through one switchboard are told apart by their extensions.
-function phoneEntryKey(p: { value: string; ext?: string }): string | null {
+export function phoneEntryKey(p: { value: string; ext?: string }): string | null {
   const key = phoneKey(p.value);
   return key && p.ext ? `${key}x${p.ext}` : key;
 }

@@ -1,8 +1,8 @@
 // Drizzle reads and writes of one user's contacts. Every function takes the user's id and
 // filters by it, so another user's contact is simply not found.
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { contacts } from "../../db/schema/index";
+import { contacts, interactions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { ContactRow } from "./contact-columns";
 
@@ -107,4 +107,13 @@ export async function selectContactsFor(
         sql`exists (select 1 from unnest(${contacts.tags}) as t(tag) where lower(t.tag) = ${tag})`,
       ),
     );
+}
+
+/** How many history entries a contact has. */
+export async function countHistory(db: Executor, userId: string, contactId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(interactions)
+    .where(and(eq(interactions.userId, userId), eq(interactions.contactId, contactId)));
+  return row?.n ?? 0;
 }

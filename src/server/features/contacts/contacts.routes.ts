@@ -28,6 +28,7 @@ import { toContact } from "./contact-view";
 import { contactPhotoRoutes } from "./contact-photo.routes";
 import { groupRhythmRoutes } from "./group-rhythms.routes";
 import { interactionRoutes } from "./interactions.routes";
+import { mergeRoutes } from "./merge.routes";
 import { applyUndo } from "./undo.service";
 
 export const ContactParamsSchema = z.object({ id: z.string() });
@@ -227,4 +228,5 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   await app.register(interactionRoutes);
   await app.register(groupRhythmRoutes);
   await app.register(contactPhotoRoutes);
+  await app.register(mergeRoutes);
 }

@@ -1,7 +1,8 @@
-// Undo of one-tap changes (log contact, snooze, archive, bulk rhythm, a group's rhythm): each records the changed
+// Undo of one-tap changes (log contact, snooze, archive, bulk rhythm, a group's rhythm) and
+// merges: each records the changed
 // contacts' columns before and after, in the transaction that changes them; undo puts the
 // "before" back exactly (history included) unless something changed since.
-import { and, count, eq, lt } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import { UNDO_WINDOW_MS } from "../../../core/constants";
 import { STALE_UNDO_MESSAGE } from "../../../core/interactions";
 import type { Db, Tx } from "../../db/client";
@@ -10,10 +11,11 @@ import { contactUndos, contacts, interactions, tagRhythms } from "../../db/schem
 import { AppError } from "../../lib/app-error";
 import type { ContactRow } from "./contact-columns";
 import type { ContactContext } from "./contact-context";
-import { findContactRow, isUuid } from "./contacts.queries";
+import { countHistory, findContactRow, isUuid } from "./contacts.queries";
 import { writeGroupRhythm } from "./group-rhythms.queries";
+import { undoMerge, type MergeUndoPayload } from "./merge-undo";
 
-export type UndoAction = "log" | "snooze" | "archive" | "rhythm" | "group-rhythm";
+export type UndoAction = "log" | "snooze" | "archive" | "rhythm" | "group-rhythm" | "merge";
 
 // The columns a one-tap change can move, as JSON.
 type Columns = {
@@ -78,14 +80,6 @@ function staleUndo(): AppError {
   return new AppError("CONFLICT", STALE_UNDO_MESSAGE);
 }
 
-async function countHistory(tx: Tx, userId: string, contactId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(interactions)
-    .where(and(eq(interactions.userId, userId), eq(interactions.contactId, contactId)));
-  return row?.n ?? 0;
-}
-
 /**
  * Records how to undo a change, inside the transaction that made it; answers the undo's id.
  * `changes` pairs each contact as it was before with how it is after.
@@ -101,15 +95,6 @@ export async function recordUndo(
   },
 ): Promise<string> {
   const { userId, action, changes, interaction, group } = options;
-  // Expired undos of this user go as new ones come: no job needed.
-  await tx
-    .delete(contactUndos)
-    .where(
-      and(
-        eq(contactUndos.userId, userId),
-        lt(contactUndos.createdAt, new Date(Date.now() - UNDO_WINDOW_MS)),
-      ),
-    );
   const payload: Payload = {
     contacts: changes.map(({ before, after }) => ({
       contactId: before.id,
@@ -127,6 +112,27 @@ export async function recordUndo(
       historyCount: await countHistory(tx, userId, interaction.contactId),
     };
   }
+  return insertUndo(tx, { userId, action, payload });
+}
+
+/**
+ * Stores an undo record and answers its id. Expired undos of this user go as new ones come (no
+ * job needed), except merges': they name photo files that merge.service removes with them.
+ */
+export async function insertUndo(
+  tx: Tx,
+  options: { userId: string; action: UndoAction; payload: unknown },
+): Promise<string> {
+  const { userId, action, payload } = options;
+  await tx
+    .delete(contactUndos)
+    .where(
+      and(
+        eq(contactUndos.userId, userId),
+        ne(contactUndos.action, "merge"),
+        lt(contactUndos.createdAt, new Date(Date.now() - UNDO_WINDOW_MS)),
+      ),
+    );
   const [row] = await tx
     .insert(contactUndos)
     .values({ userId, action, payload })
@@ -190,6 +196,11 @@ export async function applyUndo(
       .where(and(eq(contactUndos.userId, ctx.userId), eq(contactUndos.id, undoId)))
       .for("update");
     if (!undo || undo.createdAt.getTime() < Date.now() - UNDO_WINDOW_MS) throw undoNotFound();
+    if (undo.action === "merge") {
+      const restored = await undoMerge(tx, undo.payload as MergeUndoPayload, ctx.userId);
+      await tx.delete(contactUndos).where(eq(contactUndos.id, undo.id));
+      return restored;
+    }
     const payload = undo.payload as Payload;
     const restored: ContactRow[] = [];
     for (const snapshot of payload.contacts) {
