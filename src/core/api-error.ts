@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** The first request with this Idempotency-Key is still being handled. */
   CHANGE_IN_PROGRESS: 409,
+  /** If-Match named a version of the resource that is no longer current. */
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   LIMIT_REACHED: 422,

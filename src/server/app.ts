@@ -12,6 +12,9 @@ import type { SmsSender } from "./adapters/sms";
 import { startDatabase, type Database, type Db } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/account/account.routes";
+import { apiTokenRoutes } from "./features/api-tokens/api-tokens.routes";
+import { v1Routes } from "./features/api-v1/v1.routes";
+import { tokenAuthPlugin } from "./features/api-tokens/token-auth";
 import { createAuth } from "./features/auth/auth";
 import { SessionCacheGuard } from "./features/auth/session-cache";
 import { avatarRoutes } from "./features/avatars/avatars.routes";
@@ -148,6 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
+function isTokenRoute(url: string): boolean {
+  return url.startsWith("/api/v1/") || url === "/mcp";
+}
+
 async function refuseUnsafeJsonBody(request: FastifyRequest): Promise<void> {
   const problem = findJsonBodyProblem(request.body);
   if (problem) throw new AppError("BAD_REQUEST", problem);
@@ -206,7 +213,11 @@ async function registerEverything(
   });
   await app.register(swagger, {
     openapi: { info: { title: `${env.APP_NAME} API`, version: "1" } },
-    transform: jsonSchemaTransform,
+    // The token API has a document of its own (/api/v1/openapi.json).
+    transform: (args) =>
+      isTokenRoute(args.url)
+        ? { schema: { hide: true }, url: args.url }
+        : jsonSchemaTransform(args),
   });
   const sessionGuard = new SessionCacheGuard();
   await app.register(authPlugin, {
@@ -222,11 +233,13 @@ async function registerEverything(
     sessionGuard,
   });
 
+  await app.register(tokenAuthPlugin, { perMinute: env.API_TOKEN_REQUESTS_PER_MINUTE });
   await app.register(billingContextPlugin);
   if (env.ENABLE_TEST_ROUTES) await app.register(testClockScopePlugin);
   await app.register(healthRoutes);
   await app.register(configRoutes);
   await app.register(accountRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(authEventRoutes);
   await app.register(verifyRoutes);
   await app.register(avatarRoutes);
@@ -256,6 +269,7 @@ async function registerEverything(
   await app.register(notificationsRoutes);
   await app.register(notificationsStreamRoutes);
   await app.register(mapRoutes);
+  await app.register(v1Routes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 

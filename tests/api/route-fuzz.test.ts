@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addContact } from "../helpers/contacts-test-kit";
-import { MUTATING, PUBLIC, SIGNED_IN, SOME_ID, STREAMING } from "../helpers/route-inventory";
+import { MUTATING, PUBLIC, SIGNED_IN, SOME_ID, STREAMING, TOKEN } from "../helpers/route-inventory";
+import { makeToken } from "../helpers/api-token-kit";
 import { build, createUser, injectAs, type TestApp, type TestUser } from "../helpers/test-app";
 
 const nasty = fc.oneof(
@@ -78,7 +79,21 @@ const body = fc.oneof(
 );
 
 const query = fc.dictionary(
-  fc.constantFrom("limit", "cursor", "type", "status", "q", "tag", "state", "sort", "to", "seed"),
+  fc.constantFrom(
+    "limit",
+    "cursor",
+    "type",
+    "status",
+    "q",
+    "tag",
+    "state",
+    "sort",
+    "to",
+    "seed",
+    "updatedSince",
+    "withinDays",
+    "archived",
+  ),
   fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom("%00", "-1", "1e309", "__proto__")),
   { maxKeys: 3 },
 );
@@ -87,6 +102,7 @@ describe("route fuzz", () => {
   let t: TestApp;
   let user: TestUser;
   let ids: Record<string, string>;
+  let token: string;
   beforeAll(async () => {
     t = await build({ ENABLE_TEST_ROUTES: "false" });
     user = await createUser(t.app);
@@ -100,6 +116,7 @@ describe("route fuzz", () => {
       payload: { note: "seed" },
     });
     ids = { id: contact.id, interactionId: logged.json().interaction.id };
+    token = (await makeToken(t.app, user, { scope: "write" })).token;
     // Import bodies are read in a worker thread, which starts on first use.
     const warm = await injectAs(t.app, user, {
       method: "POST",
@@ -110,7 +127,7 @@ describe("route fuzz", () => {
   });
   afterAll(async () => t.close());
 
-  const routes = [...SIGNED_IN, ...PUBLIC].filter(
+  const routes = [...SIGNED_IN, ...PUBLIC, ...TOKEN].filter(
     (r) =>
       !STREAMING.has(r) &&
       (r.startsWith("GET /api/") || (MUTATING.test(r) && r.includes(" /api/") && !r.includes("*"))),
@@ -130,7 +147,10 @@ describe("route fuzz", () => {
           method: method,
           url: search ? `${url}?${search}` : url,
           ...(method === "GET" ? {} : { payload: JSON.stringify(payload) }),
-          headers: method === "GET" ? {} : { "content-type": "application/json" },
+          headers: {
+            ...(method === "GET" ? {} : { "content-type": "application/json" }),
+            ...(TOKEN.has(route) ? { authorization: `Bearer ${token}` } : {}),
+          },
         });
         if (res.statusCode >= 500) {
           failures.push(`${res.statusCode}: ${res.body.slice(0, 200)}`);

@@ -2,6 +2,7 @@
 // itself (`app.routeInventory`, filled by an onRoute hook), so a route added later is swept too —
 // and a route nobody has classified below fails the first test until someone decides what it is.
 import { createECDH, randomBytes } from "node:crypto";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addContact } from "../helpers/contacts-test-kit";
 import { makePng } from "../helpers/images-kit";
@@ -13,7 +14,9 @@ import {
   PUBLIC,
   SIGNED_IN,
   STREAMING,
+  TOKEN,
 } from "../helpers/route-inventory";
+import { injectWithToken, makeToken } from "../helpers/api-token-kit";
 import {
   build,
   createUser,
@@ -57,9 +60,9 @@ describe("route sweeps", () => {
   afterAll(async () => t.close());
 
   it("classifies every route the app registers, and lists none that is gone", () => {
-    const unclassified = routes.filter((r) => !PUBLIC.has(r) && !SIGNED_IN.has(r));
-    expect(unclassified, "add each new route to PUBLIC or SIGNED_IN").toEqual([]);
-    const gone = [...PUBLIC, ...SIGNED_IN].filter(
+    const unclassified = routes.filter((r) => !PUBLIC.has(r) && !SIGNED_IN.has(r) && !TOKEN.has(r));
+    expect(unclassified, "add each new route to PUBLIC, SIGNED_IN or TOKEN").toEqual([]);
+    const gone = [...PUBLIC, ...SIGNED_IN, ...TOKEN].filter(
       (r) => !routes.includes(r) && r !== "POST /api/billing/webhook",
     );
     expect(gone, "remove routes that no longer exist").toEqual([]);
@@ -77,6 +80,40 @@ describe("route sweeps", () => {
       });
       const expected = HIDDEN_WITHOUT_SESSION.has(route) ? 404 : 401;
       if (res.statusCode !== expected) wrong.push(`${route} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 401 without a token on every token route, whatever session comes with it", async () => {
+    const user = await createUser(t.app);
+    const wrong: string[] = [];
+    for (const route of TOKEN) {
+      const { method, url } = concrete(route);
+      for (const credential of ["none", "cookie", "malformed"]) {
+        const res = await injectAs(
+          t.app,
+          credential === "cookie" ? user : { ...user, cookie: "" },
+          {
+            method: method,
+            url,
+            headers: credential === "malformed" ? { authorization: "Bearer tend_pat_nope" } : {},
+            ...(method === "GET" || method === "DELETE" ? {} : { payload: {} }),
+          },
+        );
+        if (res.statusCode !== 401) wrong.push(`${route} with ${credential} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("keeps every token route's GET answer out of shared caches", async () => {
+    const user = await createUser(t.app);
+    const { token } = await makeToken(t.app, user, { scope: "read" });
+    const wrong: string[] = [];
+    for (const route of [...TOKEN].filter((r) => r.startsWith("GET "))) {
+      const res = await injectWithToken(t.app, token, { url: concrete(route).url });
+      if (res.headers["cache-control"] !== "private, no-store")
+        wrong.push(`${route} → ${res.statusCode} ${res.headers["cache-control"]}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -168,6 +205,7 @@ describe("route sweeps", () => {
             "/api/imports",
             "/api/notifications",
             "/api/push/subscriptions",
+            "/api/tokens",
           ].map(async (url) => (await injectAs(t.app, owner, { url })).json()),
         ),
       ) + (await injectAs(t.app, owner, { url: fileUrl })).rawPayload.toString("base64");
@@ -224,6 +262,7 @@ describe("route sweeps", () => {
         },
       });
       ids.pushSubscriptionId = device.json().id;
+      ids.tokenId = (await makeToken(t.app, owner)).id;
       expect(Object.values(ids).every(Boolean) && fileUrl, JSON.stringify(ids)).toBeTruthy();
       before = await snapshot();
     });
@@ -239,23 +278,26 @@ describe("route sweeps", () => {
             ? "notificationId"
             : path.startsWith("/api/push")
               ? "pushSubscriptionId"
-              : name;
+              : path.startsWith("/api/tokens")
+                ? "tokenId"
+                : name;
         return ids[key] ?? `no-owner-id-for-${name}`;
       });
       expect(url, `an owner's id for every parameter of ${path}`).not.toContain("no-owner-id");
       return url;
     }
 
-    it("answers 404 on every signed-in route with an id, and changes nothing", async () => {
+    /** Each route with the owner's ids, sent as the stranger: what answered other than 404. */
+    async function strangerAnswers(
+      routes: string[],
+      send: (options: InjectOptions) => Promise<LightMyRequestResponse>,
+    ): Promise<string[]> {
       const wrong: string[] = [];
-      // A chat channel's :kind names one of the session user's own channels, not an id.
-      const withIds = [...SIGNED_IN].filter((r) => /:(?!kind\b)/.test(r));
-      for (const route of withIds) {
+      for (const route of routes) {
         const [method, path] = route.split(" ") as [string, string];
-        const url = ownersUrl(path);
-        const res = await injectAs(t.app, stranger, {
+        const res = await send({
           method: method,
-          url,
+          url: ownersUrl(path),
           ...(method === "GET" || method === "DELETE"
             ? {}
             : {
@@ -271,7 +313,20 @@ describe("route sweeps", () => {
         if (res.body.includes("Owned") || res.body.includes("Private"))
           wrong.push(`${route} leaks`);
       }
-      expect(wrong).toEqual([]);
+      return wrong;
+    }
+
+    it("answers 404 on every signed-in route with an id, and changes nothing", async () => {
+      // A chat channel's :kind names one of the session user's own channels, not an id.
+      const withIds = [...SIGNED_IN].filter((r) => /:(?!kind\b)/.test(r));
+      expect(await strangerAnswers(withIds, (o) => injectAs(t.app, stranger, o))).toEqual([]);
+      expect(await snapshot()).toBe(before);
+    });
+
+    it("answers 404 on every token route with an id, to a write token of another user", async () => {
+      const { token } = await makeToken(t.app, stranger, { scope: "write" });
+      const withIds = [...TOKEN].filter((r) => r.includes(":"));
+      expect(await strangerAnswers(withIds, (o) => injectWithToken(t.app, token, o))).toEqual([]);
       expect(await snapshot()).toBe(before);
     });
   });

@@ -10,6 +10,9 @@ export const PUBLIC = new Set([
   "GET /api/config",
   "GET /api/docs",
   "GET /api/docs/openapi.json",
+  // The token API's own document and its rendering: the API it describes is public.
+  "GET /api/v1/openapi.json",
+  "GET /api/v1/docs",
   "GET /api/avatars/:style.svg",
   "POST /api/leads",
   "POST /api/verify-email",
@@ -133,6 +136,25 @@ export const SIGNED_IN = new Set([
   "POST /api/replies/actions/:id/undo",
   "GET /api/settings/inbound",
   "POST /api/settings/inbound/forwarding-address",
+  "GET /api/tokens",
+  "POST /api/tokens",
+  "DELETE /api/tokens/:id",
+]);
+
+/** Needs a personal access token (never the session cookie): the stable API for scripts. */
+export const TOKEN = new Set([
+  "GET /api/v1/contacts",
+  "POST /api/v1/contacts",
+  "GET /api/v1/contacts/due",
+  "GET /api/v1/tags",
+  "GET /api/v1/contacts/:id",
+  "PATCH /api/v1/contacts/:id",
+  "POST /api/v1/contacts/:id/archive",
+  "POST /api/v1/contacts/:id/restore",
+  "POST /api/v1/contacts/:id/snooze",
+  "GET /api/v1/contacts/:id/interactions",
+  "POST /api/v1/contacts/:id/interactions",
+  "DELETE /api/v1/contacts/:id/interactions/:interactionId",
 ]);
 
 export const MUTATING = /^(POST|PUT|PATCH|DELETE) /;

@@ -29,6 +29,8 @@ declare module "fastify" {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** requireUser, and a subscription that counts as active (402 otherwise). */
     requirePaidUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** For a request.user set by any gate: reads request.account, 402 without active access. */
+    requirePaidAccess: (request: FastifyRequest) => Promise<void>;
     findSessionUser: (request: FastifyRequest) => Promise<SessionUser | null>;
     /** Better Auth's Set-Cookie lines onto an answer, without a session copy too large to send. */
     setAuthCookies: (reply: FastifyReply, cookies: string[]) => void;
@@ -126,8 +128,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     request.sessionId = session.session.id;
   });
   const readRequestAccount = createRequestAccountReader(app.database);
-  app.decorate("requirePaidUser", async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.requireUser(request, reply);
+  async function requirePaidAccess(request: FastifyRequest) {
     const account = await readRequestAccount(request.user.id);
     if (!account) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
     request.account = account;
@@ -139,6 +140,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
         `Your ${app.env.APP_NAME} subscription is not active. Subscribe to keep using this feature.`,
       );
     }
+  }
+  app.decorate("requirePaidAccess", requirePaidAccess);
+  app.decorate("requirePaidUser", async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.requireUser(request, reply);
+    await requirePaidAccess(request);
   });
 
   // An answer for a signed-in user is theirs alone: no shared or back-forward cache keeps it,

@@ -6,3 +6,4 @@ export * from "./contacts";
 export * from "./jobs";
 export * from "./replies";
 export * from "./idempotency";
+export * from "./api-tokens";

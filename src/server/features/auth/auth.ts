@@ -29,7 +29,8 @@ import {
   RESET_PASSWORD_EXPIRES_SECONDS,
 } from "./password-reset-mail";
 import { SESSION_CACHE_SECONDS, type SessionCacheGuard } from "./session-cache";
-import { hideSessionTokens, narrowSessionRequest } from "./session-hooks";
+import { endTokensWithSessions, hideSessionTokens, narrowSessionRequest } from "./session-hooks";
+import { revokeAllApiTokens } from "../api-tokens/api-tokens.public";
 import { answerResetRequestFirst, type ResetRequest } from "./password-reset-request";
 import { guardUserFields } from "./user-limits";
 import { buildVerificationMail, buildVerifyLink } from "./verification-mail";
@@ -152,6 +153,7 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard, backgro
       },
       async onPasswordReset({ user }) {
         await recordAuthEvent(db, { userId: user.id, eventType: "PASSWORD_RESET" });
+        await revokeAllApiTokens(db, user.id);
         await mailer.send({
           ...buildPasswordChangedMail({ appName: env.APP_NAME, appUrl: env.APP_URL }),
           to: user.email,
@@ -257,6 +259,7 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard, backgro
       ),
       after: createAuthMiddleware(async (ctx) => {
         await noticeEmailChanged(ctx, emailChangeDeps);
+        await endTokensWithSessions(ctx, (userId) => revokeAllApiTokens(db, userId));
         return (await claimVerifiedPendingPhone(ctx, db)) ?? hideSessionTokens(ctx);
       }),
     },

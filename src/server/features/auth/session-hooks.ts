@@ -53,3 +53,22 @@ export async function hideSessionTokens(ctx: Ctx) {
   if (!Array.isArray(returned)) return undefined;
   return ctx.json((returned as ListedSession[]).map(({ token: _token, ...session }) => session));
 }
+
+// Where every other session of the account ends, its personal access tokens end too: someone
+// signing out everywhere or changing a password may be locking out whoever had access.
+const ENDS_EVERY_SESSION = new Set([
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/change-password",
+]);
+
+export async function endTokensWithSessions(
+  ctx: Ctx,
+  revokeAll: (userId: string) => Promise<void>,
+): Promise<void> {
+  if (!ENDS_EVERY_SESSION.has(ctx.path)) return;
+  const returned: unknown = ctx.context.returned;
+  if (!returned || returned instanceof Error) return;
+  const userId = ctx.context.session?.user.id;
+  if (userId) await revokeAll(userId);
+}

@@ -1,7 +1,8 @@
 // What other server features may use of contacts (eslint.config.js holds them to this file):
 // the request's contact context, reading and writing contact rows, the capacity check, keeping
 // last-contacted and next-due in step with history, and the one-tap actions of a reminder
-// (log a contact, snooze), and the edits a reply read by the assistant makes and takes back.
+// (log a contact, snooze), the edits a reply read by the assistant makes and takes back, and
+// the contacts, history and archive of the token API (/api/v1).
 export { contactContext, type ContactContext } from "./contact-context";
 export {
   contactValuesFromInput,
@@ -12,11 +13,13 @@ export {
 export {
   deleteContactRow,
   findContactRow,
+  getContactRow,
   isUuid,
+  listContactPageRows,
   listContactRows,
   updateContactRow,
 } from "./contacts.queries";
-export { createContact, updateContact } from "./contacts.mutations";
+export { createContact, setArchived, updateContact } from "./contacts.mutations";
 export {
   assertContactCapacity,
   getUserTimeZone,
@@ -29,6 +32,7 @@ export { loadGroupRhythms, writeGroupRhythm } from "./group-rhythms.queries";
 export { toContact } from "./contact-view";
 export {
   deleteInteraction,
+  listInteractions,
   logInteraction,
   snoozeContact,
   toInteraction,

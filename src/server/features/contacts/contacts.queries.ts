@@ -1,6 +1,6 @@
 // Drizzle reads and writes of one user's contacts. Every function takes the user's id and
 // filters by it, so another user's contact is simply not found.
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { contacts, interactions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
@@ -49,6 +49,31 @@ export async function getContactRow(
 /** Every contact of the user. */
 export async function listContactRows(db: Executor, userId: string): Promise<ContactRow[]> {
   return db.select().from(contacts).where(eq(contacts.userId, userId));
+}
+
+/**
+ * The user's contacts in id order after `afterId`: a page that stays put while contacts change
+ * (an edit never moves a contact, a new one lands wherever its id falls). `limit` only when no
+ * filter is left to apply after the query.
+ */
+export async function listContactPageRows(
+  db: Executor,
+  userId: string,
+  page: { afterId?: string; isArchived: boolean; updatedSince?: Date; limit?: number },
+): Promise<ContactRow[]> {
+  const query = db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.userId, userId),
+        page.isArchived ? isNotNull(contacts.archivedAt) : isNull(contacts.archivedAt),
+        page.afterId ? gt(contacts.id, page.afterId) : undefined,
+        page.updatedSince ? gte(contacts.updatedAt, page.updatedSince) : undefined,
+      ),
+    )
+    .orderBy(asc(contacts.id));
+  return page.limit === undefined ? query : query.limit(page.limit);
 }
 
 export async function updateContactRow(

@@ -25,6 +25,8 @@ const pushCard = lazyModule(() => import("./push-notifications-card"));
 const PushNotificationsCard = lazyComponent(pushCard, (m) => m.PushNotificationsCard);
 const phoneCard = lazyModule(() => import("./phone-card"));
 const PhoneCard = lazyComponent(phoneCard, (m) => m.PhoneCard);
+const apiTokensCard = lazyModule(() => import("./api-tokens-card"));
+const ApiTokensCard = lazyComponent(apiTokensCard, (m) => m.ApiTokensCard);
 const accountCard = lazyModule(() => import("./account-card"));
 const AccountCard = lazyComponent(accountCard, (m) => m.AccountCard);
 
@@ -49,6 +51,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
     chatChannelsCard.preload().catch(() => undefined);
     pushCard.preload().catch(() => undefined);
     phoneCard.preload().catch(() => undefined);
+    apiTokensCard.preload().catch(() => undefined);
     accountCard.preload().catch(() => undefined);
   }, []);
 
@@ -107,6 +110,9 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
             phoneNumber={user.phoneNumber}
             isVerified={user.phoneNumberVerified === true}
           />
+        </Suspense>
+        <Suspense fallback={<SkeletonCard label="Loading your API tokens" className="h-80" />}>
+          <ApiTokensCard />
         </Suspense>
         {subscriptionCard}
         <Suspense fallback={<SkeletonCard label="Loading your account" className="h-96" />}>

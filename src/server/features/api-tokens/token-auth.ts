@@ -1,0 +1,86 @@
+// The gate of the token routes (/api/v1/*, /mcp): `Authorization: Bearer tend_pat_…` with the
+// scope the route names, a live subscription, and the token's per-minute limit, told in
+// RateLimit-* headers. The session cookie never counts here, and a token counts nowhere else.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { ApiTokenScope } from "../../../core/api-tokens";
+import { AppError } from "../../lib/app-error";
+import { findTokenHolder, type TokenHolder } from "./api-tokens.service";
+import { createTokenRateLimit } from "./token-rate-limit";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route takes a personal access token of this scope, and no session cookie. */
+    apiToken?: ApiTokenScope;
+  }
+  interface FastifyRequest {
+    /** The token a token route was called with. */
+    apiToken: TokenHolder | null;
+  }
+  interface FastifyInstance {
+    /** The token gate, for a route that checks the scope per call (/mcp's tools). */
+    requireApiToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export const NO_TOKEN_MESSAGE =
+  "Send a personal access token as 'Authorization: Bearer tend_pat_…'. Make one in Settings → API tokens.";
+export const BAD_TOKEN_MESSAGE =
+  "This token is not valid: it may have expired or been revoked. Make a new one in Settings → API tokens.";
+export const READ_ONLY_MESSAGE =
+  "This token can only read. Make a token with the read-and-write scope in Settings → API tokens to change anything.";
+
+export function readBearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
+  return match ? match[1]! : null;
+}
+
+export const tokenAuthPlugin = fp(async (app: FastifyInstance, opts: { perMinute: number }) => {
+  app.decorateRequest("apiToken", null);
+  const take = createTokenRateLimit({
+    perMinute: opts.perMinute,
+    now: () => app.clock.now().getTime(),
+  });
+
+  async function requireApiToken(request: FastifyRequest, reply: FastifyReply) {
+    const token = readBearer(request);
+    if (!token) {
+      reply.header("www-authenticate", 'Bearer realm="api"');
+      throw new AppError("UNAUTHORIZED", NO_TOKEN_MESSAGE);
+    }
+    const holder = await findTokenHolder(app.db, token, app.clock.now());
+    if (!holder) {
+      reply.header("www-authenticate", 'Bearer realm="api", error="invalid_token"');
+      throw new AppError("UNAUTHORIZED", BAD_TOKEN_MESSAGE);
+    }
+    const limit = take(holder.tokenId);
+    reply
+      .header("ratelimit-limit", String(limit.limit))
+      .header("ratelimit-remaining", String(limit.remaining))
+      .header("ratelimit-reset", String(limit.resetSeconds));
+    if (!limit.isAllowed) {
+      reply.header("retry-after", String(limit.resetSeconds));
+      throw new AppError(
+        "RATE_LIMITED",
+        `This token made ${limit.limit} requests in the last minute, its limit. Try again in ${limit.resetSeconds} seconds.`,
+      );
+    }
+    if (!holder.user.emailVerified) {
+      throw new AppError("FORBIDDEN", "Please verify your email address first.");
+    }
+    request.apiToken = holder;
+    request.user = holder.user;
+    await app.requirePaidAccess(request);
+    if (request.routeOptions.config.apiToken === "write" && holder.scope !== "write") {
+      throw new AppError("FORBIDDEN", READ_ONLY_MESSAGE);
+    }
+  }
+  app.decorate("requireApiToken", requireApiToken);
+
+  // First of all: a caller without a token hears 401, never a message about a body it sent.
+  app.addHook("onRoute", (route) => {
+    if (!route.config?.apiToken) return;
+    route.preValidation = [requireApiToken, ...[route.preValidation ?? []].flat()];
+  });
+});

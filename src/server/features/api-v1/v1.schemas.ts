@@ -1,0 +1,175 @@
+// What /api/v1 takes and answers, with the examples its OpenAPI document shows. The contact and
+// interaction shapes are the app's own (core/contacts.ts, core/interactions.ts).
+import { z } from "zod";
+import { ApiErrorSchema } from "../../../core/api-error";
+import { ContactPatchSchema, ContactSchema, type Contact } from "../../../core/contacts";
+import { InteractionSchema, type Interaction } from "../../../core/interactions";
+import { DUE_STATES } from "../../../core/rhythm";
+
+export const V1_PAGE_MAX = 100;
+
+export const EXAMPLE_CONTACT = {
+  id: "0b6f1c9e-5a51-4d8e-9a4f-2f1f3f9d8c11",
+  firstName: "Grace",
+  lastName: "Hopper",
+  namePrefix: null,
+  nameSuffix: null,
+  nickname: null,
+  emails: [{ label: "home", value: "grace@example.com" }],
+  phones: [{ label: "mobile", value: "+44 7700 900123" }],
+  websites: [],
+  company: "Navy Research Lab",
+  jobTitle: null,
+  notes: "Met at the compiler meetup.",
+  preferredMethod: "phone",
+  telegramUsername: null,
+  city: "London",
+  region: null,
+  country: "United Kingdom",
+  countryCode: "GB",
+  latitude: null,
+  longitude: null,
+  addresses: [],
+  birthday: { day: 9, month: 12, year: null },
+  tags: ["friends"],
+  rhythm: { interval: 1, unit: "month" },
+  rhythmSetAt: "2026-09-01T09:00:00.000Z",
+  lastContactedAt: "2026-10-28T18:30:00.000Z",
+  nextDueAt: "2026-11-28T00:00:00.000Z",
+  dueDate: "2026-11-28",
+  daysUntilDue: -5,
+  state: "overdue",
+  isSnoozed: false,
+  archivedAt: null,
+  importId: null,
+  photoUrl: null,
+  createdAt: "2026-09-01T09:00:00.000Z",
+  updatedAt: "2026-10-28T18:30:00.000Z",
+} satisfies Contact;
+
+export const EXAMPLE_INTERACTION = {
+  id: "5d0c3e8a-7b6f-4f0e-8a57-3a5f0e8b9c22",
+  contactId: EXAMPLE_CONTACT.id,
+  occurredAt: "2026-12-02T18:30:00.000Z",
+  channel: "phone",
+  note: "Caught up about her new job.",
+  isDateOnly: false,
+  replyId: null,
+  createdAt: "2026-12-02T18:31:00.000Z",
+} satisfies Interaction;
+
+export const V1ContactSchema = ContactSchema.meta({ examples: [EXAMPLE_CONTACT] });
+
+export const V1ErrorSchema = ApiErrorSchema.meta({
+  examples: [
+    {
+      error: {
+        code: "NOT_FOUND",
+        message: "That contact was not found. It may have been deleted.",
+      },
+    },
+  ],
+});
+
+/** Every refusal a token route may give, declared once. */
+export const V1_ERRORS = {
+  400: V1ErrorSchema,
+  401: V1ErrorSchema,
+  402: V1ErrorSchema,
+  403: V1ErrorSchema,
+  404: V1ErrorSchema,
+  409: V1ErrorSchema,
+  412: V1ErrorSchema,
+  422: V1ErrorSchema,
+  429: V1ErrorSchema,
+} as const;
+
+export const V1ContactParamsSchema = z.object({
+  id: z.string().max(100).meta({ description: "The contact's id", example: EXAMPLE_CONTACT.id }),
+});
+
+export const V1InteractionParamsSchema = V1ContactParamsSchema.extend({
+  interactionId: z.string().max(100).meta({ description: "The history entry's id" }),
+});
+
+const flag = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((v) => v === "true");
+
+export const V1ContactListQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: "The `nextCursor` of the page before; leave out for the first page." }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(V1_PAGE_MAX)
+    .default(50)
+    .meta({ description: `Contacts per page, 1 to ${V1_PAGE_MAX}.` }),
+  state: z
+    .enum(DUE_STATES)
+    .optional()
+    .meta({ description: "Only contacts in this due state, as of today in your time zone." }),
+  tag: z
+    .string()
+    .max(50)
+    .optional()
+    .meta({ description: "Only contacts with this tag (any case)." }),
+  updatedSince: z.iso
+    .datetime({
+      offset: true,
+      error: "updatedSince must be a date and time such as 2026-12-01T00:00:00Z",
+    })
+    .optional()
+    .meta({ description: "Only contacts changed at or after this time." }),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: "Words to find in names, emails, phones, company, notes or tags." }),
+  archived: flag.meta({ description: "true: archived contacts only; otherwise none of them." }),
+});
+
+export const V1ContactPageSchema = z
+  .object({
+    items: z.array(ContactSchema),
+    /** Null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ examples: [{ items: [EXAMPLE_CONTACT], nextCursor: null }] });
+
+export const V1DueQuerySchema = z.object({
+  withinDays: z.coerce.number().int().min(0).max(365).optional().meta({
+    description:
+      "Also contacts due within this many days. Without it: the overdue and those due soon.",
+  }),
+});
+
+export const V1DueSchema = z
+  .object({
+    /** Today in the user's time zone (YYYY-MM-DD). */
+    today: z.string(),
+    timeZone: z.string(),
+    items: z.array(ContactSchema),
+  })
+  .meta({
+    examples: [{ today: "2026-12-03", timeZone: "Europe/London", items: [EXAMPLE_CONTACT] }],
+  });
+
+export const V1ContactPatchSchema = ContactPatchSchema.omit({ expectedUpdatedAt: true });
+
+export const V1InteractionListSchema = z
+  .object({ items: z.array(InteractionSchema) })
+  .meta({ examples: [{ items: [EXAMPLE_INTERACTION] }] });
+
+export const V1LoggedSchema = z
+  .object({ interaction: InteractionSchema, contact: ContactSchema })
+  .meta({ examples: [{ interaction: EXAMPLE_INTERACTION, contact: EXAMPLE_CONTACT }] });
+
+export const V1TagsSchema = z
+  .object({ tags: z.array(z.object({ tag: z.string(), count: z.number() })) })
+  .meta({ examples: [{ tags: [{ tag: "friends", count: 12 }] }] });

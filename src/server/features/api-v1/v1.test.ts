@@ -1,0 +1,265 @@
+// /api/v1 end to end with a personal access token: every answer checked against the OpenAPI
+// document the API serves, ETags and If-Match, Idempotency-Key, filters, and who is due.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InjectOptions } from "fastify";
+import { injectWithToken, makeToken } from "../../../../tests/helpers/api-token-kit";
+import { setNow } from "../../../../tests/helpers/contacts-test-kit";
+import { createOpenApiCheck, type OpenApiDocument } from "../../../../tests/helpers/openapi-check";
+import { TOKEN } from "../../../../tests/helpers/route-inventory";
+import { build, createUser, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+
+describe("/api/v1", () => {
+  let t: TestApp;
+  let user: TestUser;
+  let token: string;
+  let openapi: ReturnType<typeof createOpenApiCheck>;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    t = await build();
+    setNow(t.app, "2026-12-03T12:00:00Z");
+    user = await createUser(t.app);
+    token = (await makeToken(t.app, user, { scope: "write" })).token;
+    const doc = await t.app.inject({ url: "/api/v1/openapi.json" });
+    expect(doc.statusCode).toBe(200);
+    openapi = createOpenApiCheck(doc.json<OpenApiDocument>());
+  });
+  afterAll(async () => t.close());
+
+  /** A token request whose answer must match the document. */
+  async function call(options: InjectOptions & { method: string; url: string }, as = token) {
+    const res = await injectWithToken(t.app, as, options);
+    problems.push(...openapi.check(options.method, options.url, res));
+    return res;
+  }
+
+  it("serves an OpenAPI 3.1 document of every token route, with examples that fit", async () => {
+    const doc = (await t.app.inject({ url: "/api/v1/openapi.json" })).json<OpenApiDocument>();
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+    );
+    expect(documented.sort()).toEqual([...TOKEN].filter((r) => r.includes("/api/v1/")).sort());
+    // Each example is checked as an answer of its operation would be.
+    const wrong: string[] = [];
+    let examples = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        for (const [status, answer] of Object.entries(op.responses ?? {})) {
+          const media = answer.content?.["application/json"];
+          const given = media?.example === undefined ? [] : [media.example];
+          const listed = (media?.schema?.examples as unknown[] | undefined) ?? [];
+          for (const example of [...given, ...listed]) {
+            examples += 1;
+            const fake = { statusCode: Number(status), body: "x", json: () => example };
+            wrong.push(...openapi.check(method.toUpperCase(), path, fake as never));
+          }
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
+    // The app's own document stays about the app's routes.
+    const app = (await t.app.inject({ url: "/api/docs/openapi.json" })).json<OpenApiDocument>();
+    expect(Object.keys(app.paths).filter((p) => p.startsWith("/api/v1"))).toEqual([]);
+  });
+
+  it("renders the reference as a page", async () => {
+    const res = await t.app.inject({ url: "/api/v1/docs" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain("<code>/api/v1/contacts/{id}</code>");
+    expect(res.body).toContain("Log that you were in touch");
+    expect(res.body).toContain("Grace");
+  });
+
+  it("creates, reads, changes with If-Match, archives and restores a contact", async () => {
+    const created = await call({
+      method: "POST",
+      url: "/api/v1/contacts",
+      payload: {
+        firstName: "Grace",
+        lastName: "Hopper",
+        tags: ["friends"],
+        rhythm: { interval: 1, unit: "month" },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const etag = created.headers.etag as string;
+    expect(etag).toBe(`"${created.json().updatedAt}"`);
+
+    const got = await call({ method: "GET", url: `/api/v1/contacts/${id}` });
+    expect(got.headers.etag).toBe(etag);
+
+    setNow(t.app, "2026-12-03T12:01:00Z");
+    const changed = await call({
+      method: "PATCH",
+      url: `/api/v1/contacts/${id}`,
+      headers: { "if-match": etag },
+      payload: { company: "Navy" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().company).toBe("Navy");
+    expect(changed.headers.etag).not.toBe(etag);
+
+    const stale = await call({
+      method: "PATCH",
+      url: `/api/v1/contacts/${id}`,
+      headers: { "if-match": etag },
+      payload: { company: "Someone else's edit" },
+    });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().error.code).toBe("PRECONDITION_FAILED");
+    const nonsense = await call({
+      method: "PATCH",
+      url: `/api/v1/contacts/${id}`,
+      headers: { "if-match": '"yesterday"' },
+      payload: { company: "x" },
+    });
+    expect(nonsense.statusCode).toBe(412);
+    expect((await call({ method: "GET", url: `/api/v1/contacts/${id}` })).json().company).toBe(
+      "Navy",
+    );
+
+    const archived = await call({ method: "POST", url: `/api/v1/contacts/${id}/archive` });
+    expect(archived.json().archivedAt).not.toBeNull();
+    const listed = await call({ method: "GET", url: "/api/v1/contacts?archived=true" });
+    expect(listed.json().items.map((c: { id: string }) => c.id)).toEqual([id]);
+    const restored = await call({ method: "POST", url: `/api/v1/contacts/${id}/restore` });
+    expect(restored.json().archivedAt).toBeNull();
+
+    const invalid = await call({
+      method: "POST",
+      url: "/api/v1/contacts",
+      payload: { company: "No name" },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.fields).toHaveProperty("firstName");
+  });
+
+  it("logs, lists and deletes history, and moves who is due", async () => {
+    const contact = (
+      await call({
+        method: "POST",
+        url: "/api/v1/contacts",
+        payload: {
+          firstName: "Ada",
+          rhythm: { interval: 1, unit: "week" },
+          lastContactedOn: "2026-11-01",
+        },
+      })
+    ).json();
+    const due = await call({ method: "GET", url: "/api/v1/contacts/due" });
+    expect(due.json().items.map((c: { id: string }) => c.id)).toContain(contact.id);
+    expect(due.json().today).toBe("2026-12-03");
+
+    const logged = await call({
+      method: "POST",
+      url: `/api/v1/contacts/${contact.id}/interactions`,
+      payload: { channel: "phone", note: "Called about the conference" },
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect(logged.json().contact.state).toBe("on_track");
+    const after = await call({ method: "GET", url: "/api/v1/contacts/due" });
+    expect(after.json().items.map((c: { id: string }) => c.id)).not.toContain(contact.id);
+    const upcoming = await call({ method: "GET", url: "/api/v1/contacts/due?withinDays=7" });
+    expect(upcoming.json().items.map((c: { id: string }) => c.id)).toContain(contact.id);
+
+    const history = await call({
+      method: "GET",
+      url: `/api/v1/contacts/${contact.id}/interactions`,
+    });
+    expect(history.json().items).toHaveLength(2);
+    const removed = await call({
+      method: "DELETE",
+      url: `/api/v1/contacts/${contact.id}/interactions/${logged.json().interaction.id}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(
+      (await call({ method: "GET", url: "/api/v1/contacts/due" }))
+        .json()
+        .items.map((c: { id: string }) => c.id),
+    ).toContain(contact.id);
+
+    const snoozed = await call({
+      method: "POST",
+      url: `/api/v1/contacts/${contact.id}/snooze`,
+      payload: { days: 3 },
+    });
+    expect(snoozed.statusCode, snoozed.body).toBe(200);
+    expect(snoozed.json().isSnoozed).toBe(true);
+    const tags = await call({ method: "GET", url: "/api/v1/tags" });
+    expect(tags.statusCode).toBe(200);
+  });
+
+  it("answers a repeated POST with the same Idempotency-Key once", async () => {
+    const send = () =>
+      call({
+        method: "POST",
+        url: "/api/v1/contacts",
+        headers: { "idempotency-key": "create-linus-1" },
+        payload: { firstName: "Linus" },
+      });
+    const first = await send();
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json().id).toBe(first.json().id);
+    const all = await call({ method: "GET", url: "/api/v1/contacts?q=linus" });
+    expect(all.json().items).toHaveLength(1);
+    const reused = await call({
+      method: "POST",
+      url: "/api/v1/contacts",
+      headers: { "idempotency-key": "create-linus-1" },
+      payload: { firstName: "Someone else" },
+    });
+    expect(reused.statusCode).toBe(422);
+  });
+
+  it("filters by due state, tag, updatedSince and words", async () => {
+    const other = await createUser(t.app);
+    const own = (await makeToken(t.app, other, { scope: "write" })).token;
+    const add = async (body: Record<string, unknown>) =>
+      (await call({ method: "POST", url: "/api/v1/contacts", payload: body }, own)).json();
+    const overdue = await add({
+      firstName: "Olga",
+      tags: ["Work"],
+      rhythm: { interval: 1, unit: "week" },
+      lastContactedOn: "2026-10-01",
+    });
+    const none = await add({ firstName: "Nadia", notes: "loves sailing" });
+    // updatedAt is the database's time, not the app's clock.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const since = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const later = await add({ firstName: "Lars", tags: ["work"] });
+    const ids = async (query: string) =>
+      (await call({ method: "GET", url: `/api/v1/contacts?${query}` }, own))
+        .json()
+        .items.map((c: { id: string }) => c.id)
+        .sort();
+    expect(await ids("state=overdue")).toEqual([overdue.id]);
+    expect(await ids("state=no_rhythm")).toEqual([none.id, later.id].sort());
+    expect(await ids("tag=WORK")).toEqual([overdue.id, later.id].sort());
+    expect(await ids("q=sailing")).toEqual([none.id]);
+    expect(await ids(`updatedSince=${encodeURIComponent(since)}`)).toEqual([later.id]);
+    const bad = await call({ method: "GET", url: "/api/v1/contacts?cursor=not-a-cursor" }, own);
+    expect(bad.statusCode).toBe(400);
+    const badDate = await call(
+      { method: "GET", url: "/api/v1/contacts?updatedSince=last-week" },
+      own,
+    );
+    expect(badDate.statusCode).toBe(400);
+  });
+
+  it("matched the document with every answer, and exercised every token route", () => {
+    expect(problems).toEqual([]);
+    const exercised = new Set([...openapi.checked].map((c) => c.split(" ").slice(0, 2).join(" ")));
+    const missing = [...TOKEN]
+      .filter((r) => r.includes("/api/v1/"))
+      .map((r) => r.replace(/:(\w+)/g, "{$1}"))
+      .filter((r) => !exercised.has(r));
+    expect(missing).toEqual([]);
+  });
+});
