@@ -33,6 +33,7 @@ export const EXAMPLE_CONTACT = {
   birthday: { day: 9, month: 12, year: null },
   tags: ["friends"],
   rhythm: { interval: 1, unit: "month" },
+  rhythmSource: null,
   rhythmSetAt: "2026-09-01T09:00:00.000Z",
   lastContactedAt: "2026-10-28T18:30:00.000Z",
   nextDueAt: "2026-11-28T00:00:00.000Z",
