@@ -350,7 +350,7 @@ test("the tour from the menu on another page goes to contacts first; closing end
   expect(await page.evaluate(() => sessionStorage.getItem("tend.tour-start-lock"))).toBeNull();
 });
 
-test("on a phone the tour points at the link row under the header", async ({ page }) => {
+test("on a phone the tour points at the tab bar at the bottom", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await createUser(page);
   await page.goto("/app/contacts?startTour=true");

@@ -39,13 +39,14 @@ export function LoadedToaster({ onReady }: { onReady: (show: typeof showToast) =
         closeButtonAriaLabel: "Close notification",
         classNames: {
           toast:
-            "flex w-[var(--width)] items-start gap-3 rounded-lg border p-3 pr-9 shadow-lg sm:p-4 sm:pr-10",
+            "flex w-[var(--width)] items-start gap-3 rounded-lg border p-3 pr-11 shadow-lg sm:p-4 sm:pr-10",
           content: "grid gap-1",
           title: "text-sm font-semibold",
           description: "text-sm opacity-90",
           actionButton:
-            "self-start rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-          closeButton: "absolute right-2 top-2 rounded p-1 opacity-80 hover:opacity-100",
+            "min-h-11 self-start rounded-md sm:min-h-0 border border-current px-3 py-1 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+          closeButton:
+            "absolute right-0 top-0 flex size-11 items-center justify-center rounded opacity-80 hover:opacity-100 sm:right-2 sm:top-2 sm:size-auto sm:p-1",
         },
       }}
     />

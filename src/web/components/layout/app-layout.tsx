@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink, Outlet } from "react-router";
+import { APP_NAV_ICONS } from "./app-nav-icons";
 import { cn } from "../../lib/utils";
 import { APP_NAV } from "./app-nav";
 import { Logo } from "./logo";
@@ -14,13 +15,18 @@ function navClass({ isActive }: { isActive: boolean }) {
   return cn("rounded-md px-3 py-2 text-sm font-medium", tabLook(isActive));
 }
 
-// A phone's row of tabs stays one line high: a tab's name never wraps, and the four fit 320 px.
+// A phone's tab: an icon over a one-line name, a whole quarter of the bar wide for a thumb.
 function mobileNavClass({ isActive }: { isActive: boolean }) {
-  return cn("whitespace-nowrap rounded-md px-1.5 py-1 text-sm font-medium", tabLook(isActive));
+  return cn(
+    "flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 whitespace-nowrap rounded-md px-1 text-xs font-medium [&_svg]:size-5",
+    tabLook(isActive),
+  );
 }
 
 // The signed-in layout: a fixed header with the logo, the main navigation and the user menu;
-// on a phone the navigation is a one-line row under a shorter header. `banner` (from the app
+// below the medium breakpoint the header is shorter and the navigation is a tab bar at the
+// bottom of the screen, where a thumb reaches it (marked data-thumb-bar, as a page's own
+// bottom-anchored action is). `banner` (from the app
 // level, which may use features) sits above every page's content; `headerActions` (the
 // notifications bell) sits beside the user menu (`userMenu`, given by the signed-in shell, which
 // loads with the page: the skeleton the entry paints first carries no menu code). Each tab also
@@ -63,25 +69,29 @@ export function AppLayout({
             {children === undefined ? userMenu : null}
           </div>
         </div>
-        <nav
-          aria-label="Main (mobile)"
-          className="flex justify-around gap-1 border-t border-border px-2 py-1 md:hidden"
-        >
-          {APP_NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              className={mobileNavClass}
-              data-tour={`${item.tour}-mobile`}
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
       </header>
+      <nav
+        aria-label="Main (mobile)"
+        data-thumb-bar
+        className="fixed inset-x-0 bottom-0 z-40 flex gap-1 border-t border-border bg-background px-1 pb-[calc(0.25rem+env(safe-area-inset-bottom))] pl-[calc(0.25rem+env(safe-area-inset-left))] pr-[calc(0.25rem+env(safe-area-inset-right))] pt-1 md:hidden"
+      >
+        {APP_NAV.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            className={mobileNavClass}
+            data-tour={`${item.tour}-mobile`}
+          >
+            {APP_NAV_ICONS[item.to]}
+            <span>{item.label}</span>
+          </NavLink>
+        ))}
+      </nav>
+      {/* Below the medium breakpoint the page ends clear of the tab bar (4 rem with its
+          padding) and of a page's own bottom action. */}
       <main
         id="main"
-        className="mx-auto max-w-6xl pb-[calc(4rem+env(safe-area-inset-bottom))] pl-[calc(1rem+env(safe-area-inset-left))] pr-[calc(1rem+env(safe-area-inset-right))] pt-[calc(7rem+env(safe-area-inset-top))] md:pt-[calc(6rem+env(safe-area-inset-top))]"
+        className="mx-auto max-w-6xl pb-[calc(6rem+env(safe-area-inset-bottom))] pl-[calc(1rem+env(safe-area-inset-left))] pr-[calc(1rem+env(safe-area-inset-right))] pt-[calc(4.5rem+env(safe-area-inset-top))] md:pb-[calc(4rem+env(safe-area-inset-bottom))] md:pt-[calc(6rem+env(safe-area-inset-top))]"
       >
         {banner}
         {children === undefined ? <Outlet /> : children}

@@ -6,7 +6,7 @@ export function Logo({ to }: { to: string }) {
   return (
     <Link
       to={to}
-      className="flex items-center gap-2 text-lg font-bold text-foreground"
+      className="flex min-h-11 items-center gap-2 text-lg font-bold text-foreground"
       data-tour="logo"
     >
       <img src="/favicon.svg" alt="" width={28} height={28} />

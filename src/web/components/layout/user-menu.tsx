@@ -44,7 +44,7 @@ export function UserMenu({ actions }: { actions?: UserMenuActions }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        className="rounded-full focus-visible:outline-2"
+        className="flex size-11 items-center justify-center rounded-full focus-visible:outline-2 md:size-auto"
         aria-label="Open user menu"
         data-tour="profile-menu"
       >

@@ -116,7 +116,7 @@ export function ContactDetailPage() {
     >
       <Link
         to="/app/contacts"
-        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline"
+        className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm text-muted-foreground hover:underline sm:min-h-0"
       >
         <ArrowLeft className="size-4" aria-hidden />
         Contacts

@@ -82,7 +82,7 @@ export const ContactRow = memo(function ContactRow(props: {
         <span className="text-muted-foreground">{lastContact}</span>
       </div>
       {/* A fixed width from sm on keeps the columns before it aligned across rows. */}
-      <div className="relative flex shrink-0 flex-col items-center gap-1 sm:w-64 sm:flex-row sm:justify-end sm:gap-2">
+      <div className="relative flex shrink-0 items-center gap-1 sm:w-64 sm:justify-end sm:gap-2">
         <ChannelLink contact={contact} isCompact />
         {isArchived ? null : <LogContactButton contact={contact} isCompact tourTarget="row-log" />}
       </div>

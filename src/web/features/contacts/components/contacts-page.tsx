@@ -30,7 +30,7 @@ export function ContactsPage() {
   const limit = list.data?.limit ?? 1000;
 
   return (
-    <section aria-labelledby="contacts-title" className="grid gap-6">
+    <section aria-labelledby="contacts-title" className="grid gap-6 pb-12 md:pb-0">
       <ContactsHeading total={total} limit={limit} isLoaded={Boolean(list.data)} />
 
       {list.isPending ? (
@@ -111,17 +111,20 @@ const ContactsHeading = memo(function ContactsHeading(props: {
             </Link>
           </Button>
           {props.total >= props.limit ? (
-            <Button disabled>
+            <Button disabled className="hidden md:inline-flex">
               <Plus aria-hidden />
               Add contact
             </Button>
           ) : (
-            <Button asChild>
-              <Link to="/app/contacts/new">
-                <Plus aria-hidden />
-                Add contact
-              </Link>
-            </Button>
+            <>
+              <Button asChild className="hidden md:inline-flex">
+                <Link to="/app/contacts/new">
+                  <Plus aria-hidden />
+                  Add contact
+                </Link>
+              </Button>
+              <AddContactThumbButton />
+            </>
           )}
         </div>
       </div>
@@ -136,6 +139,22 @@ const ContactsHeading = memo(function ContactsHeading(props: {
   );
 });
 
+// On a phone, "Add contact" floats above the tab bar at the right, where a thumb rests; the page
+// ends clear of it (ContactsPage's bottom padding).
+function AddContactThumbButton() {
+  return (
+    <Link
+      to="/app/contacts/new"
+      aria-label="Add contact"
+      title="Add contact"
+      data-thumb-bar
+      className="ui-button ui-button-default fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] right-[calc(1rem+env(safe-area-inset-right))] z-30 size-14 rounded-full shadow-lg [&_svg]:size-6 md:hidden"
+    >
+      <Plus aria-hidden />
+    </Link>
+  );
+}
+
 function EmptyAddressBook() {
   const appName = useProductName();
   return (
@@ -149,7 +168,10 @@ function EmptyAddressBook() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap justify-center gap-2">
-        <Button asChild className="h-auto min-h-10 max-w-full whitespace-normal text-center">
+        <Button
+          asChild
+          className="h-auto min-h-11 max-w-full sm:min-h-10 whitespace-normal text-center"
+        >
           <Link to="/app/contacts/new">
             <Plus aria-hidden />
             Add your first contact
@@ -158,7 +180,7 @@ function EmptyAddressBook() {
         <Button
           asChild
           variant="outline"
-          className="h-auto min-h-10 max-w-full whitespace-normal text-center"
+          className="h-auto min-h-11 max-w-full sm:min-h-10 whitespace-normal text-center"
         >
           <Link to="/app/import">
             <Upload aria-hidden />

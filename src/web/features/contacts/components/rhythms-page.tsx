@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
@@ -11,6 +11,7 @@ import { useContacts } from "../api/list-contacts";
 import { BulkRhythmCard } from "./bulk-rhythm-card";
 import { LogContactButton } from "./log-contact-button";
 import { StateBadge } from "./state-badge";
+import { cn } from "../../../lib/utils";
 
 const SHOWN = 50;
 
@@ -54,6 +55,7 @@ export function RhythmsPage() {
   const list = useContacts();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const groups = useMemo(() => groupContacts(list.data?.items ?? []), [list.data]);
+  const bulkCard = useRef<HTMLDivElement>(null);
 
   function toggle(ids: string[], isOn: boolean) {
     setSelected((prev) => {
@@ -67,7 +69,10 @@ export function RhythmsPage() {
   }
 
   return (
-    <section aria-labelledby="rhythms-title" className="grid grid-cols-[minmax(0,1fr)] gap-6">
+    <section
+      aria-labelledby="rhythms-title"
+      className={cn("grid grid-cols-[minmax(0,1fr)] gap-6", selected.size > 0 && "pb-16 md:pb-0")}
+    >
       <div>
         <h1 id="rhythms-title" className="text-3xl font-bold">
           Rhythms
@@ -100,17 +105,44 @@ export function RhythmsPage() {
         </Card>
       ) : (
         <>
-          <BulkRhythmCard
-            contacts={list.data.items}
-            selectedIds={[...selected]}
-            onDone={() => setSelected(new Set())}
-          />
+          <div ref={bulkCard}>
+            <BulkRhythmCard
+              contacts={list.data.items}
+              selectedIds={[...selected]}
+              onDone={() => setSelected(new Set())}
+            />
+          </div>
           {groups.map((group) => (
             <RhythmGroup key={group.key} group={group} selected={selected} onToggle={toggle} />
           ))}
+          {selected.size > 0 ? (
+            <SelectedThumbBar
+              count={selected.size}
+              onChoose={() => {
+                const picker = bulkCard.current?.querySelector("select");
+                picker?.focus({ preventScroll: true });
+                picker?.scrollIntoView({ block: "center" });
+              }}
+            />
+          ) : null}
         </>
       )}
     </section>
+  );
+}
+
+// On a phone, people ticked far down the page get their rhythm from a button above the tab bar:
+// it takes the thumb to the card at the top, its rhythm field focused.
+function SelectedThumbBar(props: { count: number; onChoose: () => void }) {
+  return (
+    <div
+      data-thumb-bar
+      className="fixed inset-x-[calc(1rem+env(safe-area-inset-left))] bottom-[calc(5rem+env(safe-area-inset-bottom))] z-30 md:hidden"
+    >
+      <Button className="w-full shadow-lg" onClick={props.onChoose}>
+        Set rhythm for {props.count} selected
+      </Button>
+    </div>
   );
 }
 
@@ -155,16 +187,19 @@ function RhythmGroup(props: {
               const name = contactDisplayName(c);
               return (
                 <li key={c.id} className="flex flex-wrap items-center gap-3 py-2">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    aria-label={`Select ${name}`}
-                    checked={selected.has(c.id)}
-                    onChange={(e) => props.onToggle([c.id], e.target.checked)}
-                  />
+                  {/* The box's label is its 44 px target on a phone. */}
+                  <label className="-ml-3.5 flex size-11 shrink-0 items-center justify-center sm:ml-0 sm:size-auto">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      aria-label={`Select ${name}`}
+                      checked={selected.has(c.id)}
+                      onChange={(e) => props.onToggle([c.id], e.target.checked)}
+                    />
+                  </label>
                   <Link
                     to={`/app/contacts/${c.id}`}
-                    className="min-w-32 flex-1 font-medium hover:underline"
+                    className="flex min-h-11 min-w-32 flex-1 items-center font-medium hover:underline sm:min-h-0"
                   >
                     {name}
                   </Link>

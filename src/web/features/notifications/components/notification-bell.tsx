@@ -71,7 +71,7 @@ export function NotificationBell({ pendingReplies = 0 }: { pendingReplies?: numb
           ref={triggerRef}
           onPointerEnter={preloadList}
           onFocus={preloadList}
-          className="relative inline-flex size-10 items-center justify-center rounded-full text-foreground hover:bg-accent focus-visible:outline-2"
+          className="relative inline-flex size-11 items-center justify-center rounded-full text-foreground hover:bg-accent focus-visible:outline-2 md:size-10"
           aria-label={[
             unread.data ? describeUnread(count) : "Notifications",
             pendingReplies > 0 ? describePendingReplies(pendingReplies) : null,

@@ -42,7 +42,11 @@ function SwitchRow(props: {
   return (
     <div className="flex min-h-11 items-start justify-between gap-4">
       <div className="grid min-w-0 gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
+        {/* The switch's label is the rest of its 44 px target on a phone. */}
+        <label
+          htmlFor={id}
+          className="flex min-h-11 items-center text-sm font-medium sm:block sm:min-h-0"
+        >
           {props.label}
         </label>
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">

@@ -2,7 +2,7 @@
 // "You're All Set!" (which also tells of replies to reminders and where they are shown), with
 // the core loop after Contacts: the first contact row's Log button, its rhythm and the way to
 // Snooze, or one step that tells the loop when the list is empty. Below
-// 768 px the tabs are the mobile link row under the header. A step whose target is not on
+// 768 px the tabs are the tab bar at the bottom of the screen. A step whose target is not on
 // screen (a tab not built yet) is left out rather than pointing at nothing.
 import type { DriveStep } from "driver.js";
 import { MOBILE_BREAKPOINT_PX } from "../../../../core/constants";
@@ -86,7 +86,7 @@ export function isMobileTourLayout(width = window.innerWidth): boolean {
   return width < MOBILE_BREAKPOINT_PX;
 }
 
-/** The data-tour value a step points at: the mobile link row's copy of a tab below 768 px. */
+/** The data-tour value a step points at: the bottom tab bar's copy of a tab below 768 px. */
 export function tourTarget(target: string, isTab: boolean, isMobile: boolean): string {
   return isTab && isMobile ? `${target}-mobile` : target;
 }
