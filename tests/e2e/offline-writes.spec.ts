@@ -182,3 +182,109 @@ test("an offline edit made stale elsewhere comes back as the conflict, never app
   await expect(banner(page)).toHaveCount(0);
   await elsewhere.dispose();
 });
+
+/** Counts the requests the page sends that `matches` picks (the page's own, with workers off). */
+function countRequests(page: Page, matches: (method: string, path: string) => boolean) {
+  const sent = { count: 0 };
+  page.on("request", (req) => {
+    if (matches(req.method(), new URL(req.url()).pathname)) sent.count++;
+  });
+  return sent;
+}
+
+async function contactOnServer(page: Page, id: string) {
+  const res = await page.request.get(`/api/contacts/${id}`);
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as { isSnoozed: boolean; nextDueAt: string | null };
+}
+
+test("a snooze made offline is pending, then reaches the server exactly once", async ({ page }) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  const before = await contactOnServer(page, ada.id);
+  const snoozes = countRequests(
+    page,
+    (method, path) => method === "POST" && path === `/api/contacts/${ada.id}/snooze`,
+  );
+  await page.goto(`/app/contacts/${ada.id}`);
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  await expectAppLive(page);
+
+  await page.context().setOffline(true);
+  await expect(banner(page)).toContainText("You are offline");
+  await page.getByRole("button", { name: "Snooze" }).click();
+  await page.getByRole("menuitem", { name: /^1 week/ }).click();
+  await expect(page.getByTestId("pending-badge")).toBeVisible();
+  await expect(banner(page).getByRole("status")).toContainText("1 change waiting to be sent");
+  expect((await contactOnServer(page, ada.id)).isSnoozed).toBe(false);
+  expect(snoozes.count).toBe(0);
+
+  await page.context().setOffline(false);
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByTestId("pending-badge")).toHaveCount(0);
+  await expect.poll(async () => (await contactOnServer(page, ada.id)).isSnoozed).toBe(true);
+  const after = await contactOnServer(page, ada.id);
+  expect(after.nextDueAt).not.toBe(before.nextDueAt);
+  // Later tries find nothing left to send: one request, and the due day moved once.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(snoozes.count).toBe(1);
+  expect((await contactOnServer(page, ada.id)).nextDueAt).toBe(after.nextDueAt);
+});
+
+test("a contact added offline is listed as pending, then created exactly once", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  const creates = countRequests(
+    page,
+    (method, path) => method === "POST" && path === "/api/contacts",
+  );
+  // The contact page's and the form's code are loaded while online (offline, the service worker
+  // serves them).
+  await page.goto(`/app/contacts/${ada.id}`);
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  await expectAppLive(page);
+  await page
+    .getByRole("navigation", { name: "Main", exact: true })
+    .getByRole("link", { name: "Contacts" })
+    .click();
+  await expect(adaRow(page)).toBeVisible();
+  await page.getByRole("link", { name: "Add contact" }).click();
+  await expect(page.getByLabel("First name")).toBeVisible();
+
+  await page.context().setOffline(true);
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(page.getByRole("heading", { name: "Grace Hopper" })).toBeVisible();
+  await expect(page.getByTestId("pending-badge")).toBeVisible();
+  await expect(banner(page).getByRole("status")).toContainText("1 change waiting to be sent");
+  await page
+    .getByRole("navigation", { name: "Main", exact: true })
+    .getByRole("link", { name: "Contacts" })
+    .click();
+  const graceRow = page.getByTestId("contact-row").filter({ hasText: "Grace Hopper" });
+  await expect(graceRow.getByTestId("pending-badge")).toHaveText("Pending: waiting to be sent");
+  const named = async () => {
+    const res = await page.request.get("/api/contacts");
+    expect(res.ok()).toBeTruthy();
+    const { items } = (await res.json()) as { items: { firstName: string; lastName: string }[] };
+    return items.filter((c) => c.firstName === "Grace" && c.lastName === "Hopper").length;
+  };
+  expect(await named()).toBe(0);
+  expect(creates.count).toBe(0);
+
+  await page.context().setOffline(false);
+  await expect(banner(page)).toHaveCount(0);
+  await expect(graceRow).toHaveCount(1);
+  await expect(graceRow.getByTestId("pending-badge")).toHaveCount(0);
+  await expect.poll(named).toBe(1);
+  await page.reload();
+  await expect(graceRow).toHaveCount(1);
+  await page.waitForTimeout(1000);
+  expect(creates.count).toBe(1);
+  expect(await named()).toBe(1);
+});
