@@ -31,6 +31,8 @@ import { healthRoutes } from "./features/health/health.routes";
 import { importExportRoutes } from "./features/import-export/import-export.routes";
 import { mapRoutes } from "./features/map/map.routes";
 import { leadsRoutes } from "./features/leads/leads.routes";
+import { davRoutes } from "./features/dav/dav.routes";
+import { devicesRoutes } from "./features/dav/devices.routes";
 import { notificationsStreamRoutes } from "./features/notifications/notifications-stream.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import type { OutboxSender } from "./features/outbox/outbox-sender";
@@ -259,6 +261,8 @@ async function registerEverything(
   await app.register(pushRoutes);
   await app.register(oneTapRoutes);
   await app.register(calendarRoutes);
+  await app.register(devicesRoutes);
+  await app.register(davRoutes);
   // The Twilio webhook and the replies API read with the same reader as the SMTP listener.
   const inbound = createInboundDeps(services, app.log);
   await app.register(repliesRoutes, { inbound });

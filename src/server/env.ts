@@ -85,6 +85,8 @@ const EnvSchema = z
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** Requests per personal access token per minute on /api/v1 and /mcp (RateLimit-* headers). */
     API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+    /** Phone sync's own limit per account (CardDAV, /dav/): past it 503 with Retry-After. */
+    DAV_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
     TRUST_PROXY: booleanString.default(false),
     SCHEDULER_ENABLED: booleanString.default(true),
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),

@@ -106,12 +106,12 @@ function addressLines(c: ExportContact): string[] {
   return lines;
 }
 
-function cardLines(c: ExportContact): string[] {
+function cardLines(c: ExportContact, uid = `urn:uuid:${c.id}`): string[] {
   const fn = [c.firstName, c.lastName].filter(Boolean).join(" ");
   const lines = [
     "BEGIN:VCARD",
     "VERSION:4.0",
-    `UID:urn:uuid:${c.id}`,
+    `UID:${escapeVcardText(uid)}`,
     `FN:${escapeVcardText(fn)}`,
     `N:${[c.lastName, c.firstName, "", c.namePrefix ?? "", c.nameSuffix ?? ""].map(escapeVcardText).join(";")}`,
   ];
@@ -146,4 +146,13 @@ function cardLines(c: ExportContact): string[] {
 
 export function buildVcards(contacts: readonly ExportContact[]): string {
   return contacts.flatMap((c) => cardLines(c).map(foldLine)).join("\r\n") + "\r\n";
+}
+
+/** One card; `uid` is the one a phone gave a card it created (else the contact's id). */
+export function buildVcard(contact: ExportContact, options: { uid?: string | null } = {}): string {
+  return (
+    cardLines(contact, options.uid ?? undefined)
+      .map(foldLine)
+      .join("\r\n") + "\r\n"
+  );
 }

@@ -7,3 +7,4 @@ export * from "./jobs";
 export * from "./replies";
 export * from "./idempotency";
 export * from "./api-tokens";
+export * from "./address-book";

@@ -31,6 +31,7 @@ import {
 import { SESSION_CACHE_SECONDS, type SessionCacheGuard } from "./session-cache";
 import { endTokensWithSessions, hideSessionTokens, narrowSessionRequest } from "./session-hooks";
 import { revokeAllApiTokens } from "../api-tokens/api-tokens.public";
+import { revokeAllDevices } from "../dav/dav.public";
 import { answerResetRequestFirst, type ResetRequest } from "./password-reset-request";
 import { guardUserFields } from "./user-limits";
 import { buildVerificationMail, buildVerifyLink } from "./verification-mail";
@@ -154,6 +155,7 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard, backgro
       async onPasswordReset({ user }) {
         await recordAuthEvent(db, { userId: user.id, eventType: "PASSWORD_RESET" });
         await revokeAllApiTokens(db, user.id);
+        await revokeAllDevices(db, user.id);
         await mailer.send({
           ...buildPasswordChangedMail({ appName: env.APP_NAME, appUrl: env.APP_URL }),
           to: user.email,
@@ -259,7 +261,11 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard, backgro
       ),
       after: createAuthMiddleware(async (ctx) => {
         await noticeEmailChanged(ctx, emailChangeDeps);
-        await endTokensWithSessions(ctx, (userId) => revokeAllApiTokens(db, userId));
+        // Device passwords and personal access tokens end where every other session does.
+        await endTokensWithSessions(ctx, async (userId) => {
+          await revokeAllApiTokens(db, userId);
+          await revokeAllDevices(db, userId);
+        });
         return (await claimVerifiedPendingPhone(ctx, db)) ?? hideSessionTokens(ctx);
       }),
     },

@@ -1,0 +1,170 @@
+// Reading and writing cards: a contact as the vCard a phone gets, and a phone's PUT and DELETE
+// as contact writes with the same rules as the app's (capacity, archive with undo). A stale
+// If-Match is refused, never a silent overwrite.
+import { and, eq } from "drizzle-orm";
+import { STALE_CONTACT_MESSAGE } from "../../../core/contacts";
+import { AddressCardError, cardFieldsOf, readAddressCard } from "../../../core/import/address-card";
+import { buildVcard } from "../../../core/import/vcard-write";
+import type { Db } from "../../db/client";
+import { addressBookCards, contacts } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+import {
+  assertContactCapacity,
+  newContactValues,
+  setArchived,
+  toContact,
+  updateContact,
+  type ContactContext,
+  type ContactRow,
+} from "../contacts/contacts.public";
+import {
+  byNames,
+  findCard,
+  selectCards,
+  type CardRef,
+  type FoundCard,
+} from "./address-book.queries";
+import { NS, type PropName } from "./dav-xml";
+import { etagOf } from "./dav-props";
+
+/** A refusal with its HTTP status, and the precondition a client can read (RFC 4918 §16). */
+export class DavError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly condition?: PropName,
+  ) {
+    super(message);
+  }
+}
+
+export function cardText(
+  card: Pick<CardRef, "uid"> & { contact: ContactRow },
+  ctx: ContactContext,
+) {
+  return buildVcard(toContact(card.contact, ctx), { uid: card.uid });
+}
+
+/** The user's cards in the book (not archived) with their contacts, all or by name. */
+export async function loadCards(db: Db, userId: string, names?: string[]): Promise<FoundCard[]> {
+  if (names && names.length === 0) return [];
+  return selectCards(db, userId, { where: names ? byNames(names) : undefined });
+}
+
+type Preconditions = { ifMatch?: string; ifNoneMatch?: string };
+
+function matches(header: string, etag: string): boolean {
+  return header
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//, ""))
+    .some((t) => t === "*" || t === etag);
+}
+
+/** 412 when the client's view of the card is not the current one. */
+function checkPreconditions(current: FoundCard | undefined, headers: Preconditions) {
+  const etag = current ? etagOf(current.version) : null;
+  if (headers.ifMatch !== undefined && (!etag || !matches(headers.ifMatch, etag))) {
+    throw new DavError(412, "The card changed since you read it: sync again before saving.");
+  }
+  if (headers.ifNoneMatch !== undefined && etag && matches(headers.ifNoneMatch, etag)) {
+    throw new DavError(412, "A card with this name exists already: sync again before saving.");
+  }
+}
+
+const VALID_DATA: PropName = { ns: NS.carddav, name: "valid-address-data" };
+const QUOTA: PropName = { ns: NS.dav, name: "quota-not-exceeded" };
+
+function readBody(body: string, now: Date) {
+  try {
+    return readAddressCard(body, now);
+  } catch (error) {
+    if (error instanceof AddressCardError) throw new DavError(403, error.message, VALID_DATA);
+    throw error;
+  }
+}
+
+/** PUT: a phone's new card becomes a contact; an edit changes only what a card carries. */
+export async function putCard(
+  db: Db,
+  options: { name: string; body: string; ctx: ContactContext } & Preconditions,
+): Promise<"created" | "updated"> {
+  const { name, ctx } = options;
+  const card = readBody(options.body, ctx.now);
+  const current = await findCard(db, ctx.userId, name);
+  // An archived contact is not in the book: the phone sees no card there.
+  const visible = current && !current.contact.archivedAt ? current : undefined;
+  checkPreconditions(visible, options);
+  if (current) {
+    try {
+      await updateContact(
+        db,
+        current.contactId,
+        {
+          ...cardFieldsOf(card.contact),
+          expectedUpdatedAt: current.contact.updatedAt.toISOString(),
+        },
+        ctx,
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.message === STALE_CONTACT_MESSAGE) {
+        throw new DavError(412, "The card changed while you saved it: sync again.");
+      }
+      throw error;
+    }
+    if (current.contact.archivedAt) await setArchived(db, current.contactId, false, ctx);
+    return visible ? "updated" : "created";
+  }
+  await createCard(db, { name, uid: card.uid, input: card.contact, ctx });
+  return "created";
+}
+
+async function createCard(
+  db: Db,
+  options: {
+    name: string;
+    uid: string | null;
+    input: ReturnType<typeof readAddressCard>["contact"];
+    ctx: ContactContext;
+  },
+) {
+  const { name, ctx } = options;
+  try {
+    await db.transaction(async (tx) => {
+      await assertContactCapacity(tx, ctx.userId, 1);
+      const [row] = await tx
+        .insert(contacts)
+        .values({
+          ...newContactValues(options.input, { now: ctx.now, timeZone: ctx.timeZone }),
+          userId: ctx.userId,
+        })
+        .returning({ id: contacts.id });
+      const id = row!.id;
+      // A deleted contact's tombstone may still carry the name: the new card takes it over.
+      await tx
+        .update(addressBookCards)
+        .set({ hrefName: null })
+        .where(and(eq(addressBookCards.userId, ctx.userId), eq(addressBookCards.hrefName, name)));
+      const isOwnName = name.toLowerCase() === `${id}.vcf`;
+      await tx
+        .update(addressBookCards)
+        .set({ hrefName: isOwnName ? null : name, uid: options.uid })
+        .where(eq(addressBookCards.contactId, id));
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "LIMIT_REACHED") {
+      throw new DavError(507, error.message, QUOTA);
+    }
+    throw error;
+  }
+}
+
+/** DELETE: the phone's deleted card archives its contact (restorable, undoable in the app). */
+export async function deleteCard(
+  db: Db,
+  options: { name: string; ctx: ContactContext } & Pick<Preconditions, "ifMatch">,
+): Promise<void> {
+  const current = await findCard(db, options.ctx.userId, options.name);
+  if (!current || current.contact.archivedAt) throw new DavError(404, "There is no card here.");
+  checkPreconditions(current, { ifMatch: options.ifMatch });
+  await setArchived(db, current.contactId, true, options.ctx);
+}
