@@ -10,6 +10,7 @@ import { addressBookCards, contacts } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import {
   assertContactCapacity,
+  loadGroupRhythms,
   newContactValues,
   setArchived,
   toContact,
@@ -131,10 +132,11 @@ async function createCard(
   try {
     await db.transaction(async (tx) => {
       await assertContactCapacity(tx, ctx.userId, 1);
+      const groups = await loadGroupRhythms(tx, ctx.userId);
       const [row] = await tx
         .insert(contacts)
         .values({
-          ...newContactValues(options.input, { now: ctx.now, timeZone: ctx.timeZone }),
+          ...newContactValues(options.input, { now: ctx.now, timeZone: ctx.timeZone, groups }),
           userId: ctx.userId,
         })
         .returning({ id: contacts.id });
