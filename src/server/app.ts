@@ -14,6 +14,7 @@ import type { Env } from "./env";
 import { accountRoutes } from "./features/account/account.routes";
 import { apiTokenRoutes } from "./features/api-tokens/api-tokens.routes";
 import { v1Routes } from "./features/api-v1/v1.routes";
+import { mcpRoutes } from "./features/mcp/mcp.routes";
 import { tokenAuthPlugin } from "./features/api-tokens/token-auth";
 import { createAuth } from "./features/auth/auth";
 import { SessionCacheGuard } from "./features/auth/session-cache";
@@ -274,6 +275,7 @@ async function registerEverything(
   await app.register(notificationsStreamRoutes);
   await app.register(mapRoutes);
   await app.register(v1Routes);
+  await app.register(mcpRoutes);
   if (env.NODE_ENV !== "production") await app.register(devMailboxRoutes);
   if (env.ENABLE_TEST_ROUTES) await app.register(testRoutes);
 

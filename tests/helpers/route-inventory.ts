@@ -188,6 +188,10 @@ export const TOKEN = new Set([
   "GET /api/v1/contacts/:id/interactions",
   "POST /api/v1/contacts/:id/interactions",
   "DELETE /api/v1/contacts/:id/interactions/:interactionId",
+  // The MCP server: POST carries the protocol; GET and DELETE answer 405 (stateless).
+  "POST /mcp",
+  "GET /mcp",
+  "DELETE /mcp",
 ]);
 
 export const MUTATING = /^(POST|PUT|PATCH|DELETE) /;
