@@ -13,6 +13,7 @@ import { useMe } from "../../../lib/session/get-me";
 import { useReminderSettings } from "../api/get-reminder-settings";
 import { AppearanceCard } from "./appearance-card";
 import { CalendarCard } from "./calendar-card";
+import { PhoneSyncCard } from "./phone-sync-card";
 import { LogByEmailCard } from "./log-by-email-card";
 import { RemindersCard } from "./reminders-card";
 
@@ -103,6 +104,7 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
           <PushNotificationsCard />
         </Suspense>
         <CalendarCard />
+        <PhoneSyncCard />
         <LogByEmailCard />
         <Suspense fallback={<SkeletonCard label="Loading your phone number" className="h-72" />}>
           <PhoneCard
