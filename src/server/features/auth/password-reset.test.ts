@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from "../../../../tests/helpers/test-app";
 import { authEvents, outbox } from "../../db/schema/index";
+import { injectWithToken, makeToken } from "../../../../tests/helpers/api-token-kit";
 import { RESET_MAILS_PER_HOUR } from "./password-reset-mail";
 
 const origin = { origin: TEST_APP_URL };
@@ -58,8 +59,12 @@ describe("password reset", () => {
     expect(await mailsTo(user.email, "reset-password")).toHaveLength(1);
   });
 
-  it("resets with a single-use link, signs every session out and sends a notice", async () => {
+  it("resets with a single-use link, signs every session out, ends its tokens and sends a notice", async () => {
     const user = await createUser(t.app);
+    const { token: apiToken } = await makeToken(t.app, user, { scope: "read" });
+    const useToken = () =>
+      injectWithToken(t.app, apiToken, { method: "GET", url: "/api/v1/contacts" });
+    expect((await useToken()).statusCode).toBe(200);
     const other = await t.app.inject({
       method: "POST",
       url: "/api/auth/sign-in/email",
@@ -82,6 +87,7 @@ describe("password reset", () => {
       payload: { token, newPassword: "12345" },
     });
     expect(tooShort.statusCode).toBe(400);
+    expect((await useToken()).statusCode).toBe(200);
 
     const reset = await t.app.inject({
       method: "POST",
@@ -101,8 +107,9 @@ describe("password reset", () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe("INVALID_TOKEN");
 
-    // Both earlier sessions are gone; the old password no longer works, the new one does.
+    // Both earlier sessions are gone, with the token; the old password no longer works.
     expect((await injectAs(t.app, user, { url: "/api/me" })).statusCode).toBe(401);
+    expect((await useToken()).statusCode).toBe(401);
     const signIn = (password: string) =>
       t.app.inject({
         method: "POST",
