@@ -14,10 +14,10 @@ import {
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Label, Select } from "../../../components/ui/input";
 import { showServerErrors } from "../../../lib/form-errors";
-import { importWithRetry } from "../../../lib/lazy";
 import type { BulkRhythmInput, BulkRhythmResult } from "../../../../core/interactions";
 import { useAssignRhythm } from "../api/assign-rhythm";
 import { useUndoToast } from "../api/undo-change";
+import { loadRhythmSchema } from "../lib/load-rhythm-schema";
 import { RhythmPicker } from "./rhythm-picker";
 import { formatContactCount } from "../../../../core/plural";
 
@@ -27,12 +27,6 @@ type BulkValues = {
   target: Target;
   tag: string;
 };
-
-// The rhythm's schema (zod) loads when the card is first used, not with the page:
-// the form's first focus starts it, and a submit before it has arrived waits for it.
-function loadRhythmSchema() {
-  return importWithRetry(() => import("../lib/rhythm-schema-lazy")).then((m) => m.RhythmSchema);
-}
 
 // Give many people the same rhythm at once: the ones ticked below, or everyone with a tag.
 export function BulkRhythmCard(props: {

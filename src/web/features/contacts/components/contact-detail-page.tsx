@@ -16,7 +16,8 @@ import {
   type ContactMethod,
 } from "../../../../core/contact-methods";
 import type { Contact } from "../../../../core/contacts";
-import { describeDue, describeRhythm } from "../../../../core/rhythm";
+import { describeEffectiveRhythm } from "../../../../core/group-rhythms";
+import { describeDue } from "../../../../core/rhythm";
 import { ContactAvatar } from "./contact-avatar";
 import { ContactPhotoField } from "./contact-photo-field";
 import { LoadError } from "../../../components/load-error";
@@ -262,7 +263,7 @@ function ContactView({ contact }: { contact: Contact }) {
           </div>
         )}
         <p className="text-sm text-muted-foreground">
-          Rhythm: {describeRhythm(contact.rhythm)} · Last contacted:{" "}
+          Rhythm: {describeEffectiveRhythm(contact.rhythm, contact.rhythmSource)} · Last contacted:{" "}
           {describeLastContact(contact.lastContactedAt, { today, timeZone })}
         </p>
         <div className="flex flex-wrap gap-2 pt-2">

@@ -6,6 +6,7 @@ import type {
   ContactEdit,
   ContactInput,
 } from "../../../../core/contacts";
+import { describeRhythm } from "../../../../core/rhythm";
 import { CONTACT_METHOD_LABELS, CONTACT_METHODS } from "../../../../core/contact-methods";
 import { LeaveGuard } from "../../../components/leave-guard";
 import { Button } from "../../../components/ui/button";
@@ -37,6 +38,13 @@ type Props =
       onCancel: () => void;
       timeZone: string;
     };
+
+// While the contact follows a group, "No rhythm" here means "the group's".
+function followsHint(props: Props): string | undefined {
+  if (props.mode !== "edit" || !props.contact.rhythmSource) return undefined;
+  const { rhythm, rhythmSource } = props.contact;
+  return `Without a rhythm of their own they follow ${rhythmSource.tag}: ${describeRhythm(rhythm)}. Choose one to give them their own.`;
+}
 
 // Create and edit share one form, validated by the same zod schema as the server (loaded when
 // the form is first focused, which it is as it opens).
@@ -129,6 +137,7 @@ export function ContactForm(props: Props) {
             <RhythmPicker
               value={field.value}
               onChange={field.onChange}
+              hint={followsHint(props)}
               error={
                 fieldState.error?.message ??
                 (errors.rhythm as { interval?: { message?: string } } | undefined)?.interval

@@ -1,7 +1,8 @@
 import { memo } from "react";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
-import { describeDue, describeRhythm } from "../../../../core/rhythm";
+import { describeEffectiveRhythm } from "../../../../core/group-rhythms";
+import { describeDue } from "../../../../core/rhythm";
 import { ContactAvatar } from "./contact-avatar";
 import { Badge } from "../../../components/ui/badge";
 import { describeLastContact, describeLastContactShort } from "../lib/format";
@@ -28,7 +29,7 @@ export const ContactRow = memo(function ContactRow(props: {
   const name = contactDisplayName(contact);
   // Without a rhythm the badge already says "No rhythm".
   const subtitle = [
-    contact.rhythm ? describeRhythm(contact.rhythm) : null,
+    contact.rhythm ? describeEffectiveRhythm(contact.rhythm, contact.rhythmSource) : null,
     contact.company,
     contact.city ?? contact.country,
   ]

@@ -16,6 +16,7 @@ export function RhythmPicker(props: {
   onChange: (value: Value) => void;
   error?: string;
   label?: string;
+  hint?: string;
 }) {
   const id = useId();
   const [isCustom, setIsCustom] = useState(() => presetKeyOf(props.value) === undefined);
@@ -82,7 +83,7 @@ export function RhythmPicker(props: {
         ) : null}
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        How often you want to be in touch. Logging contact starts the count again.
+        {props.hint ?? "How often you want to be in touch. Logging contact starts the count again."}
       </p>
       {props.error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">

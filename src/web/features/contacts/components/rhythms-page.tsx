@@ -2,13 +2,15 @@ import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
-import { describeDue, describeRhythm } from "../../../../core/rhythm";
+import { describeEffectiveRhythm } from "../../../../core/group-rhythms";
+import { describeDue } from "../../../../core/rhythm";
 import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useContacts } from "../api/list-contacts";
 import { BulkRhythmCard } from "./bulk-rhythm-card";
+import { GroupRhythmsCard } from "./group-rhythms-card";
 import { LogContactButton } from "./log-contact-button";
 import { StateBadge } from "./state-badge";
 import { cn } from "../../../lib/utils";
@@ -112,6 +114,7 @@ export function RhythmsPage() {
               onDone={() => setSelected(new Set())}
             />
           </div>
+          <GroupRhythmsCard />
           {groups.map((group) => (
             <RhythmGroup key={group.key} group={group} selected={selected} onToggle={toggle} />
           ))}
@@ -203,8 +206,8 @@ function RhythmGroup(props: {
                   >
                     {name}
                   </Link>
-                  <span className="w-32 text-sm text-muted-foreground">
-                    {describeRhythm(c.rhythm)}
+                  <span className="w-44 text-sm text-muted-foreground">
+                    {describeEffectiveRhythm(c.rhythm, c.rhythmSource)}
                   </span>
                   {c.rhythm ? (
                     <span className="flex w-56 items-center gap-2 text-sm">

@@ -91,7 +91,12 @@ export function toDraft(contact?: Contact): ContactDraft {
       year: text(contact?.birthday?.year),
     },
     tags: contact?.tags.join(", ") ?? "",
-    rhythm: contact ? contact.rhythm : { interval: 1, unit: "month" },
+    // The contact's own rhythm: none while it follows a group's.
+    rhythm: contact
+      ? contact.rhythmSource
+        ? null
+        : contact.rhythm
+      : { interval: 1, unit: "month" },
     lastContactedOn: "",
   };
 }
