@@ -4,7 +4,10 @@
 import { z } from "zod";
 import { CONTACT_FIELDS, type ContactFieldDefinitions } from "../contact-fields";
 import { COMPUTED_CONTACT_KEYS, ContactInputSchema, contactSchemaFor } from "../contacts";
+import type { GroupRhythm } from "../group-rhythms";
 import { InteractionInputSchema, InteractionSchema } from "../interactions";
+import { RHYTHM_UNITS } from "../rhythm";
+import { RhythmSchema } from "../rhythm-schema";
 import { ImportRecordSchema } from "./import-api";
 import type { ImportExtras, MappedRow } from "./map-row";
 import { FILE_MESSAGES, IMPORT_MAX_ROWS, ImportFileError, tooManyRowsMessage } from "./read-file";
@@ -85,6 +88,13 @@ export const AccountExportSchema = z.object({
     }),
   ),
   contacts: z.array(ExportedContactSchema),
+  /** Tags with a default rhythm (a contact's `rhythmSource` names the one it follows). */
+  groups: z.array(
+    z.object({
+      tag: z.string(),
+      rhythm: z.object({ interval: z.number(), unit: z.enum(RHYTHM_UNITS) }),
+    }),
+  ),
   interactions: z.array(ExportedInteractionSchema),
   imports: z.array(ExportedImportSchema),
 });
@@ -96,7 +106,15 @@ const IncomingSchema = z.object({
   format: z.literal(ACCOUNT_EXPORT_FORMAT),
   contacts: z.array(z.record(z.string(), z.unknown())),
   interactions: z.array(z.record(z.string(), z.unknown())).optional(),
+  groups: z.array(z.unknown()).optional(),
 });
+
+// A group a file carries; one that doesn't read (a hand edit) is left out.
+const IncomingGroupSchema = z.object({
+  tag: z.string().trim().min(1).max(50),
+  rhythm: RhythmSchema,
+});
+const RhythmSourceSchema = z.object({ tag: z.string().trim().min(1).max(50) });
 
 // The rules of logging contact by hand (dates from 1900, notes cleaned of control characters),
 // with a time and channel required: a file's history must not store what the form would refuse.
@@ -120,6 +138,11 @@ export const NOT_TEND_EXPORT =
   "This JSON file isn't a Tend account export. Import the account.json file that Tend's Data tab exports, or a CSV or vCard file.";
 
 export function parseAccountExport(text: string): MappedRow[] {
+  return parseAccountFile(text).rows;
+}
+
+/** The export's contacts as mapped rows, and its groups' rhythms. */
+export function parseAccountFile(text: string): { rows: MappedRow[]; groups: GroupRhythm[] } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -129,6 +152,10 @@ export function parseAccountExport(text: string): MappedRow[] {
   const file = IncomingSchema.safeParse(json);
   if (!file.success) throw new ImportFileError("NOT_TEND_EXPORT", NOT_TEND_EXPORT);
   const { contacts, interactions = [] } = file.data;
+  const groups = (file.data.groups ?? []).flatMap((g) => {
+    const parsed = IncomingGroupSchema.safeParse(g);
+    return parsed.success ? [parsed.data] : [];
+  });
   if (contacts.length === 0) throw new ImportFileError("EMPTY", FILE_MESSAGES.EMPTY);
   if (contacts.length > IMPORT_MAX_ROWS)
     throw new ImportFileError("TOO_MANY_ROWS", tooManyRowsMessage(contacts.length));
@@ -143,9 +170,12 @@ export function parseAccountExport(text: string): MappedRow[] {
     else history.set(key, [i]);
   }
 
-  return contacts.map((raw, index) => {
+  const rows = contacts.map((raw, index): MappedRow => {
     const errors: MappedRow["errors"] = [];
-    const parsed = ContactInputSchema.safeParse(raw);
+    // A followed group's rhythm is the group's, not the contact's own.
+    const source = RhythmSourceSchema.safeParse(raw.rhythmSource);
+    const followed = source.success ? RhythmSchema.safeParse(raw.rhythm) : undefined;
+    const parsed = ContactInputSchema.safeParse(followed?.success ? { ...raw, rhythm: null } : raw);
     if (!parsed.success)
       for (const issue of parsed.error.issues)
         errors.push({ field: null, message: `${issue.path.join(".")}: ${issue.message}` });
@@ -162,6 +192,9 @@ export function parseAccountExport(text: string): MappedRow[] {
       archivedAt: isoOrNull(raw.archivedAt) ?? null,
       rhythmSetAt: isoOrNull(raw.rhythmSetAt) ?? null,
       createdAt: isoOrNull(raw.createdAt) ?? null,
+      ...(source.success && followed?.success
+        ? { groupRhythm: { tag: source.data.tag, rhythm: followed.data } }
+        : {}),
       interactions: logged.flatMap((l) =>
         l.success
           ? [
@@ -185,4 +218,5 @@ export function parseAccountExport(text: string): MappedRow[] {
       displayName: (name || "(no name)").slice(0, 120),
     };
   });
+  return { rows, groups };
 }

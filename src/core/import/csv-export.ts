@@ -14,6 +14,7 @@ import {
 import type { Contact } from "../contacts";
 import { writeAddressesCell, type PostalAddress } from "../postal-address";
 import { phoneText } from "../phone-numbers";
+import { describeEffectiveRhythm, type RhythmSource } from "../group-rhythms";
 import { describeRhythm, type Rhythm } from "../rhythm";
 import { formatBirthday, type Birthday } from "./parse-values";
 
@@ -41,7 +42,7 @@ export type ExportPhoto = { mediaType: string; base64: string };
 export type ExportContact = Pick<
   Contact,
   ContactFieldKey | "id" | "lastContactedAt" | "nextDueAt" | "archivedAt" | "createdAt"
-> & { photo?: ExportPhoto };
+> & { rhythmSource?: RhythmSource; photo?: ExportPhoto };
 
 type Labelled = { label?: string; value: string; ext?: string };
 
@@ -93,7 +94,11 @@ const STATE_COLUMNS: CsvColumn[] = [
 export function csvColumnsFor(fields: ContactFieldDefinitions): CsvColumn[] {
   const fieldColumns = listContactFields(fields).map(({ key, kind, csvHeader }): CsvColumn => ({
     header: csvHeader,
-    cell: (c) => cellOf(kind, (c as Record<string, unknown>)[key]),
+    cell: (c) =>
+      // A followed group's rhythm says so: "Every 2 weeks (Close friends)".
+      kind === "rhythm" && c.rhythmSource
+        ? describeEffectiveRhythm(c.rhythm, c.rhythmSource ?? null)
+        : cellOf(kind, (c as Record<string, unknown>)[key]),
     isNumber: kind === "number",
   }));
   return [...fieldColumns, ...STATE_COLUMNS];

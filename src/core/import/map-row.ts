@@ -11,6 +11,7 @@ import {
 import { CONTACT_LIMITS } from "../contact-limits";
 import { ContactInputSchema, NAME_REQUIRED, type ContactInput } from "../contacts";
 import { sanitizeText } from "../sanitize";
+import { splitRhythmSource, tagKey, type GroupRhythm } from "../group-rhythms";
 import type { ColumnMapping, ImportField, ImportTableRow } from "./import-fields";
 import { addressesFrom, linkPlace } from "./map-addresses";
 import { normalizeHeader } from "./detect-mapping";
@@ -44,6 +45,8 @@ export type ImportExtras = {
   photoKey?: string;
   /** Only a Tend JSON export carries these: the full history and original timestamps. */
   rhythmSetAt?: string | null;
+  /** The group (tag) whose rhythm the contact followed where it was exported, and that rhythm. */
+  groupRhythm?: GroupRhythm;
   createdAt?: string | null;
   interactions?: ImportedInteraction[];
 };
@@ -188,6 +191,7 @@ export function mapRow(options: {
     "isn't a way to get in touch we know. Use email, phone call, text, WhatsApp, Telegram, in person or other.";
   const rhythmHint =
     'isn\'t a rhythm we can read. Use Weekly, Every 2 weeks, Monthly, Quarterly, Twice a year, Yearly or "Every 10 days".';
+  let pendingGroup: GroupRhythm | undefined;
   /** A field's value from its columns, by the field's kind; unreadable text is left out. */
   const read = (kind: ContactFieldKind, target: ImportField): unknown => {
     const cells = f.get(target);
@@ -215,8 +219,16 @@ export function mapRow(options: {
       }
       case "rhythm": {
         const rhythm = parseRhythmText(first(cells));
-        if (rhythm === undefined) unreadable(target, first(cells), rhythmHint);
-        return rhythm ?? null;
+        if (rhythm !== undefined) return rhythm;
+        // "Every 2 weeks (Close friends)": a group's rhythm, read once the tags are.
+        const followed = splitRhythmSource(first(cells));
+        const groupRhythm = followed.tag ? parseRhythmText(followed.rhythm) : undefined;
+        if (groupRhythm) {
+          pendingGroup = { tag: followed.tag!, rhythm: groupRhythm };
+          return null;
+        }
+        unreadable(target, first(cells), rhythmHint);
+        return null;
       }
       default:
         return first(cells);
@@ -260,6 +272,13 @@ export function mapRow(options: {
     nextDueAt: instant("nextDueAt"),
     archivedAt: archived ? archived.toISOString() : null,
   };
+  // A group's rhythm is the contact's only while it carries the tag; otherwise it is its own.
+  if (pendingGroup) {
+    const tags = (input.tags as string[] | undefined) ?? [];
+    if (tags.some((t) => tagKey(t) === tagKey(pendingGroup!.tag)))
+      extras.groupRhythm = pendingGroup;
+    else input.rhythm = pendingGroup.rhythm;
+  }
   const photo = readPhotoCell(first(f.get("photo")));
   if (photo && "base64" in photo) extras.photo = photo.base64;
   else if (photo) warnings.push({ field: "photo", message: `${photo.leftOut} Left out.` });

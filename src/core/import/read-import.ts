@@ -1,6 +1,7 @@
 // The whole reading side of an import, from bytes to mapped rows: decode, tell CSV from vCard
 // from our JSON export, detect the source and the column mapping (or apply the user's).
-import { parseAccountExport } from "./account-export";
+import type { GroupRhythm } from "../group-rhythms";
+import { parseAccountFile } from "./account-export";
 import { unescapeFormula } from "./csv-export";
 import { detectMapping, detectSource } from "./detect-mapping";
 import type { ColumnMapping, ImportSource, ImportTable } from "./import-fields";
@@ -25,6 +26,8 @@ export type ReadImport = {
   samples: string[][];
   unit: ImportTable["unit"];
   rows: MappedRow[];
+  /** A JSON export's group rhythms (the other formats name a group beside a followed rhythm). */
+  groups?: GroupRhythm[];
 };
 
 const SAMPLE_ROWS = 3;
@@ -40,6 +43,7 @@ export function readImport(options: {
   const text = decodeImportBytes(options.bytes);
   const kind = detectFileKind(text);
   if (kind === "json") {
+    const account = parseAccountFile(text);
     return {
       source: "json",
       headers: [],
@@ -47,7 +51,8 @@ export function readImport(options: {
       mapping: [],
       samples: [],
       unit: "contact",
-      rows: parseAccountExport(text),
+      rows: account.rows,
+      groups: account.groups,
     };
   }
   const parsed = kind === "vcard" ? parseVcardTable(text) : parseCsvTable(text);

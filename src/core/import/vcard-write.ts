@@ -2,7 +2,7 @@
 // has no property for travel as X-TEND-* so a re-import into Tend keeps them.
 import type { PostalAddress } from "../postal-address";
 import { phoneKind, phonePlace, phoneText, telUri } from "../phone-numbers";
-import { describeRhythm } from "../rhythm";
+import { describeEffectiveRhythm } from "../group-rhythms";
 import { sanitizeText } from "../sanitize";
 import type { ExportContact } from "./csv-export";
 
@@ -134,7 +134,7 @@ function cardLines(c: ExportContact, uid = `urn:uuid:${c.id}`): string[] {
     ["X-TEND-COUNTRY-CODE", c.countryCode],
     ["X-TEND-PREFERRED-METHOD", c.preferredMethod],
     ["X-TEND-TELEGRAM", c.telegramUsername],
-    ["X-TEND-RHYTHM", c.rhythm ? describeRhythm(c.rhythm) : null],
+    ["X-TEND-RHYTHM", c.rhythm ? describeEffectiveRhythm(c.rhythm, c.rhythmSource ?? null) : null],
     ["X-TEND-LAST-CONTACTED", c.lastContactedAt],
     ["X-TEND-NEXT-DUE", c.rhythm ? c.nextDueAt : null],
     ["X-TEND-ARCHIVED", c.archivedAt],

@@ -2,7 +2,7 @@
 // `rhythmTag` the group it follows (null for its own): every writer that can change a contact's
 // own rhythm, its tags or a group's rhythm puts both through effectiveRhythm here, so due dates,
 // the digest and every other reader of the columns agree without knowing about groups.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { GroupRhythmResult, TagSummary } from "../../../core/group-rhythm-schema";
 import { effectiveRhythm, tagKey, type EffectiveRhythm } from "../../../core/group-rhythms";
 import {
@@ -147,15 +147,7 @@ export async function setGroupRhythm(
     if (input.preview || (isSameGroup && changes.length === 0)) return result;
 
     await writeGroupRhythm(tx, ctx.userId, key, after, ctx.now);
-    const written: { before: ContactRow; after: ContactRow }[] = [];
-    for (const { row, values } of changes) {
-      const [updated] = await tx
-        .update(contacts)
-        .set({ ...values, updatedAt: ctx.now })
-        .where(and(eq(contacts.userId, ctx.userId), eq(contacts.id, row.id)))
-        .returning();
-      written.push({ before: row, after: updated! });
-    }
+    const written = await writeRhythmColumns(tx, ctx, changes);
     const undoId = await recordUndo(tx, {
       userId: ctx.userId,
       action: "group-rhythm",
@@ -164,6 +156,38 @@ export async function setGroupRhythm(
     });
     return { ...result, undoId };
   });
+}
+
+/**
+ * Writes each contact's new rhythm columns in one statement (a group can have hundreds of
+ * followers, each with its own due date) and answers each row before and after.
+ */
+async function writeRhythmColumns(
+  tx: Tx,
+  ctx: ContactContext,
+  changes: { row: ContactRow; values: Partial<ContactValues> }[],
+): Promise<{ before: ContactRow; after: ContactRow }[]> {
+  if (changes.length === 0) return [];
+  const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+  const rows = changes.map(({ row, values }) => {
+    const next = { ...row, ...values };
+    return sql`(${row.id}::uuid, ${next.rhythmInterval}::integer, ${next.rhythmUnit}::text, ${next.rhythmTag}::text, ${iso(next.rhythmSetAt)}::timestamptz, ${iso(next.nextDueAt)}::timestamptz)`;
+  });
+  await tx.execute(sql`
+    update ${contacts} set
+      rhythm_interval = v.rhythm_interval, rhythm_unit = v.rhythm_unit, rhythm_tag = v.rhythm_tag,
+      rhythm_set_at = v.rhythm_set_at, next_due_at = v.next_due_at,
+      updated_at = ${ctx.now.toISOString()}::timestamptz
+    from (values ${sql.join(rows, sql`, `)})
+      as v(id, rhythm_interval, rhythm_unit, rhythm_tag, rhythm_set_at, next_due_at)
+    where ${contacts.userId} = ${ctx.userId} and ${contacts.id} = v.id`);
+  const ids = changes.map((c) => c.row.id);
+  const after = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, ctx.userId), inArray(contacts.id, ids)));
+  const byId = new Map(after.map((row) => [row.id, row]));
+  return changes.map(({ row }) => ({ before: row, after: byId.get(row.id)! }));
 }
 
 /**

@@ -17,7 +17,12 @@ import {
   userSettings,
   users,
 } from "../../db/schema/index";
-import { toContact, toInteraction, type ContactContext } from "../contacts/contacts.public";
+import {
+  loadGroupRhythms,
+  toContact,
+  toInteraction,
+  type ContactContext,
+} from "../contacts/contacts.public";
 import { toImportRecord } from "./import-history";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -62,6 +67,9 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
     .where(eq(imports.userId, userId))
     .orderBy(asc(imports.createdAt), asc(imports.id));
   const exportedContacts = (await listExportContacts(db, ctx)).map(exportedContact);
+  const groups = [...(await loadGroupRhythms(db, userId)).values()].sort((a, b) =>
+    a.tag.localeCompare(b.tag),
+  );
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     version: 1,
@@ -118,6 +126,7 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
       createdAt: r.createdAt.toISOString(),
     })),
     contacts: exportedContacts,
+    groups,
     interactions: history.map(toInteraction),
     // What each import did, not how to undo it: the merge snapshots are earlier copies of
     // contacts already in this file, meaningful only to undo in this account.

@@ -7,12 +7,14 @@ import { formatWholeNumber } from "../../../core/plural";
 import { fitPlan } from "../../../core/import/fit-limit";
 import type { LeftOverFile } from "../../../core/import/left-over-file";
 import type { ImportPlan } from "../../../core/import/plan-import";
-import type { Db } from "../../db/client";
+import { tagKey, type GroupRhythm } from "../../../core/group-rhythms";
+import type { Db, Tx } from "../../db/client";
 import { contacts, imports } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { CpuPool } from "../../lib/cpu-pool";
 import {
   loadGroupRhythms,
+  writeGroupRhythm,
   assertContactCapacity,
   listContactRows,
   type ContactContext,
@@ -161,6 +163,21 @@ async function runImport(
   }
 }
 
+/**
+ * The user's group rhythms, after adding those a file brings for tags that have none here (a
+ * group this account already gives a rhythm keeps it). Answers them all, for the writes.
+ */
+async function keepFileGroups(tx: Tx, ctx: ContactContext, fromFile: GroupRhythm[]) {
+  const groups = await loadGroupRhythms(tx, ctx.userId);
+  for (const group of fromFile) {
+    const key = tagKey(group.tag);
+    if (groups.has(key)) continue;
+    groups.set(key, group);
+    await writeGroupRhythm(tx, ctx.userId, key, group, ctx.now);
+  }
+  return groups;
+}
+
 async function writeImport(
   { db, pool }: Omit<ImportDeps, "storage">,
   ctx: ContactContext,
@@ -209,7 +226,10 @@ async function writeImport(
       .insert(imports)
       .values({ userId: ctx.userId, source: file.source, filename: fileName })
       .returning();
-    const groups = await loadGroupRhythms(tx, ctx.userId);
+    const groups = await keepFileGroups(tx, ctx, [
+      ...(file.groups ?? []),
+      ...[...creates, ...merges].flatMap((c) => c.extras.flatMap((e) => e.groupRhythm ?? [])),
+    ]);
     const writeCtx = { ...ctx, importId: record!.id, groups };
     const { created, photoKeys } = await insertCreates(
       tx,
