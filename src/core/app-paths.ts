@@ -29,6 +29,7 @@ export const APP_PATHS = [
   "/app/onboarding",
   "/app/contacts",
   "/app/contacts/new",
+  "/app/contacts/duplicates",
   "/app/contacts/:id",
   "/app/rhythms",
   "/app/map",

@@ -73,6 +73,15 @@ describe("duplicate scoring", () => {
     expect(nameSimilarity(["john", "smith"], ["jon", "smith"])).toBeGreaterThanOrEqual(0.8);
     expect(nameSimilarity(["alice", "smith"], ["bob", "smith"])).toBeLessThan(0.8);
     expect(nameSimilarity(["al"], ["al", "smith"])).toBeLessThan(0.8);
+    expect(nameSimilarity(["first12", "lastname12"], ["first13", "lastname13"])).toBe(0);
+    expect(nameSimilarity(["lee", "rob"], ["lee", "robert"])).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("does not chain a city's people into one group through letters alone", () => {
+    const people = Array.from({ length: 40 }, (_, i) =>
+      person({ firstName: `Person${i}`, lastName: `Surname${i}`, city: "Leeds" }),
+    );
+    expect(findDuplicateGroups(people)).toEqual([]);
   });
 
   it("adds reasons up, and puts the three copies of one person in one group", () => {

@@ -71,14 +71,40 @@ function isContained(short: string[], long: string[]): boolean {
   return short.some((word) => word.length >= 3);
 }
 
-/** How alike two names are, 0–1: 1 when one's words all stand in the other. */
+// Two words that may be one written two ways: an initial, a short form ("Rob", "Robert"), or
+// one letter off ("Jon", "John"). Words with digits are never fuzzy.
+function isWordAlike(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (/\d/.test(a) || /\d/.test(b)) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length === 1 || short.length >= 3) {
+    if (long.startsWith(short)) return true;
+  }
+  return short.length >= 3 && editDistance(a, b) <= 1;
+}
+
+/**
+ * How alike two names are, 0–1: 1 when one's words all stand in the other, 0.9 when they have
+ * the same words but for one written another way, else 0 (so "Ann Lee" never chains to "Ben Lee"
+ * through a score of letters).
+ */
 export function nameSimilarity(a: string[], b: string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (isContained(short, long)) return 1;
-  const x = a.join(" ");
-  const y = b.join(" ");
-  return 1 - editDistance(x, y) / Math.max(x.length, y.length);
+  if (a.length !== b.length) return 0;
+  const rest = [...b];
+  let fuzzy = 0;
+  for (const word of a) {
+    let at = rest.indexOf(word);
+    if (at < 0) {
+      at = rest.findIndex((other) => isWordAlike(word, other));
+      fuzzy += 1;
+    }
+    if (at < 0 || fuzzy > 1) return 0;
+    rest.splice(at, 1);
+  }
+  return 0.9;
 }
 
 function normalise(value: string | null): string | null {

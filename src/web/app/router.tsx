@@ -172,6 +172,13 @@ export function appRoutes(): RouteObject[] {
                   ),
                 },
                 {
+                  path: "contacts/duplicates",
+                  lazy: lazyRoute(
+                    () => import("../features/contacts/components/duplicates-page"),
+                    (m) => m.DuplicatesPage,
+                  ),
+                },
+                {
                   path: "contacts/:id",
                   lazy: lazyRoute(
                     () => import("../features/contacts/components/contact-detail-page"),

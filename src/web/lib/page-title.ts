@@ -17,6 +17,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/app\/?$/, "Contacts"],
   [/^\/app\/contacts$/, "Contacts"],
   [/^\/app\/contacts\/new$/, "Add a contact"],
+  [/^\/app\/contacts\/duplicates$/, "Duplicates"],
   [/^\/app\/contacts\/[^/]+$/, "Contact"],
   [/^\/app\/rhythms$/, "Rhythms"],
   [/^\/app\/import$/, "Data"],

@@ -1,4 +1,4 @@
-import { Plus, Upload, UserPlus } from "lucide-react";
+import { Plus, Upload, UserPlus, Users } from "lucide-react";
 import { memo, useMemo } from "react";
 import { Link } from "react-router";
 import { createContactSearch, sortContacts } from "../../../../core/contact-list";
@@ -103,7 +103,13 @@ const ContactsHeading = memo(function ContactsHeading(props: {
             </p>
           ) : null}
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/app/contacts/duplicates">
+              <Users aria-hidden />
+              Duplicates
+            </Link>
+          </Button>
           <Button asChild variant="outline">
             <Link to="/app/import">
               <Upload aria-hidden />

@@ -1,4 +1,5 @@
 // /app/import, the "Data" tab: bring contacts in (CSV, vCard, JSON) and take everything out.
+import { Link } from "react-router";
 import { ExportCard } from "./export-card";
 import { ImportCard } from "./import-card";
 import { RecentImports } from "./recent-imports";
@@ -16,6 +17,12 @@ export function DataPage() {
         </p>
       </div>
       <ImportCard />
+      <p className="text-sm text-muted-foreground">
+        The same person imported twice, or typed in before?{" "}
+        <Link to="/app/contacts/duplicates" className="font-medium text-foreground underline">
+          Find and merge duplicates
+        </Link>
+      </p>
       <RecentImports />
       <ExportCard />
     </section>
