@@ -35,7 +35,10 @@ export async function findDuplicates(db: Db, userId: string) {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return findDuplicateGroups(rows).map((group) => ({
     ...group,
-    rows: group.contactIds.map((id) => byId.get(id)!),
+    // Oldest first: the copy made first reads as the original.
+    rows: group.contactIds
+      .map((id) => byId.get(id)!)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)),
   }));
 }
 

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BulkMerge, BulkMergeResult, ContactMerge } from "../../../../core/contact-merge";
 import type { UndoableContact } from "../../../../core/interactions";
-import { apiFetch } from "../../../lib/api-client";
+import { apiFetch, errorMessage } from "../../../lib/api-client";
 import { CONTACTS_KEY } from "../../../lib/query-keys";
+import { toast } from "../../../lib/toast";
 import { forgetContact } from "./contacts-cache";
+import { useUndoToast } from "./undo-change";
 
 export function mergeContacts(input: ContactMerge): Promise<UndoableContact> {
   return apiFetch<UndoableContact>("/api/contacts/merge", { method: "POST", body: input });
@@ -29,4 +31,34 @@ export function useMergeContacts() {
       await queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
     },
   });
+}
+
+type MergeToast = { title: string; description: string };
+
+/**
+ * Merges, then shows one toast with "Undo" for the whole merge (single or bulk), or what went
+ * wrong. `toastFor` words the toast from the answer; `onDone` runs before it shows.
+ */
+export function useMergeWithUndo() {
+  const merge = useMergeContacts();
+  const showUndoToast = useUndoToast();
+  function run(
+    input: BulkMerge,
+    toastFor: (r: BulkMergeResult) => MergeToast,
+    onDone?: () => void,
+  ) {
+    merge.mutate(input, {
+      onSuccess: (result) => {
+        onDone?.();
+        showUndoToast({ ...toastFor(result), undoId: result.undoId });
+      },
+      onError: (error) =>
+        toast({
+          title: "Couldn't merge",
+          description: errorMessage(error),
+          variant: "destructive",
+        }),
+    });
+  }
+  return { run, isPending: merge.isPending };
 }

@@ -11,12 +11,9 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { errorMessage } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format-date";
-import { toast } from "../../../lib/toast";
 import { useDuplicates } from "../api/find-duplicates";
-import { useMergeContacts } from "../api/merge-contacts";
-import { useUndoToast } from "../api/undo-change";
+import { useMergeWithUndo } from "../api/merge-contacts";
 import { mergeSourceOf } from "../lib/merge-preview";
 import { MergeDialog } from "./merge-dialog";
 
@@ -27,8 +24,7 @@ export function DuplicatesPage() {
   const groups = duplicates.data?.groups ?? [];
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [reviewing, setReviewing] = useState<DuplicateGroupAnswer | null>(null);
-  const merge = useMergeContacts();
-  const showUndoToast = useUndoToast();
+  const merge = useMergeWithUndo();
   const tickedGroups = groups.filter((g) => ticked.has(groupKey(g)));
 
   function toggle(key: string, isOn: boolean) {
@@ -49,24 +45,13 @@ export function DuplicatesPage() {
         expectedUpdatedAt: Object.fromEntries(group.contacts.map((c) => [c.id, c.updatedAt])),
       };
     });
-    merge.mutate(
+    merge.run(
       { merges },
-      {
-        onSuccess: ({ undoId }) => {
-          setTicked(new Set());
-          showUndoToast({
-            title: `Merged ${merges.length} ${merges.length === 1 ? "group" : "groups"}`,
-            description: "Each group is now one contact, with all its history.",
-            undoId,
-          });
-        },
-        onError: (error) =>
-          toast({
-            title: "Couldn't merge",
-            description: errorMessage(error),
-            variant: "destructive",
-          }),
-      },
+      () => ({
+        title: `Merged ${merges.length} ${merges.length === 1 ? "group" : "groups"}`,
+        description: "Each group is now one contact, with all its history.",
+      }),
+      () => setTicked(new Set()),
     );
   }
 
@@ -75,7 +60,7 @@ export function DuplicatesPage() {
       <div className="grid gap-2">
         <Link
           to="/app/contacts"
-          className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
+          className="inline-flex min-h-11 w-fit items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:underline sm:min-h-0"
         >
           <ArrowLeft className="size-4" aria-hidden />
           Contacts
@@ -166,13 +151,16 @@ function DuplicateCard(props: {
       <Card aria-labelledby={titleId}>
         <CardHeader className="grid gap-3 sm:flex sm:flex-row sm:items-start">
           <div className="flex min-w-0 flex-1 items-start gap-3">
-            <input
-              type="checkbox"
-              className="mt-1.5 size-4 shrink-0"
-              checked={props.isTicked}
-              onChange={(event) => props.onTick(event.target.checked)}
-              aria-label={`Tick ${names.join(" and ")} to merge`}
-            />
+            {/* The row around the box is the target: 44 px on a phone. */}
+            <label className="-my-2 -ml-3 flex min-w-11 shrink-0 items-center justify-center self-start py-2">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={props.isTicked}
+                onChange={(event) => props.onTick(event.target.checked)}
+                aria-label={`Tick ${names.join(" and ")} to merge`}
+              />
+            </label>
             <div className="grid min-w-0 flex-1 gap-2">
               <h2 id={titleId} className="break-words text-lg font-semibold">
                 {names.join(" · ")}

@@ -18,11 +18,8 @@ import {
   DialogDescription,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { errorMessage } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format-date";
-import { toast } from "../../../lib/toast";
-import { useMergeContacts } from "../api/merge-contacts";
-import { useUndoToast } from "../api/undo-change";
+import { useMergeWithUndo } from "../api/merge-contacts";
 import { describeChoice, differingChoices, mergeSourceOf } from "../lib/merge-preview";
 
 type Props = { contacts: Contact[]; open: boolean; onOpenChange: (open: boolean) => void };
@@ -49,8 +46,7 @@ function MergeForm({ contacts, onOpenChange }: Props) {
   const [fields, setFields] = useState<Record<MergeChoiceKey, string>>(defaults.fields);
   const asked = useMemo(() => differingChoices(MERGE_CHOICE_KEYS, contacts), [contacts]);
   const preview = planMerge(sources, keepId, fields).values;
-  const merge = useMergeContacts();
-  const showUndoToast = useUndoToast();
+  const merge = useMergeWithUndo();
   const name = (c: Contact) => contactDisplayName(c) || "Unnamed";
 
   function submit() {
@@ -60,24 +56,13 @@ function MergeForm({ contacts, onOpenChange }: Props) {
       fields,
       expectedUpdatedAt: Object.fromEntries(contacts.map((c) => [c.id, c.updatedAt])),
     };
-    merge.mutate(
+    merge.run(
       { merges: [input] },
-      {
-        onSuccess: ({ contacts: [merged], undoId }) => {
-          onOpenChange(false);
-          showUndoToast({
-            title: `Merged into ${name(merged!)}`,
-            description: `${contacts.length} contacts are now one, with all their history.`,
-            undoId,
-          });
-        },
-        onError: (error) =>
-          toast({
-            title: "Couldn't merge",
-            description: errorMessage(error),
-            variant: "destructive",
-          }),
-      },
+      ({ contacts: [merged] }) => ({
+        title: `Merged into ${name(merged!)}`,
+        description: `${contacts.length} contacts are now one, with all their history.`,
+      }),
+      () => onOpenChange(false),
     );
   }
 
