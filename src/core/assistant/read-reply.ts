@@ -338,28 +338,77 @@ const NOT_NAMES = new Set(
   ),
 );
 
-// The name part is case-sensitive (a capital starts a name), the word before it is not.
-const UNKNOWN_NAME = new RegExp(
-  String.raw`(?:^|[^\p{L}])(?:${"with met saw visited called phoned rang texted messaged emailed whatsapped and"
+/** Words as a pattern whose first letter may be a capital, for regexes that must keep case. */
+function anyFirstCase(words: string): string {
+  return words
     .split(" ")
     .map((w) => `[${w[0]}${w[0]?.toUpperCase()}]${w.slice(1)}`)
-    .join("|")}|&)\s+((?:\p{Lu}[\p{L}\p{M}'-]+)(?:\s+\p{Lu}[\p{L}\p{M}'-]+){0,2})`,
+    .join("|");
+}
+
+// The name part is case-sensitive (a capital starts a name), the word before it is not.
+const UNKNOWN_NAME = new RegExp(
+  String.raw`(?:^|[^\p{L}])(?:${anyFirstCase("with met saw visited called phoned rang texted messaged emailed whatsapped and")}|&)\s+((?:\p{Lu}[\p{L}\p{M}'-]+)(?:\s+\p{Lu}[\p{L}\p{M}'-]+){0,2})`,
   "gu",
 );
 
-// A capitalised name after "with", "met", "called"… that is none of the user's contacts.
+// Replies typed on a phone often have no capitals ("had coffee with maria"): a word in lower case
+// after a verb of meeting or calling is a name unless it is one of these everyday words. Only
+// the verbs, not "and" or "&", which join things as often as people ("coffee and cake").
+const EVERYDAY_WORDS = new Set(
+  `a an the my our your his her their him them us me you it its this that these those some any
+  someone somebody anyone anybody everyone everybody nobody no one all both each few lots several
+  friend friends family kids kid children child baby mum mom mother dad father parents sister
+  brother sisters brothers wife husband partner girlfriend boyfriend son daughter grandma grandpa
+  granny grandparents aunt uncle cousin cousins nephew niece inlaws in-laws neighbour neighbours
+  neighbor neighbors boss team colleague colleagues coworker coworkers coworkers work client
+  clients people folks guys gang group class school office doctor dentist vet
+  back again up out off in on at to for about over round around by from of into after before
+  yesterday today tonight tomorrow morning afternoon evening night week weekend month year
+  earlier later now then twice once briefly quickly finally just already still too also last
+  next home there here lunch dinner breakfast brunch coffee tea drinks drink beer beers wine food
+  is was were be been are am and or but so if as not never
+  monday tuesday wednesday thursday friday saturday sunday christmas easter
+  zoom teams skype facetime whatsapp telegram signal slack google meet phone video`.split(/\s+/),
+);
+const LOWER_NAME = new RegExp(
+  String.raw`(?:^|[^\p{L}])(?:${anyFirstCase("with met saw called phoned rang texted messaged emailed whatsapped")})\s+(\p{Ll}[\p{L}\p{M}'-]+)(?:\s+(\p{Ll}[\p{L}\p{M}'-]+))?`,
+  "gu",
+);
+
+function titleCase(word: string): string {
+  return word.replace(
+    /(^|[-'])(\p{L})/gu,
+    (_, mark: string, letter: string) => mark + letter.toUpperCase(),
+  );
+}
+
+// A name after "with", "met", "called"… that is none of the user's contacts: capitalised, or in
+// lower case and not an everyday word.
 function unknownNames(clause: string, mentions: Mention[], offset: number): Person[] {
-  const found: Person[] = [];
+  const found: { start: number; end: number; name: string }[] = [];
   for (const m of clause.matchAll(UNKNOWN_NAME)) {
     const name = (m[1] ?? "").replace(/'s$/, "");
     const start = offset + m.index + m[0].length - (m[1] ?? "").length;
-    const end = start + name.length;
-    const first = name.split(/\s+/)[0] ?? "";
-    if (NOT_NAMES.has(first)) continue;
-    if (mentions.some((x) => x.start < end && x.end > start)) continue;
-    found.push({ ids: [], name, sure: false });
+    if (NOT_NAMES.has(name.split(/\s+/)[0] ?? "")) continue;
+    found.push({ start, end: start + name.length, name });
   }
-  return found;
+  for (const m of clause.matchAll(LOWER_NAME)) {
+    const first = (m[1] ?? "").replace(/'s$/, "");
+    if (first.length < 2 || EVERYDAY_WORDS.has(first)) continue;
+    const last = m[2] && !m[1]?.endsWith("'s") && !EVERYDAY_WORDS.has(m[2]) ? m[2] : null;
+    const words = last ? `${first} ${last.replace(/'s$/, "")}` : first;
+    const start =
+      offset + m.index + m[0].length - (m[2] ? m[2].length + 1 : 0) - (m[1] ?? "").length;
+    found.push({
+      start,
+      end: start + words.length,
+      name: words.split(" ").map(titleCase).join(" "),
+    });
+  }
+  return found
+    .filter(({ start, end }) => !mentions.some((x) => x.start < end && x.end > start))
+    .map(({ name }) => ({ ids: [], name, sure: false }));
 }
 
 function personOf(m: Mention): Person {

@@ -9,7 +9,7 @@ import {
 } from "../replies";
 import type { ContactMethod } from "../contact-methods";
 import { readReply } from "./read-reply";
-import { CONTACTS, DIGEST, measure, type Row, type Expected } from "./replies-table-kit";
+import { CONTACTS, DIGEST, inputOf, measure, type Row, type Expected } from "./replies-table-kit";
 
 const TODAY = "2026-12-02"; // a Wednesday; replies arrive at 10:00 Lisbon time (UTC in December)
 const YESTERDAY = "2026-12-01";
@@ -144,6 +144,15 @@ const ROWS: Row[] = [
   ["Met Ingrid for a walk", [suggested("?Ingrid", met(TODAY, { note: "walk" }))]],
   ["Dinner at Nando's with Ada", [applied("ada", met())]],
   ["lunch with the team", []],
+  // Unknown names typed in lower case, as on a phone, and everyday words that are no one.
+  ["had coffee with maria yesterday", [suggested("?Maria", met(YESTERDAY, { note: "coffee" }))]],
+  ["called priya", [suggested("?Priya", call())]],
+  ["lunch with maria lopez", [suggested("?Maria Lopez", met(TODAY, { note: "lunch" }))]],
+  ["met jo-anne for a walk", [suggested("?Jo-Anne", met(TODAY, { note: "walk" }))]],
+  ["met friends for drinks", []],
+  ["called mum yesterday", []],
+  ["texted my sister", []],
+  ["coffee and cake with grace", [applied("grace", met(TODAY, { note: "coffee" }))]],
   ["Met Bob and Ada", [suggested("?Bob", met()), applied("ada", met())]],
   ["Phoned Sam", [suggested(SAMS, call())]],
   ["Sam's birthday is 1 April", [suggested(SAMS, { kind: "birthday", day: 1, month: 4 })]],
@@ -441,6 +450,16 @@ describe("the built-in reader's table of replies", () => {
     expect(result.wrongApplied).toEqual([]);
     expect(result.precision).toBe(100);
     expect(result.recall).toBeGreaterThanOrEqual(90);
+  });
+
+  test("suggests a new person only where the reply names one", () => {
+    const invented = rows.flatMap(([text, expected, options]) =>
+      readReply(inputOf(text, options))
+        .filter((a) => !a.contactId && a.candidateIds.length === 0 && a.name)
+        .filter((a) => !expected.some((e) => e.who.toLowerCase() === `?${a.name}`.toLowerCase()))
+        .map((a) => `${text} -> ${a.name}`),
+    );
+    expect(invented).toEqual([]);
   });
 
   test("sends nothing of another user's: contacts are only the user's own", () => {
