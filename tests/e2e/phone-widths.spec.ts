@@ -44,6 +44,7 @@ const SIGNED_IN_PAGES = [
   "/app",
   "/app/contacts",
   "/app/contacts/new",
+  "/app/contacts/duplicates",
   "/app/rhythms",
   "/app/map",
   "/map",

@@ -48,7 +48,7 @@ export const ContactRow = memo(function ContactRow(props: {
           href={`/app/contacts/${contact.id}`}
           data-row-link
           data-tour="row-open"
-          className="block truncate font-medium outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
+          className="block truncate leading-5 font-medium outline-none sm:leading-6 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
         >
           {name}
         </a>
@@ -66,7 +66,9 @@ export const ContactRow = memo(function ContactRow(props: {
           <PendingBadge contactId={contact.id} isCompact />
           <span className="truncate">{subtitle}</span>
         </div>
-        <p className="truncate text-xs text-muted-foreground lg:hidden">
+        {/* Wraps rather than cut off: on the narrowest phones the row's two 44 px buttons leave
+            it less than a line. */}
+        <p className="text-xs leading-4 text-muted-foreground lg:hidden">
           {describeLastContactShort(contact.lastContactedAt, props)}
         </p>
       </div>
