@@ -1,6 +1,6 @@
 // Settings → API tokens: personal access tokens for scripts and AI assistants. A new token is
 // shown once, with a Copy button; the list tells when each was last used and when it expires.
-import { Copy, KeyRound, Trash2 } from "lucide-react";
+import { Copy, KeyRound } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -22,16 +22,14 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api-client";
 import { showServerErrors } from "../../../lib/form-errors";
 import { useProductName } from "../../../lib/session/get-config";
-import { toast } from "../../../lib/toast";
 import { useCreateApiToken } from "../api/create-api-token";
 import { useApiTokens } from "../api/list-api-tokens";
 import { useRevokeApiToken } from "../api/revoke-api-token";
+import { RevokeCredential } from "./revoke-credential";
 import { copySecret, SecretText, selectText } from "./secret-text";
 
 type TokenValues = { name: string; scope: ApiTokenScope; expiry: string };
@@ -186,25 +184,12 @@ function TokenRow({ token, now }: { token: ApiToken; now: number }) {
           )}
         </p>
       </div>
-      <ConfirmDialog
-        trigger={
-          <Button variant="outline" size="sm" disabled={revoke.isPending}>
-            <Trash2 aria-hidden />
-            <span>
-              Revoke<span className="sr-only"> {token.name}</span>
-            </span>
-          </Button>
-        }
-        title={`Revoke “${token.name}”?`}
+      <RevokeCredential
+        name={token.name}
         description="Whatever uses this token is refused from its next request on. This cannot be undone."
-        confirmLabel="Revoke"
-        onConfirm={() =>
-          revoke.mutate(token.id, {
-            onSuccess: () => toast({ title: "Token revoked", variant: "success" }),
-            onError: (error) =>
-              toast({ title: "Error", description: errorMessage(error), variant: "destructive" }),
-          })
-        }
+        revokedTitle="Token revoked"
+        isPending={revoke.isPending}
+        revoke={(callbacks) => revoke.mutate(token.id, callbacks)}
       />
     </li>
   );

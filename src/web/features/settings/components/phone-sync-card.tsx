@@ -1,7 +1,7 @@
 // Settings → Phone sync: the address, user name and device passwords a phone's contacts app
 // signs in to CardDAV with, and how to add the account on iPhone/macOS, Android and Thunderbird.
 // A new password is shown once.
-import { Copy, KeyRound, Trash2 } from "lucide-react";
+import { Copy, KeyRound } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -22,15 +22,13 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api-client";
 import { showServerErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
 import { useCreateDevice } from "../api/create-device";
 import { useDevices } from "../api/list-devices";
 import { useRevokeDevice } from "../api/revoke-device";
+import { RevokeCredential } from "./revoke-credential";
 import { copySecret, SecretText, selectText } from "./secret-text";
 
 type DeviceValues = { name: string; access: DeviceAccess };
@@ -149,25 +147,12 @@ function DeviceRow({ device }: { device: Device }) {
           )}
         </p>
       </div>
-      <ConfirmDialog
-        trigger={
-          <Button variant="outline" size="sm" disabled={revoke.isPending}>
-            <Trash2 aria-hidden />
-            <span>
-              Revoke<span className="sr-only"> {device.name}</span>
-            </span>
-          </Button>
-        }
-        title={`Revoke “${device.name}”?`}
+      <RevokeCredential
+        name={device.name}
         description="The device stops syncing at once. Its contacts stay in the app."
-        confirmLabel="Revoke"
-        onConfirm={() =>
-          revoke.mutate(device.id, {
-            onSuccess: () => toast({ title: "Device password revoked", variant: "success" }),
-            onError: (error) =>
-              toast({ title: "Error", description: errorMessage(error), variant: "destructive" }),
-          })
-        }
+        revokedTitle="Device password revoked"
+        isPending={revoke.isPending}
+        revoke={(callbacks) => revoke.mutate(device.id, callbacks)}
       />
     </li>
   );
