@@ -188,6 +188,12 @@ export const TOKEN = new Set([
   "GET /api/v1/contacts/:id/interactions",
   "POST /api/v1/contacts/:id/interactions",
   "DELETE /api/v1/contacts/:id/interactions/:interactionId",
+  "GET /api/v1/groups",
+  "PUT /api/v1/groups/:name",
+  "GET /api/v1/reminders/schedule",
+  "PUT /api/v1/reminders/schedule",
+  "GET /api/v1/reminders/deliveries",
+  "GET /api/v1/export",
   // The MCP server: POST carries the protocol; GET and DELETE answer 405 (stateless).
   "POST /mcp",
   "GET /mcp",

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { API_TOKEN_PREFIX } from "../../../core/api-tokens";
 import { renderApiDocs } from "./v1-docs";
+import { v1AccountRoutes } from "./v1-account.routes";
 import { v1ContactRoutes } from "./v1-contacts.routes";
 import { v1InteractionRoutes } from "./v1-interactions.routes";
 
@@ -44,6 +45,7 @@ export async function v1Routes(app: FastifyInstance) {
   });
   await app.register(v1ContactRoutes);
   await app.register(v1InteractionRoutes);
+  await app.register(v1AccountRoutes);
 
   let page: string | undefined;
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.v1Swagger());

@@ -253,6 +253,110 @@ describe("/api/v1", () => {
     expect(badDate.statusCode).toBe(400);
   });
 
+  it("sets a group's rhythm, changes the reminder schedule and exports only the caller's account", async () => {
+    const owner = await createUser(t.app);
+    const own = (await makeToken(t.app, owner, { scope: "write" })).token;
+    const reader = (await makeToken(t.app, owner, { scope: "read" })).token;
+    for (const firstName of ["Mara", "Theo"]) {
+      await call(
+        {
+          method: "POST",
+          url: "/api/v1/contacts",
+          payload: { firstName, tags: ["Close friends"] },
+        },
+        own,
+      );
+    }
+    await call(
+      {
+        method: "POST",
+        url: "/api/v1/contacts",
+        payload: {
+          firstName: "Ines",
+          tags: ["close friends"],
+          rhythm: { interval: 3, unit: "month" },
+        },
+      },
+      own,
+    );
+    const url = `/api/v1/groups/${encodeURIComponent("close friends")}`;
+    const refused = await call(
+      { method: "PUT", url, payload: { rhythm: { interval: 2, unit: "week" } } },
+      reader,
+    );
+    expect(refused.statusCode).toBe(403);
+    const set = await call(
+      { method: "PUT", url, payload: { rhythm: { interval: 2, unit: "week" } } },
+      own,
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    // Ines keeps her own rhythm; the two without one follow the group.
+    expect(set.json()).toMatchObject({ contacts: 3, followers: 2, updated: 2 });
+    const groups = (await call({ method: "GET", url: "/api/v1/groups" }, reader)).json().tags;
+    expect(groups).toEqual([
+      { tag: "Close friends", count: 3, rhythm: { interval: 2, unit: "week" }, followers: 2 },
+    ]);
+    const mara = (await call({ method: "GET", url: "/api/v1/contacts?q=mara" }, own)).json()
+      .items[0];
+    expect(mara.rhythm).toEqual({ interval: 2, unit: "week" });
+    const missing = await call({ method: "PUT", url, payload: {} }, own);
+    expect(missing.statusCode).toBe(400);
+
+    const schedule = await call({ method: "GET", url: "/api/v1/reminders/schedule" }, reader);
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    const changed = await call(
+      {
+        method: "PUT",
+        url: "/api/v1/reminders/schedule",
+        payload: {
+          reminderMethod: "email",
+          reminderFrequency: 2,
+          reminderCadence: "weeks",
+          reminderTime: "7",
+          timezone: "Pacific/Auckland",
+        },
+      },
+      own,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      reminderFrequency: 2,
+      reminderTime: "7",
+      timezone: "Pacific/Auckland",
+    });
+    expect(changed.json().nextScheduledAt).not.toBeNull();
+    const wrong = await call(
+      {
+        method: "PUT",
+        url: "/api/v1/reminders/schedule",
+        payload: {
+          reminderMethod: "email",
+          reminderFrequency: 2,
+          reminderCadence: "weeks",
+          reminderTime: "7",
+          timezone: "Mars/Olympus",
+        },
+      },
+      own,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(
+      (await call({ method: "GET", url: "/api/v1/reminders/schedule" }, own)).json().timezone,
+    ).toBe("Pacific/Auckland");
+    const deliveries = await call({ method: "GET", url: "/api/v1/reminders/deliveries" }, reader);
+    expect(deliveries.statusCode).toBe(200);
+    expect(Array.isArray(deliveries.json().deliveries)).toBe(true);
+
+    const exported = await call({ method: "GET", url: "/api/v1/export" }, reader);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const names = exported
+      .json()
+      .contacts.map((c: { firstName: string }) => c.firstName)
+      .sort();
+    expect(names).toEqual(["Ines", "Mara", "Theo"]);
+    expect(exported.json().account.email).toBe(owner.email);
+  });
+
   it("matched the document with every answer, and exercised every token route", () => {
     expect(problems).toEqual([]);
     const exercised = new Set([...openapi.checked].map((c) => c.split(" ").slice(0, 2).join(" ")));

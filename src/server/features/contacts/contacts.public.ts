@@ -29,6 +29,7 @@ export {
   syncContactHistory,
 } from "./contacts.service";
 export { loadGroupRhythms, writeGroupRhythm } from "./group-rhythms.queries";
+export { listTagSummaries, setGroupRhythm } from "./group-rhythms.service";
 export { toContact } from "./contact-view";
 export {
   deleteInteraction,

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifySchemaCompiler } from "fasti
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiErrorSchema } from "../../../core/api-error";
-import { CSV_LAYOUTS, type CsvLayout } from "../../../core/import/csv-layouts";
+import { CSV_LAYOUTS } from "../../../core/import/csv-layouts";
 import { AccountExportSchema } from "../../../core/import/account-export";
 import {
   ImportListSchema,
@@ -16,12 +16,10 @@ import {
 } from "../../../core/import/import-api";
 import { IMPORT_MAX_BYTES } from "../../../core/import/read-file";
 import { toLocalDate } from "../../../core/rhythm";
-import { createCpuPool } from "../../lib/cpu-pool";
-import { siblingModule } from "../../lib/module-file";
-import { contactContext, type ContactContext } from "../contacts/contacts.public";
-import { buildAccountExport, exportFileName, listExportContacts } from "./export.service";
+import { contactContext } from "../contacts/contacts.public";
+import { exportFileName } from "./export.service";
+import { createExporter } from "./exporter";
 import { listImports, undoImport } from "./import-history";
-import { withExportPhotos } from "./import-photos";
 import { buildLeftOver, commitImport, previewImport } from "./import.service";
 import { readUpload } from "./upload";
 
@@ -53,19 +51,8 @@ export async function importExportRoutes(fastify: FastifyInstance) {
   const { db } = app;
   // Reading and planning imports and writing exports run in worker threads, so one large or
   // hostile file keeps a worker busy, not the event loop that answers everyone.
-  const pool = createCpuPool(siblingModule(import.meta.url, "./import-tasks.ts", "import-tasks"));
-  app.addHook("onClose", () => pool.close());
-  const contactsFile = async (
-    task: "contactsCsvTask" | "vcardsTask",
-    ctx: ContactContext,
-    options: { layout?: CsvLayout } = {},
-  ) => {
-    const contacts = await listExportContacts(db, ctx);
-    // Only a vCard carries photos; a CSV layout has no place for one.
-    const withPhotos =
-      task === "vcardsTask" ? await withExportPhotos(fastify.storage, contacts) : contacts;
-    return pool.run<string>(task, { ...options, contacts: withPhotos });
-  };
+  const exporter = createExporter(fastify);
+  const { pool, contactsFile } = exporter;
   const deps = { db, pool, storage: fastify.storage };
   const preHandler = app.requirePaidUser;
   const tags = ["import-export"];
@@ -192,11 +179,7 @@ export async function importExportRoutes(fastify: FastifyInstance) {
       );
       // Checked and serialised in a worker thread; its bytes go out as they are (the schema
       // above documents the shape).
-      const bytes = await pool.run<Uint8Array>(
-        "accountJsonTask",
-        await buildAccountExport(db, ctx),
-      );
-      return reply.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
+      return reply.send((await exporter.accountJson(ctx)) as never);
     },
   );
 }

@@ -6,3 +6,4 @@ export { reminderDeliveryHooks } from "./delivery-hooks";
 export { confirmForm, sendPage } from "./one-tap-pages";
 export { sendTestReminder } from "./reminders.service";
 export { applyOneTapAction } from "./one-tap-action";
+export { listDeliveries } from "./reminders.service";
