@@ -92,6 +92,8 @@ const EnvSchema = z
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
     OUTBOX_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
     OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+    /** Days a sent or failed message keeps its body (subject, text, HTML); its status stays. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** How often open notification streams re-check the table and their session. */
     NOTIFICATIONS_STREAM_POLL_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
     /** SSE comment lines that keep proxies from closing an idle notification stream. */

@@ -1,10 +1,12 @@
 // Background work beside the HTTP server (or alone in `npm run worker`): the reminder scheduler,
-// the outbox sender's timer (retries, and rows a crashed sender left) and the database's upkeep. Each job runs at start
+// the outbox sender's timer (retries, and rows a crashed sender left), the database's upkeep and
+// the daily removal of old data. Each job runs at start
 // and then on its interval; a run never overlaps the previous one in the same process, and
 // several processes may run the same jobs at once (both claim rows with SKIP LOCKED).
 import type { FastifyBaseLogger } from "fastify";
 import { runScheduler } from "../features/reminders/scheduler";
 import type { Services } from "../services";
+import { applyRetention, DATA_RETENTION_INTERVAL_MS } from "./data-retention";
 import { DATABASE_UPKEEP_INTERVAL_MS, upkeepDatabase } from "./database-upkeep";
 import { readJobHealth, STALE_OUTBOX_SECONDS } from "./job-health";
 
@@ -57,6 +59,17 @@ export function defaultJobs(ctx: JobContext): Job[] {
         // Real time, not the clock tests move: Better Auth expires its rows by real time.
         const removed = await upkeepDatabase(c.database, new Date());
         c.log.info({ job: "database-upkeep", removed }, "database upkeep done");
+      },
+    },
+    {
+      name: "data-retention",
+      intervalMs: DATA_RETENTION_INTERVAL_MS,
+      async run(c) {
+        const removed = await applyRetention(c.db, {
+          now: c.clock.now(),
+          outboxRetentionDays: c.env.OUTBOX_RETENTION_DAYS,
+        });
+        c.log.info({ job: "data-retention", removed }, "old data removed");
       },
     },
   ];

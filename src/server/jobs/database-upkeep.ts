@@ -18,7 +18,7 @@ const RATE_LIMIT_ROW_KEEP_MS = HOUR_MS;
 /** Rows deleted per statement: a backlog of millions goes in short transactions, not one lock. */
 export const UPKEEP_BATCH_ROWS = 5000;
 
-async function deleteInBatches(
+export async function deleteInBatches(
   db: Database["db"],
   table: PgTable,
   id: PgColumn,
