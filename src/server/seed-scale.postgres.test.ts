@@ -1,0 +1,76 @@
+// `npm run seed:scale` as an operator runs it: a real process against an empty PostgreSQL
+// database, then the rows it made, a second run that adds more, --reset, and bad arguments.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "../../tests/helpers/installation-kit";
+import {
+  createEmptyPostgresDatabase,
+  type EmptyPostgresDatabase,
+} from "../../tests/helpers/test-database";
+
+describe("npm run seed:scale", () => {
+  let database: EmptyPostgresDatabase;
+  let client: pg.Client;
+  beforeAll(async () => {
+    database = await createEmptyPostgresDatabase();
+    client = new pg.Client({ connectionString: database.url });
+  });
+  afterAll(async () => {
+    await client.end().catch(() => undefined);
+    await database.drop();
+  });
+  const count = async (query: string) =>
+    Number((await client.query<{ n: string }>(query)).rows[0]!.n);
+
+  it("seeds paying, onboarded accounts with contacts and history, in batches", async () => {
+    const vars = { DATABASE_URL: database.url };
+    const args = ["--users", "12", "--contacts", "5", "--interactions", "2", "--batch", "5"];
+    const run = await runScript("seed:scale", args, vars);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("accounts 11–12 seeded");
+    await client.connect();
+    expect(await count("select count(*) as n from users where email like '%@seed.invalid'")).toBe(
+      12,
+    );
+    expect(await count("select count(*) as n from contacts")).toBe(60);
+    expect(await count("select count(*) as n from interactions")).toBe(120);
+    expect(
+      await count("select count(*) as n from billing_status where subscription_status = 'active'"),
+    ).toBe(12);
+    // A third of the accounts share one zone, and each has its next reminder at 9:00 there.
+    expect(
+      await count("select count(*) as n from user_settings where timezone = 'Europe/London'"),
+    ).toBe(4);
+    expect(
+      await count(`select count(*) as n from user_reminders r join user_settings s using (user_id)
+        where extract(hour from r.next_scheduled_at at time zone s.timezone) = 9
+          and r.next_scheduled_at > now()`),
+    ).toBe(12);
+    // Every contact with a rhythm is due after it was last contacted.
+    expect(
+      await count(`select count(*) as n from contacts
+        where rhythm_interval is not null and next_due_at <= last_contacted_at`),
+    ).toBe(0);
+
+    const more = await runScript("seed:scale", ["--users", "3", "--contacts", "1"], vars);
+    expect(more.code, more.stderr).toBe(0);
+    expect(await count("select count(*) as n from users")).toBe(15);
+    const reset = await runScript(
+      "seed:scale",
+      ["--users", "2", "--contacts", "1", "--reset"],
+      vars,
+    );
+    expect(reset.stdout).toContain("Removed 15 seeded accounts.");
+    expect(await count("select count(*) as n from users")).toBe(2);
+    expect(await count("select count(*) as n from contacts")).toBe(2);
+  }, 180_000);
+
+  it("says what is wrong with its arguments or its database", async () => {
+    const bad = await runScript("seed:scale", ["--users", "lots"], { DATABASE_URL: database.url });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--users must be a whole number, not "lots".');
+    const embedded = await runScript("seed:scale", ["--users", "1"], { DATABASE_URL: "" });
+    expect(embedded.code).toBe(2);
+    expect(embedded.stderr).toContain("Set DATABASE_URL to a PostgreSQL database.");
+  }, 60_000);
+});
