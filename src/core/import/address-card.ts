@@ -4,8 +4,9 @@
 import type { ContactInput } from "../contacts";
 import { detectMapping } from "./detect-mapping";
 import { mapRow } from "./map-row";
+import { readPhotoCell, type PhotoCell } from "./photo-cell";
 import { ImportFileError } from "./read-file";
-import { parseVcardProperties, parseVcardTable, unescapeValue } from "./vcard-parse";
+import { parseVcardProperties, parseVcardTable, photoOf, unescapeValue } from "./vcard-parse";
 
 export class AddressCardError extends Error {}
 
@@ -29,7 +30,8 @@ export const CARD_FIELDS = [
 
 export type CardFields = Pick<ContactInput, (typeof CARD_FIELDS)[number]>;
 
-export type AddressCard = { uid: string | null; contact: ContactInput };
+/** `photo`: the card's PHOTO as base64 after the first checks, why it cannot be taken, or null. */
+export type AddressCard = { uid: string | null; contact: ContactInput; photo: PhotoCell };
 
 export function readAddressCard(text: string, now: Date): AddressCard {
   const cards = parseVcardProperties(text);
@@ -54,7 +56,9 @@ export function readAddressCard(text: string, now: Date): AddressCard {
     throw new AddressCardError(row.errors[0]?.message ?? "This card cannot be read.");
   }
   const uid = uidProperty ? unescapeValue(uidProperty.value).trim() : "";
-  return { uid: uid || null, contact: row.contact };
+  const photoProperty = cards[0]!.find((p) => p.name === "PHOTO");
+  const photo = photoProperty ? readPhotoCell(photoOf(photoProperty)) : null;
+  return { uid: uid || null, contact: row.contact, photo };
 }
 
 /** What a phone's edit changes on a contact: the card's own fields, nothing else. */

@@ -230,7 +230,7 @@ function phoneValueOf(property: VcardProperty): string {
 
 // 2.1 and 3.0 carry a photo as base64 with its type in parameters (ENCODING=BASE64 or b,
 // TYPE=JPEG); 4.0 as a data: URI. Both become a data: URI; a link stays a link.
-function photoOf(property: VcardProperty): string {
+export function photoOf(property: VcardProperty): string {
   const value = property.value.trim();
   const encoding = (property.params.ENCODING ?? []).map((e) => e.toLowerCase());
   if (!encoding.some((e) => e === "b" || e === "base64")) return value;

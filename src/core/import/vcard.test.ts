@@ -7,7 +7,7 @@ import rfc6350 from "../../../tests/fixtures/import/rfc6350-v4.vcf?raw";
 import type { ExportContact } from "./csv-export";
 import { readImport } from "./read-import";
 import { parseProperty, parseVcardProperties, parseVcardTable } from "./vcard-parse";
-import { buildVcards, escapeVcardText, foldLine } from "./vcard-write";
+import { buildVcard, buildVcards, escapeVcardText, foldLine } from "./vcard-write";
 
 const now = new Date("2025-06-01T12:00:00Z");
 // The 8×8 JPEG both photo fixtures carry (2.1 folded base64, 4.0 data: URI).
@@ -412,6 +412,70 @@ describe("vCard 4.0 writing", () => {
     const { id: _id, createdAt: _c, lastContactedAt, nextDueAt, archivedAt, ...fields } = ada;
     expect(row!.contact).toEqual(fields);
     expect(row!.extras).toEqual({ lastContactedAt, nextDueAt, archivedAt });
+  });
+});
+
+describe("vCard 3.0 writing (iPhone and macOS)", () => {
+  const v3Card = (contact: ExportContact) =>
+    buildVcard(contact, { version: "3.0" }).replace(/\r\n /g, "");
+
+  it("writes 3.0's own types, Apple item labels for the rest, and Apple's birthday without year", () => {
+    const text = v3Card(ada);
+    expect(text).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
+    expect(text.match(/^NICKNAME:/gm)).toHaveLength(1);
+    expect(text).toContain("EMAIL;TYPE=INTERNET,HOME:ada@example.com\r\n");
+    expect(text).toContain("TEL;TYPE=CELL:+44 20 7946 0958\r\n");
+    expect(text).toContain("TEL:020 7946 0000\r\n");
+    expect(text).toContain("TEL;TYPE=WORK:+44 20 7946 0100 x214\r\n");
+    expect(text).toContain("TEL;TYPE=WORK,FAX:+44 20 7946 0101\r\n");
+    expect(text).toContain("item1.TEL:020 7946 0103 x9\r\nitem1.X-ABLabel:studio line\r\n");
+    expect(text).toContain(
+      "ADR;TYPE=HOME,PREF:;Flat 2\\\\b;12 St James's Square\\; rear;London;England;SW1Y 4JH;United Kingdom\r\n",
+    );
+    expect(text).toContain(
+      "item2.ADR:;;1 Engine Row;Manchester;;M1 1AA;United Kingdom\r\nitem2.X-ABLabel:studio east\r\n",
+    );
+    expect(text).toContain("BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10\r\n");
+    expect(text).toContain("GEO:51.5074;-0.1278\r\n");
+    expect(text).not.toMatch(/VALUE=uri|tel:|PREF=1|TYPE="/);
+    const withYear = v3Card({ ...ada, birthday: { day: 10, month: 12, year: 1815 } });
+    expect(withYear).toContain("BDAY;VALUE=date:1815-12-10\r\n");
+  });
+
+  it("folds at 75 octets and escapes a label's commas, semicolons and line breaks as text", () => {
+    const label = "desk; east,\nEND:VCARD";
+    const text = buildVcard(
+      { ...ada, emails: [{ label, value: "ada@example.com" }] },
+      { version: "3.0" },
+    );
+    for (const line of text.split("\r\n"))
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(text.replace(/\r\n /g, "")).toContain(
+      "item1.EMAIL;TYPE=INTERNET:ada@example.com\r\nitem1.X-ABLabel:desk\\; east\\,\\nEND:VCARD\r\n",
+    );
+    expect(parseVcardProperties(text)).toHaveLength(1);
+  });
+
+  it("round-trips every field through our own reader", () => {
+    for (const birthday of [ada.birthday, { day: 10, month: 12, year: 1815 }]) {
+      const contact = { ...ada, birthday };
+      const [row] = read(buildVcard(contact, { version: "3.0" })).rows;
+      expect(row!.errors).toEqual([]);
+      const { id: _id, createdAt: _c, lastContactedAt, nextDueAt, archivedAt, ...fields } = contact;
+      expect(row!.contact).toEqual(fields);
+      expect(row!.extras).toEqual({ lastContactedAt, nextDueAt, archivedAt });
+    }
+  });
+
+  it("writes the photo as base64 with ENCODING=b, and reads it back", () => {
+    const photo = { mediaType: "image/jpeg", base64: `${FIXTURE_JPEG_START}${FIXTURE_JPEG_END}` };
+    const text = buildVcard({ ...ada, photo }, { version: "3.0" });
+    expect(text.replace(/\r\n /g, "")).toContain(`PHOTO;ENCODING=b;TYPE=JPEG:${photo.base64}\r\n`);
+    expect(read(text).rows[0]!.extras.photo).toBe(photo.base64);
+    const v4Text = buildVcard({ ...ada, photo });
+    expect(v4Text.replace(/\r\n /g, "")).toContain(
+      `PHOTO:data:image/jpeg;base64,${photo.base64}\r\n`,
+    );
   });
 });
 

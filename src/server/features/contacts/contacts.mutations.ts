@@ -14,7 +14,7 @@ import { contacts, interactions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { ContactContext } from "./contact-context";
 import { getContactRow, selectContactsFor, updateContactRow } from "./contacts.queries";
-import { contactValuesFromInput, type ContactRow } from "./contact-columns";
+import { contactValuesFromInput, type ContactRow, type ContactValues } from "./contact-columns";
 import { assertContactCapacity, newContactValues, rhythmOf } from "./contacts.service";
 import { loadGroupRhythms } from "./group-rhythms.queries";
 import { ownRhythmOf, rhythmColumnsFor } from "./group-rhythms.service";
@@ -103,6 +103,7 @@ export async function updateContact(
   contactId: string,
   patch: ContactPatch,
   ctx: Ctx,
+  columns: Pick<ContactValues, "photoKey"> = {},
 ): Promise<ContactRow> {
   return db.transaction(async (tx) => {
     // Locked, so two saves of one version cannot both pass the version check.
@@ -122,7 +123,7 @@ export async function updateContact(
       const groups = await loadGroupRhythms(tx, ctx.userId);
       Object.assign(values, rhythmColumnsFor(row, patchedRhythm(row, patch, groups), ctx));
     }
-    return updateContactRow(tx, ctx.userId, contactId, values);
+    return updateContactRow(tx, ctx.userId, contactId, { ...values, ...columns });
   });
 }
 

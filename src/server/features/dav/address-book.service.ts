@@ -4,7 +4,8 @@
 import { and, eq } from "drizzle-orm";
 import { STALE_CONTACT_MESSAGE } from "../../../core/contacts";
 import { AddressCardError, cardFieldsOf, readAddressCard } from "../../../core/import/address-card";
-import { buildVcard } from "../../../core/import/vcard-write";
+import type { ExportPhoto } from "../../../core/import/csv-export";
+import { buildVcard, type VcardVersion } from "../../../core/import/vcard-write";
 import type { Db } from "../../db/client";
 import { addressBookCards, contacts } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
@@ -27,23 +28,18 @@ import {
 } from "./address-book.queries";
 import { NS, type PropName } from "./dav-xml";
 import { etagOf } from "./dav-props";
+import { readCardPhoto } from "./card-photos";
+import { DavError } from "./dav-error";
+import type { Storage } from "../../lib/storage/storage";
 
-/** A refusal with its HTTP status, and the precondition a client can read (RFC 4918 §16). */
-export class DavError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly condition?: PropName,
-  ) {
-    super(message);
-  }
-}
-
+/** The card a phone gets: the contact in the vCard version it asked for, with its photo. */
 export function cardText(
   card: Pick<CardRef, "uid"> & { contact: ContactRow },
   ctx: ContactContext,
+  options: { version: VcardVersion; photo?: ExportPhoto },
 ) {
-  return buildVcard(toContact(card.contact, ctx), { uid: card.uid });
+  const contact = { ...toContact(card.contact, ctx), photo: options.photo };
+  return buildVcard(contact, { uid: card.uid, version: options.version });
 }
 
 /** The user's cards in the book (not archived) with their contacts, all or by name. */
@@ -84,39 +80,74 @@ function readBody(body: string, now: Date) {
   }
 }
 
-/** PUT: a phone's new card becomes a contact; an edit changes only what a card carries. */
+/**
+ * PUT: a phone's new card becomes a contact; an edit changes only what a card carries. The card
+ * is saved whole or refused whole: a photo that cannot be taken refuses it before any write.
+ */
 export async function putCard(
   db: Db,
-  options: { name: string; body: string; ctx: ContactContext } & Preconditions,
+  options: { name: string; body: string; ctx: ContactContext; storage: Storage } & Preconditions,
 ): Promise<"created" | "updated"> {
-  const { name, ctx } = options;
+  const { name, ctx, storage } = options;
   const card = readBody(options.body, ctx.now);
   const current = await findCard(db, ctx.userId, name);
   // An archived contact is not in the book: the phone sees no card there.
   const visible = current && !current.contact.archivedAt ? current : undefined;
   checkPreconditions(visible, options);
-  if (current) {
-    try {
-      await updateContact(
-        db,
-        current.contactId,
-        {
-          ...cardFieldsOf(card.contact),
-          expectedUpdatedAt: current.contact.updatedAt.toISOString(),
-        },
-        ctx,
-      );
-    } catch (error) {
-      if (error instanceof AppError && error.message === STALE_CONTACT_MESSAGE) {
-        throw new DavError(412, "The card changed while you saved it: sync again.");
-      }
-      throw error;
+  const photo = await readCardPhoto(storage, {
+    userId: ctx.userId,
+    photo: card.photo,
+    currentKey: visible?.contact.photoKey ?? null,
+    isCurrentSeen:
+      Boolean(visible) && options.ifMatch !== undefined && options.ifMatch.trim() !== "*",
+  });
+  try {
+    const outcome = current
+      ? await updateCard(db, { current, isVisible: Boolean(visible), card, photo, ctx })
+      : await createCard(db, { name, uid: card.uid, input: card.contact, photo, ctx });
+    const previous = current?.contact.photoKey;
+    if (previous && photo.photoKey !== undefined && photo.photoKey !== previous) {
+      await storage.delete("avatars", previous);
     }
-    if (current.contact.archivedAt) await setArchived(db, current.contactId, false, ctx);
-    return visible ? "updated" : "created";
+    return outcome;
+  } catch (error) {
+    if (photo.stored) await storage.delete("avatars", photo.stored);
+    throw error;
   }
-  await createCard(db, { name, uid: card.uid, input: card.contact, ctx });
-  return "created";
+}
+
+type PhotoChange = { photoKey?: string | null };
+
+async function updateCard(
+  db: Db,
+  options: {
+    current: FoundCard;
+    isVisible: boolean;
+    card: ReturnType<typeof readAddressCard>;
+    photo: PhotoChange;
+    ctx: ContactContext;
+  },
+): Promise<"created" | "updated"> {
+  const { current, ctx } = options;
+  try {
+    await updateContact(
+      db,
+      current.contactId,
+      {
+        ...cardFieldsOf(options.card.contact),
+        expectedUpdatedAt: current.contact.updatedAt.toISOString(),
+      },
+      ctx,
+      options.photo.photoKey !== undefined ? { photoKey: options.photo.photoKey } : {},
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.message === STALE_CONTACT_MESSAGE) {
+      throw new DavError(412, "The card changed while you saved it: sync again.");
+    }
+    throw error;
+  }
+  if (current.contact.archivedAt) await setArchived(db, current.contactId, false, ctx);
+  return options.isVisible ? "updated" : "created";
 }
 
 async function createCard(
@@ -125,9 +156,10 @@ async function createCard(
     name: string;
     uid: string | null;
     input: ReturnType<typeof readAddressCard>["contact"];
+    photo: PhotoChange;
     ctx: ContactContext;
   },
-) {
+): Promise<"created"> {
   const { name, ctx } = options;
   try {
     await db.transaction(async (tx) => {
@@ -137,6 +169,7 @@ async function createCard(
         .insert(contacts)
         .values({
           ...newContactValues(options.input, { now: ctx.now, timeZone: ctx.timeZone, groups }),
+          photoKey: options.photo.photoKey ?? null,
           userId: ctx.userId,
         })
         .returning({ id: contacts.id });
@@ -158,6 +191,7 @@ async function createCard(
     }
     throw error;
   }
+  return "created";
 }
 
 /** DELETE: the phone's deleted card archives its contact (restorable, undoable in the app). */

@@ -11,7 +11,8 @@ export type DavResource =
 
 export type DavScope = { email: string; isWritable: boolean; bookName: string; syncBase: string };
 
-export const MAX_CARD_BYTES = 1024 * 1024;
+// Room for a photo of the upload's 2 MB limit as base64 (a third larger), folded, and the rest.
+export const MAX_CARD_BYTES = 3 * 1024 * 1024;
 
 const dav = (name: string): PropName => ({ ns: NS.dav, name });
 const carddav = (name: string): PropName => ({ ns: NS.carddav, name });
@@ -79,7 +80,9 @@ function liveProps(resource: DavResource, scope: DavScope): Map<string, [PropNam
       );
       add(
         carddav("supported-address-data"),
-        () => '<card:address-data-type content-type="text/vcard" version="4.0"/>',
+        () =>
+          '<card:address-data-type content-type="text/vcard" version="3.0"/>' +
+          '<card:address-data-type content-type="text/vcard" version="4.0"/>',
       );
       add(carddav("max-resource-size"), () => String(MAX_CARD_BYTES));
       add(dav("getcontenttype"), () => "text/directory");

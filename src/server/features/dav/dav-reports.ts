@@ -2,10 +2,14 @@
 // sync-collection (RFC 6578). Each answers a multistatus; a removed or archived card is
 // reported gone (404) to a sync, so it leaves the phone.
 import { parseVcardProperties } from "../../../core/import/vcard-parse";
+import type { VcardVersion } from "../../../core/import/vcard-write";
 import type { Db } from "../../db/client";
+import type { Storage } from "../../lib/storage/storage";
 import type { ContactContext } from "../contacts/contacts.public";
 import { cardName, getBookVersion, listChangesSince } from "./address-book.queries";
-import { cardText, DavError, loadCards } from "./address-book.service";
+import { cardText, loadCards } from "./address-book.service";
+import { loadCardPhotos, type CardPhotos } from "./card-photos";
+import { DavError } from "./dav-error";
 import {
   BOOK_PATH,
   cardHref,
@@ -23,6 +27,7 @@ import {
   type PropRequest,
 } from "./dav-props";
 import { cardMatchesFilter } from "./dav-query";
+import { readAddressDataVersion } from "./vcard-negotiation";
 import {
   findChild,
   findChildren,
@@ -34,7 +39,7 @@ import {
   type XmlElement,
 } from "./dav-xml";
 
-export type DavRequestContext = { db: Db; ctx: ContactContext; scope: DavScope };
+export type DavRequestContext = { db: Db; storage: Storage; ctx: ContactContext; scope: DavScope };
 
 export function readPropRequest(root: XmlElement | null): PropRequest {
   if (!root || findChild(root, NS.dav, "allprop")) return { kind: "allprop" };
@@ -63,15 +68,32 @@ function collectionResponse(
 
 type LoadedCard = Awaited<ReturnType<typeof loadCards>>[number];
 
-function cardResponse(card: LoadedCard, r: DavRequestContext, request: PropRequest, text?: string) {
+/** How cards are written for one request: its vCard version, and the photos when text is sent. */
+type CardOutput = { request: PropRequest; version: VcardVersion; photos: CardPhotos };
+
+async function cardOutput(
+  r: DavRequestContext,
+  request: PropRequest,
+  version: VcardVersion,
+  cards: readonly LoadedCard[],
+): Promise<CardOutput> {
+  const photos = needsAddressData(request) ? await loadCardPhotos(r.storage, cards) : new Map();
+  return { request, version, photos };
+}
+
+function textOf(card: LoadedCard, r: DavRequestContext, out: CardOutput): string {
+  return cardText(card, r.ctx, { version: out.version, photo: out.photos.get(card.contactId) });
+}
+
+function cardResponse(card: LoadedCard, r: DavRequestContext, out: CardOutput, text?: string) {
   const resource: DavResource = {
     kind: "card",
     href: cardHref(cardName(card)),
     version: card.version,
     updatedAt: card.contact.updatedAt,
-    addressData: text ?? (needsAddressData(request) ? cardText(card, r.ctx) : undefined),
+    addressData: text ?? (needsAddressData(out.request) ? textOf(card, r, out) : undefined),
   };
-  return responseXml(resource.href, answerProps(resource, r.scope, request));
+  return responseXml(resource.href, answerProps(resource, r.scope, out.request));
 }
 
 const CHILDREN: Record<"root" | "principal" | "home", (keyof typeof COLLECTION_PATHS)[]> = {
@@ -84,21 +106,24 @@ export async function propfind(
   r: DavRequestContext,
   target: Exclude<DavTarget, { kind: "none" }>,
   depth: "0" | "1",
-  request: PropRequest,
+  body: XmlElement | null,
 ): Promise<string> {
   const { db, ctx } = r;
+  const request = readPropRequest(body);
+  const vcardVersion = readAddressDataVersion(body);
   if (target.kind === "card") {
     const [card] = await loadCards(db, ctx.userId, [target.name]);
     if (!card) throw new DavError(404, "There is no card here.");
-    return multistatusXml([cardResponse(card, r, request)]);
+    const out = await cardOutput(r, request, vcardVersion, [card]);
+    return multistatusXml([cardResponse(card, r, out)]);
   }
   const version = await getBookVersion(db, ctx.userId);
   const responses = [collectionResponse(target.kind, r, request, version)];
   if (depth === "1") {
     if (target.kind === "book") {
-      for (const card of await loadCards(db, ctx.userId)) {
-        responses.push(cardResponse(card, r, request));
-      }
+      const cards = await loadCards(db, ctx.userId);
+      const out = await cardOutput(r, request, vcardVersion, cards);
+      for (const card of cards) responses.push(cardResponse(card, r, out));
     } else {
       for (const child of CHILDREN[target.kind]) {
         responses.push(collectionResponse(child, r, request, version));
@@ -108,7 +133,7 @@ export async function propfind(
   return multistatusXml(responses);
 }
 
-async function multiget(r: DavRequestContext, root: XmlElement, request: PropRequest) {
+async function multiget(r: DavRequestContext, root: XmlElement, request: CardRequest) {
   const hrefs = findChildren(root, NS.dav, "href").map((h) => h.text);
   const names = hrefs.map((href) => cardNameOfHref(href));
   const cards = await loadCards(
@@ -116,32 +141,37 @@ async function multiget(r: DavRequestContext, root: XmlElement, request: PropReq
     r.ctx.userId,
     names.filter((n): n is string => n !== null),
   );
+  const out = await cardOutput(r, request.props, request.version, cards);
   const byName = new Map(cards.map((card) => [cardName(card), card]));
   const lowerName = new Map(cards.map((card) => [cardName(card).toLowerCase(), card]));
   return multistatusXml(
     hrefs.map((href, i) => {
       const name = names[i];
       const card = name ? (byName.get(name) ?? lowerName.get(name.toLowerCase())) : undefined;
-      return card ? cardResponse(card, r, request) : statusResponseXml(href, "404 Not Found");
+      return card ? cardResponse(card, r, out) : statusResponseXml(href, "404 Not Found");
     }),
   );
 }
 
-async function query(r: DavRequestContext, root: XmlElement, request: PropRequest) {
+async function query(r: DavRequestContext, root: XmlElement, request: CardRequest) {
   const filter = findChild(root, NS.carddav, "filter");
   const limit = Number(
     findChild(findChild(root, NS.carddav, "limit"), NS.carddav, "nresults")?.text,
   );
   const responses: string[] = [];
-  for (const card of await loadCards(r.db, r.ctx.userId)) {
-    const text = cardText(card, r.ctx);
+  const cards = await loadCards(r.db, r.ctx.userId);
+  const out = await cardOutput(r, request.props, request.version, cards);
+  for (const card of cards) {
+    const text = textOf(card, r, out);
     const [properties = []] = parseVcardProperties(text);
     if (!cardMatchesFilter(properties, filter)) continue;
     if (Number.isInteger(limit) && limit > 0 && responses.length >= limit) break;
-    responses.push(cardResponse(card, r, request, needsAddressData(request) ? text : undefined));
+    responses.push(cardResponse(card, r, out, needsAddressData(out.request) ? text : undefined));
   }
   return multistatusXml(responses);
 }
+
+type CardRequest = { props: PropRequest; version: VcardVersion };
 
 const VALID_SYNC_TOKEN: PropName = { ns: NS.dav, name: "valid-sync-token" };
 
@@ -160,7 +190,7 @@ function readSyncToken(scope: DavScope, token: string, current: number): number 
   return version;
 }
 
-async function syncCollection(r: DavRequestContext, root: XmlElement, request: PropRequest) {
+async function syncCollection(r: DavRequestContext, root: XmlElement, request: CardRequest) {
   const { db, ctx, scope } = r;
   // Read before the cards: a change made meanwhile is reported again next time, never missed.
   const current = await getBookVersion(db, ctx.userId);
@@ -172,20 +202,21 @@ async function syncCollection(r: DavRequestContext, root: XmlElement, request: P
   const tokenXml = `<d:sync-token>${scope.syncBase}${current}</d:sync-token>`;
   if (since === null) {
     const cards = await loadCards(db, ctx.userId);
+    const out = await cardOutput(r, request.props, request.version, cards);
     return multistatusXml(
-      cards.map((card) => cardResponse(card, r, request)),
+      cards.map((card) => cardResponse(card, r, out)),
       tokenXml,
     );
   }
   const changes = await listChangesSince(db, ctx.userId, since);
   const changed = changes.filter((c) => !c.isRemoved).map((c) => c.name);
-  const cards = new Map(
-    (await loadCards(db, ctx.userId, changed)).map((card) => [cardName(card), card]),
-  );
+  const loaded = await loadCards(db, ctx.userId, changed);
+  const out = await cardOutput(r, request.props, request.version, loaded);
+  const cards = new Map(loaded.map((card) => [cardName(card), card]));
   const responses = changes.map((change) => {
     const card = cards.get(change.name);
     return card && !change.isRemoved
-      ? cardResponse(card, r, request)
+      ? cardResponse(card, r, out)
       : statusResponseXml(cardHref(change.name), "404 Not Found");
   });
   return multistatusXml(responses, tokenXml);
@@ -199,7 +230,10 @@ export async function report(
   root: XmlElement | null,
 ): Promise<string> {
   if (!root) throw new DavError(400, "A REPORT needs an XML body naming the report.");
-  const request = readPropRequest(root);
+  const request: CardRequest = {
+    props: readPropRequest(root),
+    version: readAddressDataVersion(root),
+  };
   const isBook = target.kind === "book";
   if (
     root.ns === NS.carddav &&

@@ -5,11 +5,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasPaidAccess } from "../billing/billing.public";
 import { contactContext } from "../contacts/contacts.public";
 import { createRequestAccountReader } from "../../lib/request-account";
-import { cardText, deleteCard, DavError, loadCards, putCard } from "./address-book.service";
+import { cardText, deleteCard, loadCards, putCard } from "./address-book.service";
+import { loadCardPhotos } from "./card-photos";
+import { DavError } from "./dav-error";
 import { createDavAccess } from "./dav-access";
 import { resolveDavPath, DAV_ROOT } from "./dav-paths";
 import { etagOf, MAX_CARD_BYTES, type DavScope } from "./dav-props";
-import { propfind, readPropRequest, report, type DavRequestContext } from "./dav-reports";
+import { propfind, report, type DavRequestContext } from "./dav-reports";
+import { readAcceptedVersion } from "./vcard-negotiation";
 import {
   DavXmlError,
   errorXml,
@@ -98,6 +101,7 @@ export async function davRoutes(fastify: FastifyInstance) {
     request.account = account;
     const r: DavRequestContext = {
       db: app.db,
+      storage: app.storage,
       ctx: await contactContext(app, request),
       scope: {
         email: device.email,
@@ -135,11 +139,7 @@ export async function davRoutes(fastify: FastifyInstance) {
     switch (request.method) {
       case "PROPFIND": {
         const depth = header(request, "depth") === "0" ? "0" : "1";
-        return sendXml(
-          reply,
-          207,
-          await propfind(r, target, depth, readPropRequest(parseDavXml(body))),
-        );
+        return sendXml(reply, 207, await propfind(r, target, depth, parseDavXml(body)));
       }
       case "REPORT":
         return sendXml(reply, 207, await report(r, target, parseDavXml(body)));
@@ -155,11 +155,14 @@ export async function davRoutes(fastify: FastifyInstance) {
         }
         const [card] = await loadCards(r.db, r.ctx.userId, [target.name]);
         if (!card) throw new DavError(404, "There is no card here.");
+        const photos = await loadCardPhotos(r.storage, [card]);
+        const version = readAcceptedVersion(header(request, "accept"));
         return reply
           .header("etag", etagOf(card.version))
           .header("last-modified", card.contact.updatedAt.toUTCString())
+          .header("vary", "Accept")
           .type("text/vcard; charset=utf-8")
-          .send(cardText(card, r.ctx));
+          .send(cardText(card, r.ctx, { version, photo: photos.get(card.contactId) }));
       }
       case "PUT": {
         if (target.kind !== "card") throw new DavError(405, "Cards go inside the address book.");
@@ -167,6 +170,7 @@ export async function davRoutes(fastify: FastifyInstance) {
           name: target.name,
           body,
           ctx: r.ctx,
+          storage: r.storage,
           ifMatch: header(request, "if-match"),
           ifNoneMatch: header(request, "if-none-match"),
         });

@@ -132,12 +132,14 @@ describe("CardDAV", () => {
     const cards = await client.fetchVCards({ addressBook: books[0]! });
     expect(cards).toHaveLength(1);
     const text = String(cards[0]!.data);
+    // tsdav names no version: it gets CardDAV's default, vCard 3.0, as iPhones do.
     for (const line of [
+      "VERSION:3.0",
       "FN:Ada Lovelace",
       "ORG:Analytical Engines",
-      "EMAIL;TYPE=work:ada@example.com",
-      "TYPE=cell:+44 20 7946 0001",
-      "BDAY:18151210",
+      "EMAIL;TYPE=INTERNET,WORK:ada@example.com",
+      "TEL;TYPE=CELL:+44 20 7946 0001",
+      "BDAY;VALUE=date:1815-12-10",
       "CATEGORIES:math",
       "NOTE:Met at the salon",
     ]) {

@@ -1,13 +1,13 @@
 // The photos an import's rows carry, checked, re-encoded and stored as uploaded avatars are,
 // before the import's transaction (which then only names them); a photo that fails is left out
 // of its row, and the person is imported without it.
-import sharp from "sharp";
 import { AVATAR_STORED_SIDE } from "../../../core/constants";
 import type { ExportPhoto } from "../../../core/import/csv-export";
 import type { MappedRow } from "../../../core/import/map-row";
 import { CONTACT_PHOTO_MAX_BYTES } from "../../../core/import/photo-cell";
 import { AppError } from "../../lib/app-error";
 import { reencodeImage } from "../../lib/images";
+import { readPhotoAsJpeg } from "../../lib/photo-jpeg";
 import { contactPhotoKey, parseFileUrl, type Storage } from "../../lib/storage/storage";
 
 const NOT_AN_IMAGE = "The photo isn't an image we can read (PNG, JPEG, GIF or WebP). Left out.";
@@ -69,10 +69,7 @@ export async function removeUnusedPhotos(
   for (const key of stored) if (!used.has(key)) await storage.delete("avatars", key);
 }
 
-/**
- * The contacts with each stored photo as JPEG base64 for a vCard's PHOTO: JPEG is what every
- * phone and Outlook read in a card (we store WebP). A photo gone from storage is left out.
- */
+/** The contacts with each stored photo as JPEG base64 for a vCard's PHOTO; a photo gone is left out. */
 export async function withExportPhotos<C extends { photoUrl: string | null }>(
   storage: Storage,
   contacts: C[],
@@ -80,13 +77,8 @@ export async function withExportPhotos<C extends { photoUrl: string | null }>(
   const out: (C & { photo?: ExportPhoto })[] = [];
   for (const contact of contacts) {
     const file = contact.photoUrl ? parseFileUrl(contact.photoUrl) : null;
-    const stored = file ? await storage.get(file.bucket, file.key) : null;
-    if (!stored) {
-      out.push(contact);
-      continue;
-    }
-    const jpeg = await sharp(stored.bytes).jpeg({ quality: 85 }).toBuffer();
-    out.push({ ...contact, photo: { mediaType: "image/jpeg", base64: jpeg.toString("base64") } });
+    const photo = file ? await readPhotoAsJpeg(storage, file.bucket, file.key) : null;
+    out.push(photo ? { ...contact, photo } : contact);
   }
   return out;
 }
