@@ -214,7 +214,10 @@ describe("event webhooks", () => {
           method: "POST" as const,
           url: `/api/webhooks/${mine.id}/deliveries/${delivery!.id}/resend`,
         },
-        { method: "POST" as const, url: `/api/webhooks/${hook.id}/deliveries/${delivery!.id}/resend` },
+        {
+          method: "POST" as const,
+          url: `/api/webhooks/${hook.id}/deliveries/${delivery!.id}/resend`,
+        },
         { method: "DELETE" as const, url: "/api/webhooks/not-an-id" },
       ]) {
         const res = await injectAs(t.app, other, request);
