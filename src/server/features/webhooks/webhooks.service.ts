@@ -145,8 +145,12 @@ export async function resendWebhookDelivery(
       )
       .for("update", { of: webhookDeliveries });
     if (!found) throw deliveryNotFound();
-    if (found.body === null) {
-      throw new AppError("CONFLICT", "This delivery is too old to send again.");
+    // Message bodies are emptied some days after sending (data retention).
+    if (!found.body) {
+      throw new AppError(
+        "CONFLICT",
+        "This delivery is too old to send again: its content is no longer kept.",
+      );
     }
     if (found.outboxStatus === "sending") {
       throw new AppError("CONFLICT", "This delivery is being sent right now. Wait a moment.");

@@ -2,7 +2,7 @@
 // signs in to CardDAV with, and how to add the account on iPhone/macOS, Android and Thunderbird.
 // A new password is shown once.
 import { KeyRound } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   DEVICE_ACCESS_LABELS,
