@@ -13,6 +13,8 @@ import { startDatabase, type Database, type Db } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/account/account.routes";
 import { apiTokenRoutes } from "./features/api-tokens/api-tokens.routes";
+import { takeUnsentEvents } from "./features/webhooks/webhooks.public";
+import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { v1Routes } from "./features/api-v1/v1.routes";
 import { mcpRoutes } from "./features/mcp/mcp.routes";
 import { tokenAuthPlugin } from "./features/api-tokens/token-auth";
@@ -194,6 +196,10 @@ async function registerEverything(
   app.decorate("lifecycle", { isDraining: false });
   app.decorate("background", background);
 
+  // A change that wrote webhook events has committed by the time its answer is sent.
+  app.addHook("onResponse", async () => {
+    if (takeUnsentEvents()) services.outbox.kick();
+  });
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   // Each route checks its body first thing before validation, after the sign-in gate that
@@ -243,6 +249,7 @@ async function registerEverything(
   await app.register(configRoutes);
   await app.register(accountRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(webhookRoutes);
   await app.register(authEventRoutes);
   await app.register(verifyRoutes);
   await app.register(avatarRoutes);

@@ -10,6 +10,11 @@ import { createPushTransport } from "./features/push/push.public";
 import { createOutboxSender, type OutboxSender } from "./features/outbox/outbox.public";
 import { reminderDeliveryHooks } from "./features/reminders/reminders.public";
 import { readScopedClockOffset } from "./features/test-support/test-support.public";
+import {
+  createWebhookEventTransport,
+  WEBHOOK_EVENT_CHANNEL,
+  webhookDeliveryHooks,
+} from "./features/webhooks/webhooks.public";
 import { createStorage } from "./lib/storage/create-storage";
 import type { Storage } from "./lib/storage/storage";
 
@@ -47,9 +52,19 @@ export function createServices(options: {
     transports: {
       ...createChatTransports({ db: database.db, env, log }, chatSenders()),
       push: createPushTransport({ db: database.db, env }),
+      [WEBHOOK_EVENT_CHANNEL]: createWebhookEventTransport({ db: database.db, env }),
     },
   });
-  outbox.setHooks(reminderDeliveryHooks);
+  outbox.setHooks({
+    async onSent(tx, rows, now) {
+      await reminderDeliveryHooks.onSent?.(tx, rows, now);
+      await webhookDeliveryHooks.onSent?.(tx, rows, now);
+    },
+    async onFailed(tx, row, failure) {
+      await reminderDeliveryHooks.onFailed?.(tx, row, failure);
+      await webhookDeliveryHooks.onFailed?.(tx, row, failure);
+    },
+  });
   return {
     env,
     db: database.db,

@@ -8,3 +8,5 @@ export {
 } from "./channels.service";
 export { createChatTransports, type ChatSenderDeps } from "./channel-transports";
 export { chatSenders } from "./chat-senders";
+export { checkWebhookUrl } from "./url-channels.service";
+export { createWebhookSecret, postSignedWebhook } from "./webhook";

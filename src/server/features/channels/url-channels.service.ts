@@ -25,7 +25,7 @@ function parseUserUrl(raw: string, env: Env, example: string): URL {
   }
   // Plain http is for a server on the operator's own network, which they opened on purpose.
   if (url.protocol === "http:" && !env.ALLOW_PRIVATE_WEBHOOKS) {
-    throw badUrl("Use an https:// address: reminders are not sent over plain http.");
+    throw badUrl("Use an https:// address: Tend sends nothing over plain http.");
   }
   return url;
 }
@@ -69,11 +69,17 @@ export async function connectNtfy(
   });
 }
 
+/** A webhook receiver's URL as it will be called, or a BAD_REQUEST saying why it cannot be. */
+export async function checkWebhookUrl(raw: string, env: Env): Promise<URL> {
+  const url = parseUserUrl(raw, env, "https://example.com/tend-webhook");
+  await refuseUnreachable(url, env);
+  url.hash = "";
+  return url;
+}
+
 /** The signing secret is made on the first connect and kept when the URL changes. */
 export async function connectWebhook(ctx: Connect, input: { url: string }): Promise<ChannelRow> {
-  const url = parseUserUrl(input.url, ctx.env, "https://example.com/tend-webhook");
-  await refuseUnreachable(url, ctx.env);
-  url.hash = "";
+  const url = await checkWebhookUrl(input.url, ctx.env);
   const saved = await getChannelRow(ctx.db, ctx.userId, "webhook");
   return saveChannel(ctx.db, {
     userId: ctx.userId,

@@ -26,12 +26,12 @@ async function errorSnippet(res: Response): Promise<string> {
   return text.replace(/\s+/g, " ").trim().slice(0, ERROR_SNIPPET_CHARS);
 }
 
-/** POSTs `body` to `url`; resolves on a 2xx answer, else throws a DeliveryError. */
+/** POSTs `body` to `url`; resolves with the status of a 2xx answer, else throws a DeliveryError. */
 export async function postToUserUrl(
   url: string,
   init: { headers: Record<string, string>; body: string },
   options: { env: Env; peer: string },
-): Promise<void> {
+): Promise<number> {
   let res: Response;
   try {
     res = await safeFetch(
@@ -45,11 +45,12 @@ export async function postToUserUrl(
   }
   if (res.status >= 200 && res.status < 300) {
     await res.body?.cancel();
-    return;
+    return res.status;
   }
   const said = await errorSnippet(res);
   throw new DeliveryError(
     `${options.peer} answered ${res.status}${said ? `: ${said}` : ""}`,
     !isRetryableStatus(res.status),
+    res.status,
   );
 }

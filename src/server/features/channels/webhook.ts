@@ -4,6 +4,7 @@
 // is the receiver's side of this contract.
 import { createHmac, randomBytes } from "node:crypto";
 import type { ChatMessage } from "../../../core/chat-channels";
+import type { Env } from "../../env";
 import { DeliveryError } from "../outbox/outbox.public";
 import type { ChatSenderFactory } from "./channel-transports";
 import { postToUserUrl } from "./user-url-post";
@@ -62,6 +63,26 @@ export function signWebhookBody(secret: string, body: string, unixSeconds: numbe
   return `t=${unixSeconds},v1=${mac}`;
 }
 
+/**
+ * POSTs `body` to a user's webhook URL, signed with `secret` when sent (so a retry hours later is
+ * still inside the receiver's replay window), with `deliveryId` as Tend-Delivery. Resolves with
+ * the receiver's status; throws a DeliveryError (carrying the status, if any) otherwise.
+ */
+export async function postSignedWebhook(
+  target: { url: string; secret: string },
+  message: { body: string; deliveryId: string },
+  env: Env,
+): Promise<number> {
+  const signature = signWebhookBody(target.secret, message.body, Math.floor(Date.now() / 1000));
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": `${env.APP_NAME.replace(/[^A-Za-z0-9]+/g, "-")}-Webhooks/1.0`,
+    [WEBHOOK_SIGNATURE_HEADER]: signature,
+    [WEBHOOK_DELIVERY_HEADER]: message.deliveryId,
+  };
+  return postToUserUrl(target.url, { headers, body: message.body }, { env, peer: "The webhook" });
+}
+
 export const createWebhookSender: ChatSenderFactory = ({ env }) => ({
   name: "webhook",
   async send(message, channel, { messageId }) {
@@ -69,14 +90,10 @@ export const createWebhookSender: ChatSenderFactory = ({ env }) => ({
       throw new DeliveryError("The webhook has no signing secret. Connect it again.", true);
     }
     const body = JSON.stringify(toWebhookEvent(message, messageId));
-    // Signed when sent, not when written: a retry hours later is still inside the replay window.
-    const signature = signWebhookBody(channel.secret, body, Math.floor(Date.now() / 1000));
-    const headers = {
-      "content-type": "application/json",
-      "user-agent": `${env.APP_NAME.replace(/[^A-Za-z0-9]+/g, "-")}-Webhooks/1.0`,
-      [WEBHOOK_SIGNATURE_HEADER]: signature,
-      [WEBHOOK_DELIVERY_HEADER]: messageId,
-    };
-    await postToUserUrl(channel.address, { headers, body }, { env, peer: "The webhook" });
+    await postSignedWebhook(
+      { url: channel.address, secret: channel.secret },
+      { body, deliveryId: messageId },
+      env,
+    );
   },
 });

@@ -9,7 +9,7 @@ import {
 import type { BulkRhythmInput } from "../../../core/interactions";
 import { effectiveRhythm, type GroupRhythm } from "../../../core/group-rhythms";
 import { isSameRhythm, startOfLocalDate, toLocalDate, type Rhythm } from "../../../core/rhythm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { contacts, interactions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { ContactContext } from "./contact-context";
@@ -19,6 +19,8 @@ import { assertContactCapacity, newContactValues, rhythmOf } from "./contacts.se
 import { loadGroupRhythms } from "./group-rhythms.queries";
 import { ownRhythmOf, rhythmColumnsFor } from "./group-rhythms.service";
 import { recordUndo } from "./undo.service";
+import { emitWebhookEvent } from "../webhooks/webhooks.public";
+import { toContact } from "./contact-view";
 
 type Ctx = ContactContext;
 
@@ -33,6 +35,20 @@ function lastContactInstant(day: string, ctx: Ctx): Date {
   }
   const noon = new Date(startOfLocalDate(day, ctx.timeZone).getTime() + 12 * HOUR_MS);
   return noon < ctx.now ? noon : ctx.now;
+}
+
+function emitContactEvent(
+  tx: Tx,
+  type: "contact.created" | "contact.updated" | "contact.archived",
+  row: ContactRow,
+  ctx: Ctx,
+) {
+  return emitWebhookEvent(tx, {
+    userId: ctx.userId,
+    type,
+    now: ctx.now,
+    data: { contact: toContact(row, ctx) },
+  });
 }
 
 export async function createContact(
@@ -62,6 +78,7 @@ export async function createContact(
         isDateOnly: true,
       });
     }
+    await emitContactEvent(tx, "contact.created", row!, ctx);
     return row!;
   });
 }
@@ -123,7 +140,9 @@ export async function updateContact(
       const groups = await loadGroupRhythms(tx, ctx.userId);
       Object.assign(values, rhythmColumnsFor(row, patchedRhythm(row, patch, groups), ctx));
     }
-    return updateContactRow(tx, ctx.userId, contactId, { ...values, ...columns });
+    const updated = await updateContactRow(tx, ctx.userId, contactId, { ...values, ...columns });
+    await emitContactEvent(tx, "contact.updated", updated, ctx);
+    return updated;
   });
 }
 
@@ -138,6 +157,10 @@ export async function setArchived(db: Db, contactId: string, isArchived: boolean
       action: "archive",
       changes: [{ before, after }],
     });
+    // Restoring is told as an edit: the receiver sees archivedAt back at null.
+    if (isArchived !== Boolean(before.archivedAt)) {
+      await emitContactEvent(tx, isArchived ? "contact.archived" : "contact.updated", after, ctx);
+    }
     return { contact: after, undoId };
   });
 }

@@ -22,6 +22,7 @@ import { getContactRow, isUuid, updateContactRow } from "./contacts.queries";
 import type { ContactRow } from "./contact-columns";
 import { rhythmOf, syncContactHistory } from "./contacts.service";
 import { recordUndo } from "./undo.service";
+import { emitWebhookEvent } from "../webhooks/webhooks.public";
 
 type Ctx = ContactContext;
 type Executor = Db | Tx;
@@ -102,6 +103,15 @@ export async function logInteraction(
       action: "log",
       changes: [{ before, after: contact }],
       interaction: row!,
+    });
+    await emitWebhookEvent(tx, {
+      userId: ctx.userId,
+      type: "interaction.logged",
+      now: ctx.now,
+      data: {
+        interaction: toInteraction(row!),
+        contact: { id: contact.id, name: contactDisplayName(contact) },
+      },
     });
     return { interaction: toInteraction(row!), contact, undoId };
   });

@@ -9,6 +9,8 @@ export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly isPermanent: boolean,
+    /** The peer's HTTP status, when it answered one. */
+    readonly status?: number,
   ) {
     super(message);
   }

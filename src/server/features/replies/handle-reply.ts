@@ -19,6 +19,7 @@ import type { Env } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { getUserTimeZone, listContactRows, type ContactRow } from "../contacts/contacts.public";
 import { chatRow, enqueue } from "../outbox/outbox.public";
+import { emitWebhookEvent } from "../webhooks/webhooks.public";
 import type { ReplyReader } from "./model-reader";
 import { composeAnswer, type AnsweredAction } from "./reply-answer";
 import { performAction } from "./reply-actions";
@@ -200,6 +201,25 @@ export async function handleReply(deps: InboundDeps, reply: IncomingReply): Prom
       });
     }
 
+    await emitWebhookEvent(tx, {
+      userId: reply.userId,
+      type: "reply.received",
+      now,
+      data: {
+        reply: {
+          id: stored.id,
+          channel: reply.channel,
+          receivedAt: reply.receivedAt.toISOString(),
+          text,
+          actions: answered.map((a) => ({
+            id: a.id,
+            kind: a.details.kind,
+            status: a.status,
+            who: a.who,
+          })),
+        },
+      },
+    });
     const answer = composeAnswer(env, {
       userId: reply.userId,
       replyId: stored.id,

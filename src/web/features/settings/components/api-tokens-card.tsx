@@ -1,7 +1,7 @@
 // Settings → API tokens: personal access tokens for scripts and AI assistants. A new token is
 // shown once, with a Copy button; the list tells when each was last used and when it expires.
-import { Copy, KeyRound } from "lucide-react";
-import { useRef, useState } from "react";
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   API_TOKEN_EXPIRY_DAYS,
@@ -30,45 +30,13 @@ import { useCreateApiToken } from "../api/create-api-token";
 import { useApiTokens } from "../api/list-api-tokens";
 import { useRevokeApiToken } from "../api/revoke-api-token";
 import { RevokeCredential } from "./revoke-credential";
-import { copySecret, SecretText, selectText } from "./secret-text";
+import { ShownOnceSecret } from "./shown-once-secret";
 
 type TokenValues = { name: string; scope: ApiTokenScope; expiry: string };
 
 const EXPIRY_LABELS = new Map<string, string>(
   API_TOKEN_EXPIRY_DAYS.map((days) => [String(days), days ? `${days} days` : "No expiry"]),
 );
-
-function NewToken(props: { token: string; onDone: () => void }) {
-  const text = useRef<HTMLParagraphElement>(null);
-  return (
-    <div className="grid gap-3 rounded-lg border border-primary/40 p-4" data-testid="new-api-token">
-      <SecretText
-        ref={text}
-        label="Your new token"
-        hint="Copy it now and keep it somewhere safe: it is not shown again."
-        value={props.token}
-        testId="api-token-secret"
-      />
-      <div className="flex flex-wrap gap-3">
-        <Button
-          onClick={() =>
-            void copySecret(props.token, {
-              noun: "token",
-              copied: "Paste it into your script or assistant.",
-              select: () => selectText(text.current),
-            })
-          }
-        >
-          <Copy aria-hidden />
-          Copy
-        </Button>
-        <Button variant="outline" onClick={props.onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 function TokenForm(props: { onCreated: (token: string) => void }) {
   const create = useCreateApiToken();
@@ -215,7 +183,16 @@ export function ApiTokensCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         {created ? (
-          <NewToken token={created} onDone={() => setCreated(null)} />
+          <ShownOnceSecret
+            label="Your new token"
+            hint="Copy it now and keep it somewhere safe: it is not shown again."
+            value={created}
+            testId="api-token-secret"
+            panelTestId="new-api-token"
+            noun="token"
+            copied="Paste it into your script or assistant."
+            onDone={() => setCreated(null)}
+          />
         ) : (
           <TokenForm onCreated={setCreated} />
         )}

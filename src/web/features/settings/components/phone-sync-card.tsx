@@ -1,8 +1,8 @@
 // Settings → Phone sync: the address, user name and device passwords a phone's contacts app
 // signs in to CardDAV with, and how to add the account on iPhone/macOS, Android and Thunderbird.
 // A new password is shown once.
-import { Copy, KeyRound } from "lucide-react";
-import { useRef, useState } from "react";
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   DEVICE_ACCESS_LABELS,
@@ -29,41 +29,9 @@ import { useCreateDevice } from "../api/create-device";
 import { useDevices } from "../api/list-devices";
 import { useRevokeDevice } from "../api/revoke-device";
 import { RevokeCredential } from "./revoke-credential";
-import { copySecret, SecretText, selectText } from "./secret-text";
+import { ShownOnceSecret } from "./shown-once-secret";
 
 type DeviceValues = { name: string; access: DeviceAccess };
-
-function NewPassword(props: { created: CreatedDevice; onDone: () => void }) {
-  const text = useRef<HTMLParagraphElement>(null);
-  return (
-    <div className="grid gap-3 rounded-lg border border-primary/40 p-4" data-testid="new-device">
-      <SecretText
-        ref={text}
-        label={`Password for “${props.created.device.name}”`}
-        hint="Type or paste it into the device now: it is not shown again."
-        value={props.created.password}
-        testId="device-password"
-      />
-      <div className="flex flex-wrap gap-3">
-        <Button
-          onClick={() =>
-            void copySecret(props.created.password, {
-              noun: "password",
-              copied: "Paste it into your phone's account settings.",
-              select: () => selectText(text.current),
-            })
-          }
-        >
-          <Copy aria-hidden />
-          Copy
-        </Button>
-        <Button variant="outline" onClick={props.onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 function DeviceForm(props: { onCreated: (created: CreatedDevice) => void }) {
   const create = useCreateDevice();
@@ -209,7 +177,16 @@ export function PhoneSyncCard() {
               </div>
             </dl>
             {created ? (
-              <NewPassword created={created} onDone={() => setCreated(null)} />
+              <ShownOnceSecret
+                label={`Password for “${created.device.name}”`}
+                hint="Type or paste it into the device now: it is not shown again."
+                value={created.password}
+                testId="device-password"
+                panelTestId="new-device"
+                noun="password"
+                copied="Paste it into your phone's account settings."
+                onDone={() => setCreated(null)}
+              />
             ) : (
               <DeviceForm onCreated={setCreated} />
             )}

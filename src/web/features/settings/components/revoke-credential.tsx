@@ -1,13 +1,19 @@
-// Revoke, behind a confirmation, for a credential in a Settings list (API tokens, device passwords).
+// Revoke, behind a confirmation, for a credential in a Settings list (API tokens, device passwords,
+// webhooks, which say Remove).
 import { Trash2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 
-export function RevokeCredential(props: {
+export function RevokeCredential({
+  actionLabel = "Revoke",
+  ...props
+}: {
   name: string;
   description: string;
+  /** The button's and the confirmation's verb; Revoke unless told. */
+  actionLabel?: string;
   revokedTitle: string;
   isPending: boolean;
   revoke: (callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
@@ -18,13 +24,14 @@ export function RevokeCredential(props: {
         <Button variant="outline" size="sm" disabled={props.isPending}>
           <Trash2 aria-hidden />
           <span>
-            Revoke<span className="sr-only"> {props.name}</span>
+            {actionLabel}
+            <span className="sr-only"> {props.name}</span>
           </span>
         </Button>
       }
-      title={`Revoke “${props.name}”?`}
+      title={`${actionLabel} “${props.name}”?`}
       description={props.description}
-      confirmLabel="Revoke"
+      confirmLabel={actionLabel}
       onConfirm={() =>
         props.revoke({
           onSuccess: () => toast({ title: props.revokedTitle, variant: "success" }),

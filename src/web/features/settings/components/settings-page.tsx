@@ -28,6 +28,8 @@ const phoneCard = lazyModule(() => import("./phone-card"));
 const PhoneCard = lazyComponent(phoneCard, (m) => m.PhoneCard);
 const apiTokensCard = lazyModule(() => import("./api-tokens-card"));
 const ApiTokensCard = lazyComponent(apiTokensCard, (m) => m.ApiTokensCard);
+const webhooksCard = lazyModule(() => import("./webhooks-card"));
+const WebhooksCard = lazyComponent(webhooksCard, (m) => m.WebhooksCard);
 const accountCard = lazyModule(() => import("./account-card"));
 const AccountCard = lazyComponent(accountCard, (m) => m.AccountCard);
 
@@ -115,6 +117,9 @@ export function SettingsPage({ subscriptionCard }: { subscriptionCard: ReactNode
         </Suspense>
         <Suspense fallback={<SkeletonCard label="Loading your API tokens" className="h-80" />}>
           <ApiTokensCard />
+        </Suspense>
+        <Suspense fallback={<SkeletonCard label="Loading your webhooks" className="h-96" />}>
+          <WebhooksCard />
         </Suspense>
         {subscriptionCard}
         <Suspense fallback={<SkeletonCard label="Loading your account" className="h-96" />}>
