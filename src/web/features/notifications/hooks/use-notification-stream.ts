@@ -4,7 +4,7 @@
 // sends Last-Event-ID, and the server replays what was missed. While the stream is down (the
 // browser gave up, or it has not opened yet) the lists fall back to polling every
 // NOTIFICATIONS_POLL_MS, and a new stream is tried at that pace.
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { NOTIFICATIONS_POLL_MS } from "../../../../core/notifications";
 import { NOTIFICATIONS_KEY } from "../api/notifications-key";
@@ -33,6 +33,18 @@ export function useNotificationStreamIsLive(): boolean {
   );
 }
 
+/**
+ * Re-reads every notification list after a change. A read already under way may have begun before
+ * the change: it is left to finish (a "Load more" the user just asked for is not cancelled), and
+ * the lists are read once more after it, or the change would show only at the next reload.
+ */
+export async function rereadNotifications(queryClient: QueryClient): Promise<void> {
+  const underWay = { queryKey: NOTIFICATIONS_KEY, fetchStatus: "fetching" as const };
+  if (queryClient.isFetching(underWay) > 0)
+    await queryClient.refetchQueries(underWay, { cancelRefetch: false });
+  await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }, { cancelRefetch: false });
+}
+
 /** Opens the stream for as long as the calling component (the header's bell) is mounted. */
 export function useNotificationStream(): void {
   const queryClient = useQueryClient();
@@ -45,14 +57,7 @@ export function useNotificationStream(): void {
 
     const refresh = () => {
       clearTimeout(pending);
-      pending = setTimeout(() => {
-        // Without cancelling a read in flight: a "Load more" the user just asked for would
-        // otherwise be cancelled and the list fall back to its first page.
-        void queryClient.invalidateQueries(
-          { queryKey: NOTIFICATIONS_KEY },
-          { cancelRefetch: false },
-        );
-      }, COALESCE_MS);
+      pending = setTimeout(() => void rereadNotifications(queryClient), COALESCE_MS);
     };
     const open = () => {
       source = new EventSource(NOTIFICATIONS_STREAM_URL);
