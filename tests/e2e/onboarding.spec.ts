@@ -199,8 +199,10 @@ test("skipping the phone completes onboarding without one", async ({ page }) => 
   await page.getByLabel("Phone number").fill("12");
   const landed = page.waitForURL(`${BASE_URL}/app/contacts?fromOnboarding=true`);
   await page.getByRole("button", { name: "Skip for now" }).click();
-  await landed;
+  // The toast shows before the subscription check and the move to contacts, and leaves after
+  // 3 s: on a busy machine those can take longer than that.
   await expectToast(page, "Onboarding Complete");
+  await landed;
   expect(await readOnboarding(page)).toMatchObject({
     onboardingCompleted: true,
     reminderMethod: "email",
