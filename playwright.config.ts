@@ -26,10 +26,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  // A flake is a bug to fix, not something to run twice; but on CI one flaky browser test on a
-  // loaded machine must not refuse a whole landing, so CI tries a failed test once more and the
-  // test command names it (decision 241). Locally a failure is a failure.
-  retries: process.env.CI ? 1 : 0,
+  // A flake is a bug to fix, not something to run twice: a retry doubles a failing test's time
+  // and hides the flake.
+  retries: 0,
   // Long journeys (import and export, the detail page, the tour with its axe passes) took 53–60 s
   // on a slow shared 2-core machine in a CI run: two minutes each, not one.
   timeout: 120_000,

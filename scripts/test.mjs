@@ -1,7 +1,8 @@
 // The whole test suite, each test once: Vitest (unit, then the API on PostgreSQL when
-// TEST_DATABASE_URL is set, else PGlite, plus the PGlite-only files) beside the web build, then
-// the browser tests against that build. In CI also lint, typecheck and a smoke set on a second
-// Node (SECOND_NODE). Ends with one line over all of it: "N passed, N failed, N skipped".
+// TEST_DATABASE_URL is set, else PGlite, plus the PGlite-only files) on one core; on the other the
+// web build, then in CI typecheck, lint and a smoke set on a second Node (SECOND_NODE); then the
+// browser tests against that build. Ends with one line over all of it: "N passed, N failed, N
+// skipped".
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -54,7 +55,7 @@ function readJson(file) {
   }
 }
 
-async function runVitest({ label, nodeBin = process.execPath, projects, env = {} }) {
+async function runVitest({ label, nodeBin = process.execPath, projects, env = {}, log }) {
   const summary = path.join(tmp, `vitest-projects-${label}.json`);
   rmSync(summary, { force: true });
   const childEnv = { ...env, VITEST_PROJECT_SUMMARY: summary };
@@ -69,7 +70,7 @@ async function runVitest({ label, nodeBin = process.execPath, projects, env = {}
       "--reporter=dot",
       "--reporter=./scripts/vitest-project-summary.mjs",
     ],
-    { env: childEnv },
+    { env: childEnv, log },
   );
   const result = readJson(summary);
   if (!result) {
@@ -96,12 +97,10 @@ async function runVitest({ label, nodeBin = process.execPath, projects, env = {}
 // The ten slowest browser tests of Playwright's JSON report, where CI's time goes.
 function printSlowestSpecs(report) {
   const tests = [];
-  const flaky = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       const seconds = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
       tests.push({ name: `${spec.file}: ${spec.title}`, seconds: Math.round(seconds / 100) / 10 });
-      if (spec.tests.some((t) => t.status === "flaky")) flaky.push(`${spec.file}: ${spec.title}`);
     }
     for (const child of suite.suites ?? []) walk(child);
   };
@@ -109,9 +108,6 @@ function printSlowestSpecs(report) {
   console.log("Slowest browser tests:");
   for (const { name, seconds } of tests.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     console.log(`  ${seconds} s  ${name.slice(0, 110)}`);
-  // Passed only on CI's second try: counted as passed, named here to be fixed (decision 241).
-  if (flaky.length > 0) console.log(`Flaky browser tests (passed on the retry): ${flaky.length}`);
-  for (const name of flaky) console.log(`  ${name.slice(0, 120)}`);
 }
 
 if (isCI && !process.env.TEST_DATABASE_URL) {
@@ -163,30 +159,39 @@ const logged = (steps) =>
   ]);
 const willBuild = runE2E && existsSync(chromium);
 
-// Vitest on one core; the build, then the static checks, on the other.
+// The second Node's smoke set; its output goes to a file, as the main run's dots fill the terminal.
+async function runSecondNode() {
+  const secondNode = process.env.SECOND_NODE;
+  if (!secondNode) {
+    if (isCI)
+      problems.push("CI requires SECOND_NODE (Node 22, fetched by .ci/run) for the smoke set");
+    return;
+  }
+  if (!existsSync(secondNode)) {
+    problems.push(`SECOND_NODE=${secondNode} does not exist`);
+    return;
+  }
+  await runVitest({
+    label: "second-node",
+    nodeBin: path.resolve(secondNode),
+    projects: ["unit", "smoke"],
+    env: { VITEST_SMOKE: "1" },
+    log: path.join(tmp, "second-node.log"),
+  });
+}
+
+// Vitest takes one core for most of the run; the build, the static checks and the smoke set
+// together take less, so they run one after another on the other core.
 const projects = ["unit", "api", "pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 const [, built] = await Promise.all([
   runVitest({ label: "main", projects }),
   (async () => {
     const ok = willBuild ? await chain(logged(buildSteps)) : false;
     await chain(logged(checkSteps));
+    await runSecondNode();
     return ok;
   })(),
 ]);
-
-const secondNode = process.env.SECOND_NODE;
-if (secondNode) {
-  if (!existsSync(secondNode)) problems.push(`SECOND_NODE=${secondNode} does not exist`);
-  else
-    await runVitest({
-      label: "second-node",
-      nodeBin: path.resolve(secondNode),
-      projects: ["unit", "smoke"],
-      env: { VITEST_SMOKE: "1" },
-    });
-} else if (isCI) {
-  problems.push("CI requires SECOND_NODE (Node 22, fetched by .ci/run) for the smoke set");
-}
 
 if (built) {
   const e2eJson = path.join(tmp, "playwright.json");
@@ -196,7 +201,7 @@ if (built) {
   });
   const report = readJson(e2eJson);
   if (report?.stats) {
-    totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+    totals.passed += report.stats.expected ?? 0;
     totals.failed += report.stats.unexpected ?? 0;
     totals.skipped += report.stats.skipped ?? 0;
   }
