@@ -37,6 +37,12 @@ export default defineConfig({
           ],
           environment: "node",
           setupFiles,
+          // Pure functions for the most part: one module graph per worker instead of one per
+          // file halves the suite's CPU time. Stubbed globals and variables are undone after
+          // every test, so none leaks into the next file; a file that fakes the clock restores it.
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
         },
       },
       {
