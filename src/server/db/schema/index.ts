@@ -8,3 +8,4 @@ export * from "./replies";
 export * from "./idempotency";
 export * from "./api-tokens";
 export * from "./address-book";
+export * from "./households";
