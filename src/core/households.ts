@@ -1,6 +1,9 @@
 // Households: what the API takes and answers, and how a household is named in a reminder
 // ("The Carters (Sam and Jo)").
 import { z } from "zod";
+import { ContactSchema } from "./contacts";
+
+export { householdLabel, joinNames } from "./household-names";
 
 export const HOUSEHOLD_NAME_MAX = 100;
 /** A household is people seen together at one door; more than this is a group, not a household. */
@@ -44,13 +47,6 @@ export type Household = z.infer<typeof HouseholdSchema>;
 export const HouseholdListSchema = z.object({ items: z.array(HouseholdSchema) });
 export type HouseholdList = z.infer<typeof HouseholdListSchema>;
 
-/** "Sam", "Sam and Jo", "Sam, Jo and Max". */
-export function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
-
-/** "The Carters (Sam and Jo)": the household and the people in it a line is about. */
-export function householdLabel(name: string, firstNames: readonly string[]): string {
-  return `${name} (${joinNames(firstNames)})`;
-}
+/** One contact as its page reads it: with the household they are in (everyone in it), or null. */
+export const ContactDetailSchema = ContactSchema.extend({ household: HouseholdSchema.nullable() });
+export type ContactDetail = z.infer<typeof ContactDetailSchema>;

@@ -6,7 +6,7 @@ import { CONTACT_LIMIT } from "../../../core/constants";
 import { selectContacts } from "../../../core/contact-list";
 import { ContactListQuerySchema, ContactListSchema } from "../../../core/contact-list-schema";
 import { ContactCreateSchema, ContactPatchSchema, ContactSchema } from "../../../core/contacts";
-import { HouseholdSchema } from "../../../core/households";
+import { ContactDetailSchema } from "../../../core/households";
 import {
   BulkRhythmResultSchema,
   BulkRhythmSchema,
@@ -35,8 +35,6 @@ import { findHouseholdOf } from "./households.service";
 import { applyUndo } from "./undo.service";
 
 export const ContactParamsSchema = z.object({ id: z.string() });
-/** One contact as its page reads it: with the household they are in (everyone in it), or null. */
-const ContactDetailSchema = ContactSchema.extend({ household: HouseholdSchema.nullable() });
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 /** Memory for cached list answers (a full list is ~50 KB in brotli, ~0.9 MB as plain JSON). */
 const LIST_CACHE_BYTES = 64 * 1024 * 1024;
