@@ -26,7 +26,7 @@ export function HouseholdCard({ contact }: { contact: ContactDetail }) {
   // Not known yet (the page's answer is still on its way): nothing to show.
   if (contact.household === undefined) return null;
   return (
-    <Card aria-labelledby="household-title">
+    <Card role="region" aria-labelledby="household-title">
       <CardHeader>
         <CardTitle id="household-title" className="flex items-center gap-2">
           <Home className="size-5" aria-hidden />
