@@ -129,7 +129,22 @@ export const BulkRhythmResultSchema = z.object({
 export type BulkRhythmResult = z.infer<typeof BulkRhythmResultSchema>;
 
 /** Logging contact also answers how to undo it. */
-export const LogInteractionResultSchema = InteractionResultSchema.extend({ undoId: z.string() });
+export const LogInteractionResultSchema = InteractionResultSchema.extend({
+  undoId: z.string(),
+  /** The others logged with the contact (withContactIds), as they are now. */
+  others: z.array(ContactSchema).optional(),
+});
+
+/** Logging contact, and the same for the others who were there (say, the rest of a household). */
+export const LogTogetherInputSchema = InteractionInputSchema.extend({
+  withContactIds: z
+    .array(z.string({ error: "Each of withContactIds is a contact's id" }), {
+      error: "withContactIds is a list of contact ids",
+    })
+    .max(50, "Log at most 50 people at once")
+    .optional(),
+});
+export type LogTogetherInput = z.input<typeof LogTogetherInputSchema>;
 export type LogInteractionResult = z.infer<typeof LogInteractionResultSchema>;
 
 /** A snooze or an archive answers the contact, plus how to undo the change. */

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { injectAs, type TestUser } from "./test-app";
+import type { ContactDetail } from "../../src/core/households";
 import type { Contact } from "../../src/core/contacts";
 import { userSettings } from "../../src/server/db/schema/index";
 
@@ -28,8 +29,14 @@ export async function addContact(
   return res.json<Contact>();
 }
 
+/** The contact as every answer carries it (without its page's household, see getContactDetail). */
 export async function getContact(app: FastifyInstance, user: TestUser, id: string) {
+  const { household: _household, ...contact } = await getContactDetail(app, user, id);
+  return contact as Contact;
+}
+
+export async function getContactDetail(app: FastifyInstance, user: TestUser, id: string) {
   const res = await injectAs(app, user, { method: "GET", url: `/api/contacts/${id}` });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<Contact>();
+  return res.json<ContactDetail>();
 }

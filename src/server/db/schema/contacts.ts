@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
@@ -104,6 +105,8 @@ export const contacts = pgTable(
     index().on(t.userId, t.nextDueAt),
     index().on(t.userId, t.createdAt),
     index().on(t.importId),
+    // What a household member's composite foreign key points at.
+    uniqueIndex().on(t.userId, t.id),
   ],
 );
 

@@ -9,3 +9,4 @@ export * from "./idempotency";
 export * from "./api-tokens";
 export * from "./address-book";
 export * from "./webhooks";
+export * from "./households";

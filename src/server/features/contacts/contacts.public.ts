@@ -38,3 +38,4 @@ export {
   snoozeContact,
   toInteraction,
 } from "./interactions.service";
+export { listMemberships } from "./households.service";

@@ -6,6 +6,7 @@ import { CONTACT_LIMIT } from "../../../core/constants";
 import { selectContacts } from "../../../core/contact-list";
 import { ContactListQuerySchema, ContactListSchema } from "../../../core/contact-list-schema";
 import { ContactCreateSchema, ContactPatchSchema, ContactSchema } from "../../../core/contacts";
+import { ContactDetailSchema } from "../../../core/households";
 import {
   BulkRhythmResultSchema,
   BulkRhythmSchema,
@@ -29,6 +30,8 @@ import { contactPhotoRoutes } from "./contact-photo.routes";
 import { groupRhythmRoutes } from "./group-rhythms.routes";
 import { interactionRoutes } from "./interactions.routes";
 import { mergeRoutes } from "./merge.routes";
+import { householdRoutes } from "./households.routes";
+import { findHouseholdOf } from "./households.service";
 import { applyUndo } from "./undo.service";
 
 export const ContactParamsSchema = z.object({ id: z.string() });
@@ -164,11 +167,16 @@ export async function contactsRoutes(fastify: FastifyInstance) {
     "/api/contacts/:id",
     {
       preHandler,
-      schema: { tags, params: ContactParamsSchema, response: { 200: ContactSchema, ...errors } },
+      schema: {
+        tags,
+        params: ContactParamsSchema,
+        response: { 200: ContactDetailSchema, ...errors },
+      },
     },
     async (request) => {
       const ctx = await contactContext(app, request);
-      return toContact(await getContactRow(db, ctx.userId, request.params.id), ctx);
+      const contact = toContact(await getContactRow(db, ctx.userId, request.params.id), ctx);
+      return { ...contact, household: await findHouseholdOf(db, ctx.userId, contact.id) };
     },
   );
 
@@ -229,4 +237,5 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   await app.register(groupRhythmRoutes);
   await app.register(contactPhotoRoutes);
   await app.register(mergeRoutes);
+  await app.register(householdRoutes);
 }

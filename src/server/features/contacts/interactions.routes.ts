@@ -5,11 +5,11 @@ import { z } from "zod";
 import { ApiErrorSchema } from "../../../core/api-error";
 import { ContactSchema } from "../../../core/contacts";
 import {
-  InteractionInputSchema,
   InteractionListSchema,
   InteractionPatchSchema,
   InteractionResultSchema,
   LogInteractionResultSchema,
+  LogTogetherInputSchema,
   SnoozeInputSchema,
   UndoableContactSchema,
 } from "../../../core/interactions";
@@ -54,7 +54,7 @@ export async function interactionRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         params: ContactParams,
-        body: z.preprocess((v) => v ?? {}, InteractionInputSchema),
+        body: z.preprocess((v) => v ?? {}, LogTogetherInputSchema),
         response: { 201: LogInteractionResultSchema, ...errors },
       },
     },
@@ -64,6 +64,9 @@ export async function interactionRoutes(fastify: FastifyInstance) {
       return reply.status(201).send({
         interaction: result.interaction,
         contact: toContact(result.contact, ctx),
+        ...(result.others.length > 0
+          ? { others: result.others.map((row) => toContact(row, ctx)) }
+          : {}),
         undoId: result.undoId,
       });
     },

@@ -69,51 +69,72 @@ function isLatest(at: Date, row: ContactRow): boolean {
   return !row.lastContactedAt || at.getTime() >= row.lastContactedAt.getTime();
 }
 
+/**
+ * Logs contact, and the same for `withContactIds` (the others who were there, such as the rest
+ * of a household): one entry each, in one transaction, with one undo for all.
+ */
 export async function logInteraction(
   db: Db,
   contactId: string,
-  input: z.output<typeof InteractionInputSchema>,
+  input: z.output<typeof InteractionInputSchema> & { withContactIds?: string[] },
   ctx: Ctx,
   source: { replyId?: string } = {},
 ) {
   const occurredAt = input.occurredAt ? checkOccurredAt(input.occurredAt, ctx) : ctx.now;
+  const others = [...new Set(input.withContactIds ?? [])].filter((id) => id !== contactId);
   return db.transaction(async (tx) => {
-    const before = await getContactRow(tx, ctx.userId, contactId, { forUpdate: true });
-    let contact = before;
-    const [row] = await tx
-      .insert(interactions)
-      .values({
-        userId: ctx.userId,
-        contactId,
-        occurredAt,
-        channel: input.channel ?? contact.preferredMethod ?? "other",
-        note: input.note,
-        replyId: source.replyId ?? null,
-      })
-      .returning();
-    if (isLatest(occurredAt, contact)) {
-      contact = await syncContactHistory(tx, {
-        userId: ctx.userId,
-        contactId,
-        timeZone: ctx.timeZone,
-      });
+    const ids = [contactId, ...others];
+    // Locked in one order, so two logs of overlapping people cannot deadlock.
+    for (const id of [...ids].sort()) await getContactRow(tx, ctx.userId, id, { forUpdate: true });
+    const logged = [];
+    for (const id of ids) {
+      const before = await getContactRow(tx, ctx.userId, id);
+      let contact = before;
+      const [row] = await tx
+        .insert(interactions)
+        .values({
+          userId: ctx.userId,
+          contactId: id,
+          occurredAt,
+          channel: input.channel ?? contact.preferredMethod ?? "other",
+          note: input.note,
+          replyId: source.replyId ?? null,
+        })
+        .returning();
+      if (isLatest(occurredAt, contact)) {
+        contact = await syncContactHistory(tx, {
+          userId: ctx.userId,
+          contactId: id,
+          timeZone: ctx.timeZone,
+        });
+      }
+      logged.push({ before, after: contact, row: row! });
     }
+    const [first, ...rest] = logged;
     const undoId = await recordUndo(tx, {
       userId: ctx.userId,
       action: "log",
-      changes: [{ before, after: contact }],
-      interaction: row!,
+      changes: logged.map(({ before, after }) => ({ before, after })),
+      interaction: first!.row,
+      alsoLogged: rest.map((entry) => entry.row),
     });
-    await emitWebhookEvent(tx, {
-      userId: ctx.userId,
-      type: "interaction.logged",
-      now: ctx.now,
-      data: {
-        interaction: toInteraction(row!),
-        contact: { id: contact.id, name: contactDisplayName(contact) },
-      },
-    });
-    return { interaction: toInteraction(row!), contact, undoId };
+    for (const { after, row } of logged) {
+      await emitWebhookEvent(tx, {
+        userId: ctx.userId,
+        type: "interaction.logged",
+        now: ctx.now,
+        data: {
+          interaction: toInteraction(row),
+          contact: { id: after.id, name: contactDisplayName(after) },
+        },
+      });
+    }
+    return {
+      interaction: toInteraction(first!.row),
+      contact: first!.after,
+      others: rest.map((entry) => entry.after),
+      undoId,
+    };
   });
 }
 

@@ -3,7 +3,14 @@
 import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import { STALE_UNDO_MESSAGE } from "../../../core/interactions";
 import type { Tx } from "../../db/client";
-import { contacts, interactions, reminderDeliveries, replyActions } from "../../db/schema/index";
+import {
+  contacts,
+  householdMembers,
+  households,
+  interactions,
+  reminderDeliveries,
+  replyActions,
+} from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { ContactRow } from "./contact-columns";
 import { countHistory, findContactRow } from "./contacts.queries";
@@ -23,6 +30,8 @@ export type MergeRecord = {
   historyCount: number;
   replyActions: { id: string; contactId: string | null; candidateIds: string[] }[];
   deliveries: { id: string; contactIds: string[] }[];
+  /** The household each of the contacts was in before (absent in merges recorded before households). */
+  households?: { contactId: string; householdId: string }[];
 };
 
 /** `photoKeys`: files no contact names after the merge, kept while it can be undone. */
@@ -107,7 +116,35 @@ export async function undoMerge(
       .set(kept)
       .where(and(eq(contacts.userId, userId), eq(contacts.id, id)))
       .returning();
+    await restoreHouseholds(tx, userId, record);
     restored.push(row!, ...removed);
   }
   return restored;
+}
+
+// Everyone is back in the household they were in, unless it was deleted since.
+async function restoreHouseholds(tx: Tx, userId: string, record: MergeRecord) {
+  const keptId = record.kept.id as string;
+  await tx
+    .delete(householdMembers)
+    .where(and(eq(householdMembers.userId, userId), eq(householdMembers.contactId, keptId)));
+  const memberships = record.households ?? [];
+  if (memberships.length === 0) return;
+  const existing = await tx
+    .select({ id: households.id })
+    .from(households)
+    .where(
+      and(
+        eq(households.userId, userId),
+        inArray(
+          households.id,
+          memberships.map((m) => m.householdId),
+        ),
+      ),
+    );
+  const kept = new Set(existing.map((h) => h.id));
+  const values = memberships
+    .filter((m) => kept.has(m.householdId))
+    .map((m) => ({ userId, contactId: m.contactId, householdId: m.householdId }));
+  if (values.length > 0) await tx.insert(householdMembers).values(values).onConflictDoNothing();
 }

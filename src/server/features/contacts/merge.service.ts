@@ -12,6 +12,7 @@ import type { Db, Tx } from "../../db/client";
 import {
   contactUndos,
   contacts,
+  householdMembers,
   interactions,
   reminderDeliveries,
   replyActions,
@@ -175,7 +176,25 @@ async function mergeOne(
     .where(and(eq(interactions.userId, userId), inArray(interactions.contactId, copyIds)));
   const actions = await moveReplyActions(tx, userId, keep.id, copyIds);
   const deliveries = await moveDeliveries(tx, userId, keep.id, copyIds);
+  const memberships = await tx
+    .select({ contactId: householdMembers.contactId, householdId: householdMembers.householdId })
+    .from(householdMembers)
+    .where(
+      and(
+        eq(householdMembers.userId, userId),
+        inArray(householdMembers.contactId, [keep.id, ...copyIds]),
+      ),
+    );
   await tx.delete(contacts).where(and(eq(contacts.userId, userId), inArray(contacts.id, copyIds)));
+  // The kept contact stays in its own household, or else joins the first copy's.
+  const joins = memberships.some((m) => m.contactId === keep.id)
+    ? undefined
+    : copyIds.map((id) => memberships.find((m) => m.contactId === id)).find(Boolean);
+  if (joins) {
+    await tx
+      .insert(householdMembers)
+      .values({ userId, contactId: keep.id, householdId: joins.householdId });
+  }
   const [row] = await tx
     .update(contacts)
     .set(columns)
@@ -195,6 +214,7 @@ async function mergeOne(
       historyCount: await countHistory(tx, userId, keep.id),
       replyActions: actions,
       deliveries,
+      households: memberships,
     },
   };
 }

@@ -44,7 +44,13 @@ type LoggedInteraction = {
 type GroupState = { tag: string; rhythm: Rhythm | null } | null;
 type GroupChange = { tagKey: string; before: GroupState; after: GroupState };
 
-type Payload = { contacts: Snapshot[]; interaction?: LoggedInteraction; group?: GroupChange };
+type Payload = {
+  contacts: Snapshot[];
+  interaction?: LoggedInteraction;
+  /** The same contact logged for the others who were there (a household's log). */
+  alsoLogged?: (LoggedInteraction & { contactId: string })[];
+  group?: GroupChange;
+};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const date = (s: string | null) => (s ? new Date(s) : null);
@@ -80,6 +86,20 @@ function staleUndo(): AppError {
   return new AppError("CONFLICT", STALE_UNDO_MESSAGE);
 }
 
+async function loggedOf(
+  tx: Tx,
+  userId: string,
+  row: typeof interactions.$inferSelect,
+): Promise<LoggedInteraction> {
+  return {
+    id: row.id,
+    occurredAt: row.occurredAt.toISOString(),
+    channel: row.channel,
+    note: row.note,
+    historyCount: await countHistory(tx, userId, row.contactId),
+  };
+}
+
 /**
  * Records how to undo a change, inside the transaction that made it; answers the undo's id.
  * `changes` pairs each contact as it was before with how it is after.
@@ -91,6 +111,7 @@ export async function recordUndo(
     action: UndoAction;
     changes: { before: ContactRow; after: ContactRow }[];
     interaction?: typeof interactions.$inferSelect;
+    alsoLogged?: (typeof interactions.$inferSelect)[];
     group?: GroupChange;
   },
 ): Promise<string> {
@@ -103,14 +124,12 @@ export async function recordUndo(
     })),
   };
   if (group) payload.group = group;
-  if (interaction) {
-    payload.interaction = {
-      id: interaction.id,
-      occurredAt: interaction.occurredAt.toISOString(),
-      channel: interaction.channel,
-      note: interaction.note,
-      historyCount: await countHistory(tx, userId, interaction.contactId),
-    };
+  if (interaction) payload.interaction = await loggedOf(tx, userId, interaction);
+  if (options.alsoLogged?.length) {
+    payload.alsoLogged = [];
+    for (const row of options.alsoLogged) {
+      payload.alsoLogged.push({ ...(await loggedOf(tx, userId, row)), contactId: row.contactId });
+    }
   }
   return insertUndo(tx, { userId, action, payload });
 }
@@ -208,14 +227,17 @@ export async function applyUndo(
       if (!row || !isSameColumns(columnsOf(row), snapshot.after)) throw staleUndo();
     }
     if (payload.group) await restoreGroup(tx, ctx, payload.group);
-    if (payload.interaction) {
-      const contactId = payload.contacts[0]!.contactId;
-      await assertLogUnchanged(tx, ctx.userId, contactId, payload.interaction);
+    const logged = [
+      ...(payload.interaction
+        ? [{ ...payload.interaction, contactId: payload.contacts[0]!.contactId }]
+        : []),
+      ...(payload.alsoLogged ?? []),
+    ];
+    for (const entry of logged) {
+      await assertLogUnchanged(tx, ctx.userId, entry.contactId, entry);
       await tx
         .delete(interactions)
-        .where(
-          and(eq(interactions.userId, ctx.userId), eq(interactions.id, payload.interaction.id)),
-        );
+        .where(and(eq(interactions.userId, ctx.userId), eq(interactions.id, entry.id)));
     }
     for (const { contactId, before } of payload.contacts) {
       const [row] = await tx

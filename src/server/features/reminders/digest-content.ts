@@ -18,6 +18,8 @@ export type DigestContact = {
   link: ChannelLink | null;
   markContactedUrl: string;
   snoozeUrl: string;
+  /** A household's line ("The Carters (Sam and Jo)"): everyone due in it, whom its links act for. */
+  memberIds?: string[];
 };
 
 export type DigestBirthday = { id: string; name: string; day: LocalDate; turning: number | null };
@@ -42,8 +44,12 @@ export type Digest = {
 
 const REPLY_HINT = "Or just reply with what happened, like “had coffee with Grace yesterday”.";
 
-export function dueTotal(digest: { due: readonly unknown[]; moreCount: number }): number {
-  return digest.due.length + digest.moreCount;
+/** People due: a household's line counts each of its people. */
+export function dueTotal(digest: {
+  due: readonly { memberIds?: string[] }[];
+  moreCount: number;
+}): number {
+  return digest.due.reduce((n, c) => n + (c.memberIds?.length ?? 1), 0) + digest.moreCount;
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -100,6 +106,8 @@ export function digestSubject(digest: Digest): string {
     return `${prefix}Nobody is due today`;
   }
   if (total === 1) return `${prefix}${digest.due[0]!.name} is due`;
+  if (digest.due.length === 1 && digest.moreCount === 0)
+    return `${prefix}${digest.due[0]!.name} are due`;
   return `${prefix}${total} people to get in touch with`;
 }
 

@@ -43,6 +43,8 @@ import {
   type DigestBirthday,
   type DigestContact,
 } from "./digest-content";
+import { groupHouseholds } from "../../../core/household-digest";
+import { listMemberships } from "../contacts/contacts.public";
 import { createOneTapToken, ONE_TAP_TTL_MS, UNSUBSCRIBE_TTL_MS } from "./one-tap-tokens";
 import { digestReplyAddress, isSmsReplyEnabled } from "../replies/replies.public";
 import { listActiveChatChannels, type ActiveChatChannel } from "../channels/channels.public";
@@ -180,6 +182,11 @@ export async function loadDigestData(
     for (const row of latest) lastTouches.set(row.contactId, row);
   }
 
+  const memberships = await listMemberships(
+    db,
+    dueRows.map((r) => r.id),
+  );
+
   const birthdayRows = await db
     .select({
       id: contacts.id,
@@ -206,10 +213,11 @@ export async function loadDigestData(
   for (const r of recipients) {
     const today = todayOf.get(r.userId)!;
     const mine = dueRows.filter((row) => row.user_id === r.userId);
-    const due = mine.map((row) => {
+    const people = mine.map((row) => {
       const touch = lastTouches.get(row.id);
       return {
         id: row.id,
+        firstName: row.first_name,
         name: contactDisplayName({ firstName: row.first_name, lastName: row.last_name }),
         dueDay: toLocalDate(new Date(row.next_due_at), r.timeZone),
         lastContactedAt: row.last_contacted_at ? new Date(row.last_contacted_at) : null,
@@ -223,6 +231,7 @@ export async function loadDigestData(
         }),
       };
     });
+    const due = groupHouseholds(people, memberships).map(({ firstName: _first, ...c }) => c);
     const birthdays = birthdaysWithin(
       birthdayRows
         .filter((b) => b.userId === r.userId)
@@ -238,7 +247,7 @@ export async function loadDigestData(
     result.set(r.userId, {
       today,
       due,
-      moreCount: Math.max(0, (mine[0]?.total ?? 0) - due.length),
+      moreCount: Math.max(0, (mine[0]?.total ?? 0) - mine.length),
       birthdays,
     });
   }
@@ -377,11 +386,12 @@ export function buildDigest(options: {
 }): Digest {
   const { env, req, deliveryId, now } = options;
   const userId = req.recipient.userId;
-  const link = (action: "contacted" | "snooze", contactId: string) =>
+  const link = (action: "contacted" | "snooze", contactId: string, memberIds?: string[]) =>
     `${env.APP_URL}/r/${createOneTapToken(env.AUTH_SECRET, {
       action,
       userId,
       contactId,
+      contactIds: memberIds,
       expiresAt: now.getTime() + ONE_TAP_TTL_MS,
       nonce: deliveryId,
     })}`;
@@ -393,8 +403,8 @@ export function buildDigest(options: {
     timeZone: req.recipient.timeZone,
     due: req.data.due.map((c) => ({
       ...c,
-      markContactedUrl: link("contacted", c.id),
-      snoozeUrl: link("snooze", c.id),
+      markContactedUrl: link("contacted", c.id, c.memberIds),
+      snoozeUrl: link("snooze", c.id, c.memberIds),
     })),
     moreCount: req.data.moreCount,
     birthdays: req.data.birthdays,
@@ -473,7 +483,7 @@ export async function writeDeliveries(
       contactIds: (p.decision.channel === "sms"
         ? p.req.data.due.slice(0, SMS_NAMES)
         : p.req.data.due
-      ).map((c) => c.id),
+      ).flatMap((c) => c.memberIds ?? [c.id]),
       outboxId: p.outboxId,
     })),
     ...(options.skipped ?? []).map((s) => ({
@@ -559,7 +569,7 @@ export async function writeDeliveries(
         metadata: {
           deliveryId: p.id,
           scheduledFor: p.req.scheduledFor.toISOString(),
-          contactIds: digest.due.map((c) => c.id),
+          contactIds: digest.due.flatMap((c) => c.memberIds ?? [c.id]),
           isTest: p.req.isTest,
         },
       })),

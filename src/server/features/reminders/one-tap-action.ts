@@ -2,6 +2,7 @@
 // reminder mail, a chat button): once. The use's key is recorded in the action's transaction,
 // so a replay (a second press, a retried webhook) changes nothing.
 import { contactDisplayName } from "../../../core/contacts";
+import { joinNames } from "../../../core/household-names";
 import type { Db } from "../../db/client";
 import { oneTapUses } from "../../db/schema/index";
 import {
@@ -22,6 +23,8 @@ export async function applyOneTapAction(
   input: {
     userId: string;
     contactId: string;
+    /** A household's line: the others it acts for too. */
+    contactIds?: string[];
     action: "contacted" | "snooze";
     /** What makes this press one: the link's token, or the chat button's data. */
     useKey: string;
@@ -38,13 +41,22 @@ export async function applyOneTapAction(
       .values({ tokenHash: hashToken(input.useKey), userId, action: input.action })
       .onConflictDoNothing()
       .returning({ tokenHash: oneTapUses.tokenHash });
-    const name = contactDisplayName(contact);
+    // Those of a household deleted since are left out; the rest still count.
+    const others = [];
+    for (const id of input.contactIds ?? []) {
+      const row = id === contact.id ? undefined : await findContactRow(inTx, userId, id);
+      if (row) others.push(row);
+    }
+    const name = joinNames([contact, ...others].map(contactDisplayName));
     if (inserted.length === 0) return { kind: "replay", name };
     const ctx = { userId, now, timeZone: await getUserTimeZone(inTx, userId) };
     if (input.action === "contacted") {
-      await logInteraction(inTx, contact.id, { note: null }, ctx);
+      const withContactIds = others.map((o) => o.id);
+      await logInteraction(inTx, contact.id, { note: null, withContactIds }, ctx);
     } else {
-      await snoozeContact(inTx, contact.id, { days: SNOOZE_DAYS }, ctx);
+      for (const row of [contact, ...others]) {
+        await snoozeContact(inTx, row.id, { days: SNOOZE_DAYS }, ctx);
+      }
     }
     return { kind: "done", name };
   });

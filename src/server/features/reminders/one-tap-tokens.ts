@@ -15,6 +15,8 @@ export type OneTapClaims = {
   userId: string;
   /** Set for contact actions. */
   contactId?: string;
+  /** A household's line: everyone the link acts for (contactId among them). */
+  contactIds?: string[];
   /** Expiry, ms since the epoch. */
   expiresAt: number;
   /** The delivery that carried the link: links from two digests are two different links. */
@@ -35,6 +37,7 @@ export function createOneTapToken(secret: string, claims: OneTapClaims): string 
       a: claims.action,
       u: claims.userId,
       c: claims.contactId,
+      g: claims.contactIds,
       e: claims.expiresAt,
       n: claims.nonce,
     }),
@@ -54,7 +57,7 @@ export function verifyOneTapToken(secret: string, token: string, now: Date): Tok
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     return { ok: false, reason: "invalid" };
   }
-  let raw: { a?: unknown; u?: unknown; c?: unknown; e?: unknown; n?: unknown };
+  let raw: { a?: unknown; u?: unknown; c?: unknown; g?: unknown; e?: unknown; n?: unknown };
   try {
     raw = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as typeof raw;
   } catch {
@@ -78,6 +81,10 @@ export function verifyOneTapToken(secret: string, token: string, now: Date): Tok
       action,
       userId: raw.u,
       contactId: typeof raw.c === "string" ? raw.c : undefined,
+      contactIds:
+        Array.isArray(raw.g) && raw.g.every((id) => typeof id === "string")
+          ? (raw.g)
+          : undefined,
       expiresAt: raw.e,
       nonce: raw.n,
     },

@@ -140,6 +140,7 @@ export async function oneTapRoutes(fastify: FastifyInstance) {
         const outcome = await applyOneTapAction(app.db, {
           userId: claims.userId,
           contactId: claims.contactId,
+          contactIds: claims.contactIds,
           action: claims.action === "contacted" ? "contacted" : "snooze",
           useKey: token,
           now,

@@ -2,6 +2,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ContactList } from "../../../../core/contact-list-schema";
 import type { Contact } from "../../../../core/contacts";
+import type { ContactDetail } from "../../../../core/households";
 export const contactListKey = (archived: boolean) => ["contacts", "list", { archived }] as const;
 export const contactKey = (id: string) => ["contacts", "detail", id] as const;
 export const interactionsKey = (id: string) => ["contacts", "interactions", id] as const;
@@ -14,7 +15,11 @@ export function storeContact(
   contact: Contact,
   options: { isNew?: boolean } = {},
 ): void {
-  queryClient.setQueryData(contactKey(contact.id), contact);
+  // Only a contact's own page answer says which household they are in: it stays as it was.
+  queryClient.setQueryData<Partial<ContactDetail>>(contactKey(contact.id), (old) => ({
+    ...contact,
+    household: old?.household,
+  }));
   for (const archived of [false, true]) {
     queryClient.setQueryData<ContactList>(contactListKey(archived), (list) => {
       if (!list) return list;

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Contact } from "../../../../core/contacts";
+import type { ContactDetail } from "../../../../core/households";
 import { apiFetch } from "../../../lib/api-client";
 import { contactKey } from "./contacts-cache";
 
-export function getContact(id: string): Promise<Contact> {
-  return apiFetch<Contact>(`/api/contacts/${encodeURIComponent(id)}`);
+export function getContact(id: string): Promise<ContactDetail> {
+  return apiFetch<ContactDetail>(`/api/contacts/${encodeURIComponent(id)}`);
 }
 
 export function useContact(id: string) {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { InteractionInput, LogInteractionResult } from "../../../../core/interactions";
+import type { LogInteractionResult, LogTogetherInput } from "../../../../core/interactions";
 import { apiFetch } from "../../../lib/api-client";
 import { interactionsKey, storeContact } from "./contacts-cache";
 import { changeContact, loggedOffline } from "./offline-changes";
 
 export function logInteraction(
   contactId: string,
-  input: InteractionInput = {},
+  input: LogTogetherInput = {},
 ): Promise<LogInteractionResult> {
   return apiFetch<LogInteractionResult>(
     `/api/contacts/${encodeURIComponent(contactId)}/interactions`,
@@ -25,7 +25,7 @@ export function useLogInteraction() {
     () => ({
       // Offline (networkMode "always": not paused), the log waits in the queue and the contact
       // shows it at once.
-      mutationFn: (vars: { contactId: string; input?: InteractionInput }) =>
+      mutationFn: (vars: { contactId: string; input?: LogTogetherInput }) =>
         changeContact(
           queryClient,
           {
@@ -41,6 +41,10 @@ export function useLogInteraction() {
       networkMode: "always" as const,
       onSuccess: async (result: LogInteractionResult) => {
         storeContact(queryClient, result.contact);
+        for (const other of result.others ?? []) {
+          storeContact(queryClient, other);
+          await queryClient.invalidateQueries({ queryKey: interactionsKey(other.id) });
+        }
         await queryClient.invalidateQueries({ queryKey: interactionsKey(result.contact.id) });
       },
     }),

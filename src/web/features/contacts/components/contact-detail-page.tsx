@@ -15,7 +15,7 @@ import {
   CONTACT_METHODS,
   type ContactMethod,
 } from "../../../../core/contact-methods";
-import type { Contact } from "../../../../core/contacts";
+import type { ContactDetail } from "../../../../core/households";
 import { describeEffectiveRhythm } from "../../../../core/group-rhythms";
 import { describeDue } from "../../../../core/rhythm";
 import { ContactAvatar } from "./contact-avatar";
@@ -40,6 +40,7 @@ import { formatDay } from "../../../lib/format-date";
 import { browserToday, describeLastContact } from "../lib/format";
 import { ContactDetailsCard } from "./contact-details-card";
 import { HistoryTimeline } from "./history-timeline";
+import { HouseholdCard } from "./household-card";
 import { LogContactButton } from "./log-contact-button";
 import { PendingBadge } from "./pending-badge";
 import { StateBadge } from "./state-badge";
@@ -133,24 +134,58 @@ export function ContactDetailPage() {
   );
 }
 
-// Logs by the contact's preferred way to get in touch unless another is picked beside the button.
-function LogWithChannel({ contact }: { contact: Contact }) {
+// Logs by the contact's preferred way to get in touch unless another is picked beside the button,
+// and for the others of their household who were there (all of them unless unticked).
+function LogWithChannel({ contact }: { contact: ContactDetail }) {
   const [channel, setChannel] = useState<ContactMethod>(contact.preferredMethod ?? "other");
+  const [absent, setAbsent] = useState<string[]>([]);
+  const others = (contact.household?.members ?? []).filter((m) => m.id !== contact.id);
+  const present = others.filter((m) => !absent.includes(m.id));
   return (
-    <div className="flex min-w-0 items-center gap-2">
-      <LogContactButton contact={contact} channel={channel} variant="default" size="default" />
-      <Select
-        aria-label="How you were in touch"
-        className="w-auto min-w-0"
-        value={channel}
-        onChange={(event) => setChannel(event.target.value as ContactMethod)}
-      >
-        {CONTACT_METHODS.map((method) => (
-          <option key={method} value={method}>
-            {CONTACT_METHOD_LABELS[method]}
-          </option>
-        ))}
-      </Select>
+    <div className="grid gap-2">
+      <div className="flex min-w-0 items-center gap-2">
+        <LogContactButton
+          contact={contact}
+          channel={channel}
+          variant="default"
+          size="default"
+          with={present}
+        />
+        <Select
+          aria-label="How you were in touch"
+          className="w-auto min-w-0"
+          value={channel}
+          onChange={(event) => setChannel(event.target.value as ContactMethod)}
+        >
+          {CONTACT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {CONTACT_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {others.length > 0 ? (
+        <fieldset className="flex flex-wrap items-center gap-x-4">
+          <legend className="float-left mr-4 text-sm text-muted-foreground">
+            Who else was there
+          </legend>
+          {others.map((m) => (
+            <label key={m.id} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+              <input
+                type="checkbox"
+                className="size-5 accent-primary"
+                checked={!absent.includes(m.id)}
+                onChange={() =>
+                  setAbsent((now) =>
+                    now.includes(m.id) ? now.filter((x) => x !== m.id) : [...now, m.id],
+                  )
+                }
+              />
+              {m.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
     </div>
   );
 }
@@ -180,7 +215,7 @@ function ContactLoadFailure(props: { error: unknown; onRetry: () => void }) {
   );
 }
 
-function ContactView({ contact }: { contact: Contact }) {
+function ContactView({ contact }: { contact: ContactDetail }) {
   const navigate = useNavigate();
   const timeZone = useTimeZone();
   const today = browserToday(timeZone);
@@ -332,6 +367,7 @@ function ContactView({ contact }: { contact: Contact }) {
       </div>
 
       <ContactDetailsCard contact={contact} />
+      <HouseholdCard contact={contact} />
       <HistoryTimeline contact={contact} timeZone={timeZone} />
     </>
   );

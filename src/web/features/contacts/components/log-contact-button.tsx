@@ -3,6 +3,7 @@ import { LOG_REPEAT_WINDOW_MS } from "../../../../core/constants";
 import { contactDisplayName } from "../../../../core/contact-display";
 import { CONTACT_METHOD_LABELS, type ContactMethod } from "../../../../core/contact-methods";
 import type { Contact } from "../../../../core/contacts";
+import { joinNames } from "../../../../core/household-names";
 import { describeDue } from "../../../../core/rhythm";
 import { Button, type ButtonProps } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
@@ -31,10 +32,14 @@ export function LogContactButton(props: {
   isCompact?: boolean;
   /** The guided tour's name for it (data-tour). */
   tourTarget?: string;
+  /** The others who were there (say, the rest of a household), logged with them. */
+  with?: { id: string; name: string }[];
 }) {
   const log = useLogInteraction();
   const showUndoToast = useUndoToast();
   const name = contactDisplayName(props.contact);
+  const others = props.with ?? [];
+  const everyone = joinNames([name, ...others.map((o) => o.name)]);
   const isSavingThis = log.isPending && log.variables?.contactId === props.contact.id;
 
   function logNow() {
@@ -50,13 +55,17 @@ export function LogContactButton(props: {
       });
       return;
     }
+    const input = {
+      ...(props.channel ? { channel: props.channel } : {}),
+      ...(others.length > 0 ? { withContactIds: others.map((o) => o.id) } : {}),
+    };
     log.mutate(
-      { contactId, input: props.channel ? { channel: props.channel } : undefined },
+      { contactId, input },
       {
         onSuccess: (result) => {
           const { contact, interaction, undoId } = result;
           if (wasQueued(result)) {
-            toast({ title: `Logged contact with ${name}`, description: QUEUED_NOTE });
+            toast({ title: `Logged contact with ${everyone}`, description: QUEUED_NOTE });
             return;
           }
           recentLogs.remember(contactId, { undoId, at: Date.now() });
@@ -64,7 +73,7 @@ export function LogContactButton(props: {
           const next = contact.rhythm ? `Next: ${describeDue(contact).toLowerCase()}.` : null;
           showUndoToast({
             undoId,
-            title: `Logged contact with ${name}`,
+            title: `Logged contact with ${everyone}`,
             description: [by, next].filter(Boolean).join(" ") || undefined,
             variant: "success",
             onUndone: () => recentLogs.forget(undoId),
