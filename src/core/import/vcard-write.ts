@@ -1,6 +1,7 @@
 // Contacts → vCard 4.0 (RFC 6350): escaped values, lines folded at 75 octets, CRLF. Fields vCard
 // has no property for travel as X-TEND-* so a re-import into Tend keeps them.
 import type { PostalAddress } from "../postal-address";
+import { relatedLine } from "../relationships";
 import { phoneKind, phonePlace, phoneText, telUri } from "../phone-numbers";
 import { describeEffectiveRhythm } from "../group-rhythms";
 import { sanitizeText } from "../sanitize";
@@ -130,6 +131,7 @@ function cardLines(c: ExportContact, uid = `urn:uuid:${c.id}`): string[] {
   if (c.tags.length > 0) lines.push(`CATEGORIES:${c.tags.map(escapeVcardText).join(",")}`);
   if (c.notes) lines.push(`NOTE:${escapeVcardText(c.notes)}`);
   if (c.photo) lines.push(`PHOTO:data:${c.photo.mediaType};base64,${c.photo.base64}`);
+  for (const ref of c.related ?? []) lines.push(relatedLine(ref));
   const extra: [string, string | null][] = [
     ["X-TEND-COUNTRY-CODE", c.countryCode],
     ["X-TEND-PREFERRED-METHOD", c.preferredMethod],

@@ -29,6 +29,7 @@ import { contactPhotoRoutes } from "./contact-photo.routes";
 import { groupRhythmRoutes } from "./group-rhythms.routes";
 import { interactionRoutes } from "./interactions.routes";
 import { mergeRoutes } from "./merge.routes";
+import { relationshipRoutes } from "./relationships.routes";
 import { applyUndo } from "./undo.service";
 
 export const ContactParamsSchema = z.object({ id: z.string() });
@@ -229,4 +230,5 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   await app.register(groupRhythmRoutes);
   await app.register(contactPhotoRoutes);
   await app.register(mergeRoutes);
+  await app.register(relationshipRoutes);
 }

@@ -8,6 +8,7 @@ import { AppError } from "../../lib/app-error";
 import type { ContactRow } from "./contact-columns";
 import { countHistory, findContactRow } from "./contacts.queries";
 import { assertContactCapacity } from "./contacts.service";
+import { restoreRelationships, type StoredRelationship } from "./relationships.queries";
 
 /** A contacts row as JSON (times as ISO strings). */
 export type StoredContact = Record<string, unknown>;
@@ -23,6 +24,8 @@ export type MergeRecord = {
   historyCount: number;
   replyActions: { id: string; contactId: string | null; candidateIds: string[] }[];
   deliveries: { id: string; contactIds: string[] }[];
+  /** Every relationship that named a copy, as it was (merges before relationships have none). */
+  relationships?: StoredRelationship[];
 };
 
 /** `photoKeys`: files no contact names after the merge, kept while it can be undone. */
@@ -101,6 +104,11 @@ export async function undoMerge(
         .set({ contactIds: delivery.contactIds })
         .where(and(eq(reminderDeliveries.userId, userId), eq(reminderDeliveries.id, delivery.id)));
     }
+    await restoreRelationships(
+      tx,
+      userId,
+      (record.relationships ?? []).map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
+    );
     const { id, userId: _owner, ...kept } = readContact(record.kept);
     const [row] = await tx
       .update(contacts)

@@ -23,6 +23,7 @@ import { countHistory, isUuid } from "./contacts.queries";
 import { rhythmOf } from "./contacts.service";
 import { loadGroupRhythms } from "./group-rhythms.queries";
 import { ownRhythmOf } from "./group-rhythms.service";
+import { moveRelationships } from "./relationships.queries";
 import { storeContact, type MergeRecord, type MergeUndoPayload } from "./merge-undo";
 import { insertUndo } from "./undo.service";
 
@@ -31,7 +32,9 @@ export async function findDuplicates(db: Db, userId: string) {
   const rows = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.userId, userId), isNull(contacts.archivedAt)));
+    .where(and(eq(contacts.userId, userId), isNull(contacts.archivedAt)))
+    // Oldest first, so a reason names the original's value whichever index the planner uses.
+    .orderBy(contacts.createdAt, contacts.id);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return findDuplicateGroups(rows).map((group) => ({
     ...group,
@@ -175,6 +178,7 @@ async function mergeOne(
     .where(and(eq(interactions.userId, userId), inArray(interactions.contactId, copyIds)));
   const actions = await moveReplyActions(tx, userId, keep.id, copyIds);
   const deliveries = await moveDeliveries(tx, userId, keep.id, copyIds);
+  const links = await moveRelationships(tx, userId, keep.id, copyIds);
   await tx.delete(contacts).where(and(eq(contacts.userId, userId), inArray(contacts.id, copyIds)));
   const [row] = await tx
     .update(contacts)
@@ -195,6 +199,7 @@ async function mergeOne(
       historyCount: await countHistory(tx, userId, keep.id),
       replyActions: actions,
       deliveries,
+      relationships: links.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     },
   };
 }
