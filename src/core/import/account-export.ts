@@ -8,6 +8,11 @@ import type { GroupRhythm } from "../group-rhythms";
 import { InteractionInputSchema, InteractionSchema } from "../interactions";
 import { RHYTHM_UNITS } from "../rhythm";
 import { RhythmSchema } from "../rhythm-schema";
+import {
+  normalizeRelationshipType,
+  RELATIONSHIP_WORD_MAX,
+  type RelatedRef,
+} from "../relationships";
 import { ImportRecordSchema } from "./import-api";
 import type { ImportExtras, MappedRow } from "./map-row";
 import { FILE_MESSAGES, IMPORT_MAX_ROWS, ImportFileError, tooManyRowsMessage } from "./read-file";
@@ -96,6 +101,15 @@ export const AccountExportSchema = z.object({
     }),
   ),
   interactions: z.array(ExportedInteractionSchema),
+  /** Links between two contacts, each once: `type` is what the related contact is to the contact. */
+  relationships: z.array(
+    z.object({
+      contactId: z.string(),
+      relatedContactId: z.string(),
+      type: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
   imports: z.array(ExportedImportSchema),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
@@ -107,6 +121,17 @@ const IncomingSchema = z.object({
   contacts: z.array(z.record(z.string(), z.unknown())),
   interactions: z.array(z.record(z.string(), z.unknown())).optional(),
   groups: z.array(z.unknown()).optional(),
+  relationships: z.array(z.unknown()).optional(),
+});
+
+// A link a file carries; one that doesn't read (a hand edit) is left out.
+const IncomingRelationshipSchema = z.object({
+  contactId: z.string(),
+  relatedContactId: z.string(),
+  type: z
+    .string()
+    .transform(normalizeRelationshipType)
+    .pipe(z.string().min(1).max(RELATIONSHIP_WORD_MAX)),
 });
 
 // A group a file carries; one that doesn't read (a hand edit) is left out.
@@ -160,6 +185,17 @@ export function parseAccountFile(text: string): { rows: MappedRow[]; groups: Gro
   if (contacts.length > IMPORT_MAX_ROWS)
     throw new ImportFileError("TOO_MANY_ROWS", tooManyRowsMessage(contacts.length));
 
+  const links = new Map<string, RelatedRef[]>();
+  for (const link of file.data.relationships ?? []) {
+    const parsed = IncomingRelationshipSchema.safeParse(link);
+    if (!parsed.success) continue;
+    const { contactId, relatedContactId, type } = parsed.data;
+    links.set(contactId, [
+      ...(links.get(contactId) ?? []),
+      { type, uid: `urn:uuid:${relatedContactId}` },
+    ]);
+  }
+
   // Grouped in one pass: copying a contact's list at each entry was quadratic, and a 10 MB file
   // of one contact's history held the import thread past its time limit.
   const history = new Map<string, Record<string, unknown>[]>();
@@ -208,6 +244,9 @@ export function parseAccountFile(text: string): { rows: MappedRow[]; groups: Gro
           : [],
       ),
     };
+    const related = links.get(String(raw.id));
+    if (related) extras.related = related;
+    if (typeof raw.id === "string" && raw.id) extras.sourceUid = `urn:uuid:${raw.id}`;
     const name = [raw.firstName, raw.lastName].filter((v) => typeof v === "string" && v).join(" ");
     return {
       line: index + 1,

@@ -2,6 +2,7 @@
 // formula character (OWASP CSV injection guidance: = + - @ tab CR get a leading single quote; so do
 // their fullwidth forms ＝ ＋ － ＠, which spreadsheets in East Asian locales read as formulas).
 import Papa from "papaparse";
+import type { RelatedRef } from "../relationships";
 import {
   CONTACT_FIELDS,
   CONTACT_METHOD_LABELS,
@@ -42,7 +43,7 @@ export type ExportPhoto = { mediaType: string; base64: string };
 export type ExportContact = Pick<
   Contact,
   ContactFieldKey | "id" | "lastContactedAt" | "nextDueAt" | "archivedAt" | "createdAt"
-> & { rhythmSource?: RhythmSource; photo?: ExportPhoto };
+> & { rhythmSource?: RhythmSource; photo?: ExportPhoto; related?: RelatedRef[] };
 
 type Labelled = { label?: string; value: string; ext?: string };
 

@@ -77,6 +77,8 @@ const STATE_RULES: Rule[] = [
   [/^(last contacted|last contact|last contacted at|last interaction)$/, "lastContactedAt"],
   [/^(next due|next due at|next due date)$/, "nextDueAt"],
   [/^archived( at)?$/, "archived"],
+  [/^(uid|card uid)$/, "uid"],
+  [/^(related|related people|relationships)$/, "related"],
 ];
 
 /** Header rules for a set of contact fields: each field's own header names and its CSV header. */

@@ -34,7 +34,9 @@ export type ImportField =
   | "lastContactedAt"
   | "nextDueAt"
   | "archived"
-  | "photo";
+  | "photo"
+  | "uid"
+  | "related";
 
 export type ImportTarget = { target: string; label: string };
 
@@ -57,6 +59,8 @@ const STATE_TARGETS: ImportTarget[] = [
   { target: "nextDueAt", label: "Next due" },
   { target: "archived", label: "Archived" },
   { target: "photo", label: "Photo" },
+  { target: "uid", label: "Card UID (links related people)" },
+  { target: "related", label: "Related people" },
 ];
 
 /** The targets of a set of contact fields, in the order the mapping table offers them. */

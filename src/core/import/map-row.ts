@@ -10,6 +10,7 @@ import {
 } from "../contact-fields";
 import { CONTACT_LIMITS } from "../contact-limits";
 import { ContactInputSchema, NAME_REQUIRED, type ContactInput } from "../contacts";
+import { readRelatedCell, type RelatedRef } from "../relationships";
 import { sanitizeText } from "../sanitize";
 import { splitRhythmSource, tagKey, type GroupRhythm } from "../group-rhythms";
 import type { ColumnMapping, ImportField, ImportTableRow } from "./import-fields";
@@ -49,6 +50,10 @@ export type ImportExtras = {
   groupRhythm?: GroupRhythm;
   createdAt?: string | null;
   interactions?: ImportedInteraction[];
+  /** The row's own id in its file (a card's UID), which other rows' links may name. */
+  sourceUid?: string;
+  /** Links to other people, by a UID in the same file or by name. */
+  related?: RelatedRef[];
 };
 
 export type ImportedInteraction = {
@@ -279,6 +284,10 @@ export function mapRow(options: {
       extras.groupRhythm = pendingGroup;
     else input.rhythm = pendingGroup.rhythm;
   }
+  const sourceUid = first(f.get("uid"));
+  if (sourceUid) extras.sourceUid = sourceUid;
+  const related = readRelatedCell(first(f.get("related")));
+  if (related.length > 0) extras.related = related;
   const photo = readPhotoCell(first(f.get("photo")));
   if (photo && "base64" in photo) extras.photo = photo.base64;
   else if (photo) warnings.push({ field: "photo", message: `${photo.leftOut} Left out.` });

@@ -5,6 +5,7 @@ import { emptyAddress, writeAddressesCell, type PostalAddress } from "../postal-
 import type { ImportTable } from "./import-fields";
 import { readTelUri } from "../phone-numbers";
 import { cleanLabel } from "./parse-values";
+import { readRelated, writeRelatedCell, type RelatedRef } from "../relationships";
 import { FILE_MESSAGES, IMPORT_MAX_ROWS, ImportFileError, tooManyRowsMessage } from "./read-file";
 
 export type VcardProperty = {
@@ -43,6 +44,8 @@ export const VCARD_TABLE_HEADERS = [
   "Next due",
   "Archived",
   "Photo",
+  "UID",
+  "Related",
 ] as const;
 type Column = (typeof VCARD_TABLE_HEADERS)[number];
 
@@ -309,6 +312,7 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
   const tags: string[] = [];
   const notes: string[] = [];
   const addresses: VcardProperty[] = [];
+  const related: RelatedRef[] = [];
   const labels = appleLabels(card);
   const first = (column: Column, value: string) => {
     if (!cells[column]) cells[column] = value.trim();
@@ -396,6 +400,14 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
       case "X-TEND-ARCHIVED":
         first("Archived", text);
         break;
+      case "UID":
+        first("UID", text);
+        break;
+      case "RELATED": {
+        const ref = readRelated({ params: p.params, value: text });
+        if (ref) related.push(ref);
+        break;
+      }
     }
   }
   fillAddresses(cells, addresses, labels);
@@ -404,6 +416,7 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
   cells.Websites = websites.join("; ");
   cells.Tags = tags.filter(Boolean).join("; ");
   cells.Notes = notes.join("\n\n");
+  cells.Related = writeRelatedCell(related);
   return cells;
 }
 

@@ -2,6 +2,7 @@
 // lines folded at 75 octets, CRLF. Fields vCard has no property for travel as X-TEND-* so a
 // re-import into Tend keeps them.
 import type { PostalAddress } from "../postal-address";
+import { relatedLine } from "../relationships";
 import { phoneKind, phonePlace, phoneText, telUri } from "../phone-numbers";
 import { describeEffectiveRhythm } from "../group-rhythms";
 import { sanitizeText } from "../sanitize";
@@ -167,6 +168,8 @@ function cardLines(
 
 function tendLines(c: ExportContact): string[] {
   const lines: string[] = [];
+  // RELATED is vCard 4.0's, but 3.0 readers skip it and Tend reads it back either way.
+  for (const ref of c.related ?? []) lines.push(relatedLine(ref));
   const extra: [string, string | null][] = [
     ["X-TEND-COUNTRY-CODE", c.countryCode],
     ["X-TEND-PREFERRED-METHOD", c.preferredMethod],

@@ -411,7 +411,13 @@ describe("vCard 4.0 writing", () => {
     expect(row!.errors).toEqual([]);
     const { id: _id, createdAt: _c, lastContactedAt, nextDueAt, archivedAt, ...fields } = ada;
     expect(row!.contact).toEqual(fields);
-    expect(row!.extras).toEqual({ lastContactedAt, nextDueAt, archivedAt });
+    // The card's UID comes along, for links from other cards of the same file.
+    expect(row!.extras).toEqual({
+      lastContactedAt,
+      nextDueAt,
+      archivedAt,
+      sourceUid: expect.stringMatching(/^urn:uuid:/),
+    });
   });
 });
 

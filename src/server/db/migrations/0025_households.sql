@@ -14,7 +14,6 @@ CREATE TABLE "household_members" (
 	CONSTRAINT "household_members_user_id_contact_id_pk" PRIMARY KEY("user_id","contact_id")
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "contacts_user_id_id_index" ON "contacts" USING btree ("user_id","id");--> statement-breakpoint
 ALTER TABLE "households" ADD CONSTRAINT "households_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "household_members" ADD CONSTRAINT "household_members_household_fk" FOREIGN KEY ("user_id","household_id") REFERENCES "public"."households"("user_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "household_members" ADD CONSTRAINT "household_members_contact_fk" FOREIGN KEY ("user_id","contact_id") REFERENCES "public"."contacts"("user_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,8 +1,11 @@
 // The address book: contacts, their interaction history, and import batches (for undo).
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -105,7 +108,7 @@ export const contacts = pgTable(
     index().on(t.userId, t.nextDueAt),
     index().on(t.userId, t.createdAt),
     index().on(t.importId),
-    // What a household member's composite foreign key points at.
+    // What relationships' and household members' foreign keys name: a contact with its owner.
     uniqueIndex().on(t.userId, t.id),
   ],
 );
@@ -183,3 +186,37 @@ export const contactListVersions = pgTable("contact_list_versions", {
     .references(() => users.id, { onDelete: "cascade" }),
   version: bigint({ mode: "number" }).notNull().default(0),
 });
+
+/**
+ * A typed link between two of a user's contacts, stored once (the lower contact id first):
+ * `type` is what the related contact is to the contact. Both foreign keys carry the user, so
+ * both people are the same user's, and deleting either removes the link.
+ */
+export const relationships = pgTable(
+  "relationships",
+  {
+    id: uuid().notNull().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactId: uuid().notNull(),
+    relatedContactId: uuid().notNull(),
+    type: text().notNull(),
+    typeKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    foreignKey({
+      columns: [t.userId, t.contactId],
+      foreignColumns: [contacts.userId, contacts.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.userId, t.relatedContactId],
+      foreignColumns: [contacts.userId, contacts.id],
+    }).onDelete("cascade"),
+    uniqueIndex().on(t.userId, t.contactId, t.relatedContactId, t.typeKey),
+    index().on(t.userId, t.relatedContactId),
+    check("relationships_not_self", sql`${t.contactId} <> ${t.relatedContactId}`),
+  ],
+);

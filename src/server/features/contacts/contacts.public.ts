@@ -2,7 +2,8 @@
 // the request's contact context, reading and writing contact rows, the capacity check, keeping
 // last-contacted and next-due in step with history, and the one-tap actions of a reminder
 // (log a contact, snooze), the edits a reply read by the assistant makes and takes back, and
-// the contacts, history and archive of the token API (/api/v1).
+// the contacts, history and archive of the token API (/api/v1), and the relationships the
+// exports, imports and phone cards carry.
 export { contactContext, type ContactContext } from "./contact-context";
 export {
   contactValuesFromInput,
@@ -31,6 +32,12 @@ export {
 export { loadGroupRhythms, writeGroupRhythm } from "./group-rhythms.queries";
 export { listTagSummaries, setGroupRhythm } from "./group-rhythms.service";
 export { toContact } from "./contact-view";
+export {
+  insertRelationship,
+  listAllRelationshipRows,
+  listRelationshipsFor,
+  touchContacts,
+} from "./relationships.queries";
 export {
   deleteInteraction,
   listInteractions,

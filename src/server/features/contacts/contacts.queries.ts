@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db/client";
 import { contacts, interactions } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { ContactRow } from "./contact-columns";
+import { listRelationshipRows, touchContacts, viewFrom } from "./relationships.queries";
 
 type Executor = Db | Tx;
 
@@ -101,11 +102,16 @@ export async function deleteContactRow(
   contactId: string,
 ): Promise<string | null> {
   if (!isUuid(contactId)) throw contactNotFound();
+  const related = (await listRelationshipRows(db, userId, [contactId])).map(
+    (row) => viewFrom(row, contactId).otherId,
+  );
   const deleted = await db
     .delete(contacts)
     .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId)))
     .returning({ id: contacts.id, photoKey: contacts.photoKey });
   if (deleted.length === 0) throw contactNotFound();
+  // The links went with the contact: the other people's cards lose their RELATED line.
+  await touchContacts(db, userId, related);
   return deleted[0]!.photoKey;
 }
 

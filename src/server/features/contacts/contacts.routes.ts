@@ -32,6 +32,7 @@ import { interactionRoutes } from "./interactions.routes";
 import { mergeRoutes } from "./merge.routes";
 import { householdRoutes } from "./households.routes";
 import { findHouseholdOf } from "./households.service";
+import { relationshipRoutes } from "./relationships.routes";
 import { applyUndo } from "./undo.service";
 
 export const ContactParamsSchema = z.object({ id: z.string() });
@@ -238,4 +239,5 @@ export async function contactsRoutes(fastify: FastifyInstance) {
   await app.register(contactPhotoRoutes);
   await app.register(mergeRoutes);
   await app.register(householdRoutes);
+  await app.register(relationshipRoutes);
 }

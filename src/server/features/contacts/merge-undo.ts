@@ -15,6 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { ContactRow } from "./contact-columns";
 import { countHistory, findContactRow } from "./contacts.queries";
 import { assertContactCapacity } from "./contacts.service";
+import { restoreRelationships, type StoredRelationship } from "./relationships.queries";
 
 /** A contacts row as JSON (times as ISO strings). */
 export type StoredContact = Record<string, unknown>;
@@ -32,6 +33,8 @@ export type MergeRecord = {
   deliveries: { id: string; contactIds: string[] }[];
   /** The household each of the contacts was in before (absent in merges recorded before households). */
   households?: { contactId: string; householdId: string }[];
+  /** Every relationship that named a copy, as it was (merges before relationships have none). */
+  relationships?: StoredRelationship[];
 };
 
 /** `photoKeys`: files no contact names after the merge, kept while it can be undone. */
@@ -110,6 +113,11 @@ export async function undoMerge(
         .set({ contactIds: delivery.contactIds })
         .where(and(eq(reminderDeliveries.userId, userId), eq(reminderDeliveries.id, delivery.id)));
     }
+    await restoreRelationships(
+      tx,
+      userId,
+      (record.relationships ?? []).map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
+    );
     const { id, userId: _owner, ...kept } = readContact(record.kept);
     const [row] = await tx
       .update(contacts)

@@ -24,6 +24,7 @@ import { countHistory, isUuid } from "./contacts.queries";
 import { rhythmOf } from "./contacts.service";
 import { loadGroupRhythms } from "./group-rhythms.queries";
 import { ownRhythmOf } from "./group-rhythms.service";
+import { moveRelationships } from "./relationships.queries";
 import { storeContact, type MergeRecord, type MergeUndoPayload } from "./merge-undo";
 import { insertUndo } from "./undo.service";
 
@@ -32,7 +33,9 @@ export async function findDuplicates(db: Db, userId: string) {
   const rows = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.userId, userId), isNull(contacts.archivedAt)));
+    .where(and(eq(contacts.userId, userId), isNull(contacts.archivedAt)))
+    // Oldest first, so a reason names the original's value whichever index the planner uses.
+    .orderBy(contacts.createdAt, contacts.id);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return findDuplicateGroups(rows).map((group) => ({
     ...group,
@@ -185,6 +188,7 @@ async function mergeOne(
         inArray(householdMembers.contactId, [keep.id, ...copyIds]),
       ),
     );
+  const links = await moveRelationships(tx, userId, keep.id, copyIds);
   await tx.delete(contacts).where(and(eq(contacts.userId, userId), inArray(contacts.id, copyIds)));
   // The kept contact stays in its own household, or else joins the first copy's.
   const joins = memberships.some((m) => m.contactId === keep.id)
@@ -215,6 +219,7 @@ async function mergeOne(
       replyActions: actions,
       deliveries,
       households: memberships,
+      relationships: links.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     },
   };
 }

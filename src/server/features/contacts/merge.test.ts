@@ -12,7 +12,8 @@ import type { BulkMergeResult, Duplicates } from "../../../core/contact-merge";
 import type { Contact } from "../../../core/contacts";
 import type { Interaction, UndoableContact } from "../../../core/interactions";
 import type { ReplyActionDetails } from "../../../core/replies";
-import { reminderDeliveries, replies, replyActions } from "../../db/schema/index";
+import type { Relationship } from "../../../core/relationships";
+import { relationships, reminderDeliveries, replies, replyActions } from "../../db/schema/index";
 
 describe("finding and merging duplicates", () => {
   let t: TestApp;
@@ -47,6 +48,11 @@ describe("finding and merging duplicates", () => {
       .select()
       .from(reminderDeliveries)
       .where(eq(reminderDeliveries.userId, user.id)),
+    links: await t.app.db
+      .select()
+      .from(relationships)
+      .where(eq(relationships.userId, user.id))
+      .orderBy(relationships.id),
   });
 
   let digests = 0;
@@ -189,6 +195,43 @@ describe("finding and merging duplicates", () => {
     expect(await Promise.all([a, b, c].map(history))).toEqual(histories);
     expect(await everything()).toEqual(before);
     expect((await request("POST", `/api/contacts/undo/${bob.undoId}`)).status).toBe(404);
+  });
+
+  it("moves relationships to the kept contact, drops self-links and duplicates, and undo restores every row", async () => {
+    const [a, b, c] = await threeBobs();
+    const jo = await addContact(t.app, user, { firstName: "Jo", lastName: "Stone" });
+    const kid = await addContact(t.app, user, { firstName: "Kid", lastName: "Stone" });
+    const link = async (from: string, to: string, type: string) => {
+      const res = await request("POST", `/api/contacts/${from}/relationships`, {
+        relatedContactId: to,
+        type,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    await link(a, jo.id, "partner");
+    await link(jo.id, b, "partner"); // the same link once merged: dropped
+    await link(b, c, "sibling"); // between copies: dropped
+    await link(kid.id, c, "parent"); // moves to the kept Bob
+    await link(b, jo.id, "Neighbour"); // moves, a word of the user's
+    const before = await everything();
+    const merged = await request<UndoableContact>("POST", "/api/contacts/merge", {
+      keepId: a,
+      mergeIds: [b, c],
+    });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const linksOf = async (id: string) =>
+      (
+        await request<{ relationships: Relationship[] }>("GET", `/api/contacts/${id}/relationships`)
+      ).body.relationships.map((r) => `${r.other.id === a ? "Bob" : r.other.firstName}: ${r.type}`);
+    expect(await linksOf(a)).toEqual(["Jo: partner", "Jo: Neighbour", "Kid: child"]);
+    expect(await linksOf(jo.id)).toEqual(["Bob: partner", "Bob: Neighbour"]);
+    expect(await linksOf(kid.id)).toEqual(["Bob: parent"]);
+
+    const undone = await request("POST", `/api/contacts/undo/${merged.body.undoId}`);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    const after = await everything();
+    expect(after.links).toEqual(before.links);
+    expect(after.links).toHaveLength(5);
   });
 
   it("merges ticked groups in one go with default choices, undone as one", async () => {

@@ -1,5 +1,5 @@
-// Undo of one-tap changes (log contact, snooze, archive, bulk rhythm, a group's rhythm) and
-// merges: each records the changed
+// Undo of one-tap changes (log contact, snooze, archive, bulk rhythm, a group's rhythm), a
+// removed relationship and merges: each records the changed
 // contacts' columns before and after, in the transaction that changes them; undo puts the
 // "before" back exactly (history included) unless something changed since.
 import { and, eq, lt, ne } from "drizzle-orm";
@@ -14,8 +14,11 @@ import type { ContactContext } from "./contact-context";
 import { countHistory, findContactRow, isUuid } from "./contacts.queries";
 import { writeGroupRhythm } from "./group-rhythms.queries";
 import { undoMerge, type MergeUndoPayload } from "./merge-undo";
+import type { StoredRelationship } from "./relationships.queries";
+import { undoRelationshipRemoval } from "./relationships.service";
 
-export type UndoAction = "log" | "snooze" | "archive" | "rhythm" | "group-rhythm" | "merge";
+export type UndoAction =
+  "log" | "snooze" | "archive" | "rhythm" | "group-rhythm" | "merge" | "relationship";
 
 // The columns a one-tap change can move, as JSON.
 type Columns = {
@@ -219,6 +222,15 @@ export async function applyUndo(
       const restored = await undoMerge(tx, undo.payload as MergeUndoPayload, ctx.userId);
       await tx.delete(contactUndos).where(eq(contactUndos.id, undo.id));
       return restored;
+    }
+    if (undo.action === "relationship") {
+      await undoRelationshipRemoval(
+        tx,
+        undo.payload as { relationship: StoredRelationship },
+        ctx.userId,
+      );
+      await tx.delete(contactUndos).where(eq(contactUndos.id, undo.id));
+      return [];
     }
     const payload = undo.payload as Payload;
     const restored: ContactRow[] = [];

@@ -1,7 +1,9 @@
 // Reading and writing cards: a contact as the vCard a phone gets, and a phone's PUT and DELETE
 // as contact writes with the same rules as the app's (capacity, archive with undo). A stale
 // If-Match is refused, never a silent overwrite.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { contactDisplayName } from "../../../core/contact-display";
+import type { RelatedRef } from "../../../core/relationships";
 import { STALE_CONTACT_MESSAGE } from "../../../core/contacts";
 import { AddressCardError, cardFieldsOf, readAddressCard } from "../../../core/import/address-card";
 import type { ExportPhoto } from "../../../core/import/csv-export";
@@ -11,6 +13,7 @@ import { addressBookCards, contacts } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import {
   assertContactCapacity,
+  listRelationshipsFor,
   loadGroupRhythms,
   newContactValues,
   setArchived,
@@ -34,18 +37,52 @@ import type { Storage } from "../../lib/storage/storage";
 
 /** The card a phone gets: the contact in the vCard version it asked for, with its photo. */
 export function cardText(
-  card: Pick<CardRef, "uid"> & { contact: ContactRow },
+  card: Pick<CardRef, "uid"> & { contact: ContactRow; related?: RelatedRef[] },
   ctx: ContactContext,
   options: { version: VcardVersion; photo?: ExportPhoto },
 ) {
-  const contact = { ...toContact(card.contact, ctx), photo: options.photo };
+  const contact = { ...toContact(card.contact, ctx), photo: options.photo, related: card.related };
   return buildVcard(contact, { uid: card.uid, version: options.version });
 }
 
+/**
+ * Each card's links: to the other person's card by its UID (the phone's own when it made the
+ * card), or by name when that person is archived and so not in the book.
+ */
+async function withRelated(db: Db, userId: string, cards: FoundCard[]) {
+  const links = await listRelationshipsFor(
+    db,
+    userId,
+    cards.map((c) => c.contactId),
+  );
+  const otherIds = [...links.values()].flat().map((l) => l.other.id);
+  const uids = otherIds.length
+    ? await db
+        .select({ id: addressBookCards.contactId, uid: addressBookCards.uid })
+        .from(addressBookCards)
+        .where(
+          and(
+            eq(addressBookCards.userId, userId),
+            inArray(addressBookCards.contactId, [...new Set(otherIds)]),
+          ),
+        )
+    : [];
+  const uidOf = new Map(uids.map((u) => [u.id, u.uid]));
+  return cards.map((card) => ({
+    ...card,
+    related: (links.get(card.contactId) ?? []).map(({ type, other }): RelatedRef =>
+      other.isArchived
+        ? { type, name: contactDisplayName(other) }
+        : { type, uid: uidOf.get(other.id) ?? `urn:uuid:${other.id}` },
+    ),
+  }));
+}
+
 /** The user's cards in the book (not archived) with their contacts, all or by name. */
-export async function loadCards(db: Db, userId: string, names?: string[]): Promise<FoundCard[]> {
+export async function loadCards(db: Db, userId: string, names?: string[]) {
   if (names && names.length === 0) return [];
-  return selectCards(db, userId, { where: names ? byNames(names) : undefined });
+  const cards = await selectCards(db, userId, { where: names ? byNames(names) : undefined });
+  return withRelated(db, userId, cards);
 }
 
 type Preconditions = { ifMatch?: string; ifNoneMatch?: string };

@@ -280,6 +280,35 @@ describe("CardDAV", () => {
     expect((await getContact(t.app, owner, contact.id)).archivedAt).not.toBeNull();
   });
 
+  it("cards carry RELATED, and a phone's card without it leaves Tend's links alone", async () => {
+    const owner = await createUser(t.app);
+    const sam = await addContact(t.app, owner, { firstName: "Sam" });
+    const jo = await addContact(t.app, owner, { firstName: "Jo" });
+    const device = await createDevice(t.app, owner);
+    const url = `${CARD_PATH}${sam.id}.vcf`;
+    const before = await dav(t.app, device, { method: "GET", url });
+    const linked = await injectAs(t.app, owner, {
+      method: "POST",
+      url: `/api/contacts/${sam.id}/relationships`,
+      payload: { relatedContactId: jo.id, type: "partner" },
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    const card = await dav(t.app, device, { method: "GET", url });
+    // The link moved the card's version, so a phone fetches it again.
+    expect(card.headers.etag).not.toBe(before.headers.etag);
+    expect(card.body).toContain(`RELATED;TYPE=spouse:urn:uuid:${jo.id}`);
+    const put = await dav(t.app, device, {
+      method: "PUT",
+      url,
+      body: vcard(["FN:Sam Phone", "N:Phone;Sam;;;"]),
+      headers: { "content-type": "text/vcard", "if-match": card.headers.etag as string },
+    });
+    expect(put.statusCode, put.body).toBe(204);
+    const links = await injectAs(t.app, owner, { url: `/api/contacts/${jo.id}/relationships` });
+    expect(links.json().relationships).toMatchObject([{ type: "partner", other: { id: sam.id } }]);
+    expect((await getContact(t.app, owner, sam.id)).lastName).toBe("Phone");
+  });
+
   it("redirects /.well-known/carddav to the server's root", async () => {
     const res = await t.app.inject({ method: "PROPFIND", url: "/.well-known/carddav" });
     expect(res.statusCode).toBe(301);

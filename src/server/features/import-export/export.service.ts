@@ -7,6 +7,7 @@ import {
   type AccountExport,
   type ExportedContact,
 } from "../../../core/import/account-export";
+import type { RelatedRef } from "../../../core/relationships";
 import type { Db } from "../../db/client";
 import {
   contacts,
@@ -18,6 +19,8 @@ import {
   users,
 } from "../../db/schema/index";
 import {
+  listAllRelationshipRows,
+  listRelationshipsFor,
   loadGroupRhythms,
   toContact,
   toInteraction,
@@ -34,6 +37,19 @@ function exportedContact(c: Contact): ExportedContact {
   const exported: Partial<Record<keyof ExportedContact, unknown>> = {};
   for (const key of EXPORTED_KEYS) exported[key] = c[key];
   return exported as ExportedContact;
+}
+
+/** Each contact's links as its card carries them: to the other card's UID, which is its id. */
+export async function withRelated<C extends { id: string }>(
+  db: Db,
+  userId: string,
+  list: C[],
+): Promise<(C & { related: RelatedRef[] })[]> {
+  const links = await listRelationshipsFor(db, userId);
+  return list.map((c) => ({
+    ...c,
+    related: (links.get(c.id) ?? []).map((l) => ({ type: l.type, uid: `urn:uuid:${l.other.id}` })),
+  }));
 }
 
 /** The user's contacts for the CSV and vCard exports, by name. */
@@ -70,6 +86,7 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
   const groups = [...(await loadGroupRhythms(db, userId)).values()].sort((a, b) =>
     a.tag.localeCompare(b.tag),
   );
+  const links = await listAllRelationshipRows(db, userId);
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     version: 1,
@@ -128,6 +145,13 @@ export async function buildAccountExport(db: Db, ctx: ContactContext): Promise<A
     contacts: exportedContacts,
     groups,
     interactions: history.map(toInteraction),
+    // Each link once: `type` is what the related contact is to the contact.
+    relationships: links.map((row) => ({
+      contactId: row.contactId,
+      relatedContactId: row.relatedContactId,
+      type: row.type,
+      createdAt: row.createdAt.toISOString(),
+    })),
     // What each import did, not how to undo it: the merge snapshots are earlier copies of
     // contacts already in this file, meaningful only to undo in this account.
     imports: pastImports.map((row) => {

@@ -5,7 +5,7 @@ import type { CsvLayout } from "../../../core/import/csv-layouts";
 import { createCpuPool } from "../../lib/cpu-pool";
 import { siblingModule } from "../../lib/module-file";
 import type { ContactContext } from "../contacts/contacts.public";
-import { buildAccountExport, listExportContacts } from "./export.service";
+import { buildAccountExport, listExportContacts, withRelated } from "./export.service";
 import { withExportPhotos } from "./import-photos";
 
 export type Exporter = ReturnType<typeof createExporter>;
@@ -24,7 +24,9 @@ export function createExporter(app: FastifyInstance) {
       const contacts = await listExportContacts(db, ctx);
       // Only a vCard carries photos; a CSV layout has no place for one.
       const withPhotos =
-        task === "vcardsTask" ? await withExportPhotos(app.storage, contacts) : contacts;
+        task === "vcardsTask"
+          ? await withExportPhotos(app.storage, await withRelated(db, ctx.userId, contacts))
+          : contacts;
       return tasks.run<string>(task, { ...options, contacts: withPhotos });
     },
     /** The whole account as the JSON export's bytes, checked against its schema in a worker. */

@@ -106,7 +106,12 @@ export async function insertCreates(tx: Tx, creates: PlannedCreate[], ctx: Write
   for (const chunk of chunks(newInteractions, INTERACTION_CHUNK))
     await tx.insert(interactions).values(chunk);
   const photoKeys = values.flatMap((v) => (v.photoKey ? [v.photoKey] : []));
-  return { created: values.length, history: newInteractions.length, photoKeys };
+  return {
+    created: values.length,
+    history: newInteractions.length,
+    photoKeys,
+    ids: values.map((v) => v.id),
+  };
 }
 
 /** History the import brings that the contact doesn't already have (same time and channel). */

@@ -25,6 +25,7 @@ import { alertImportFailed, importFinishedAlert } from "./import-alerts";
 import { toImportRecord } from "./import-history";
 import { existingFromRow } from "./import-rows";
 import { removeUnusedPhotos, storeImportPhotos } from "./import-photos";
+import { linkImportedPeople } from "./import-links";
 import { applyMerges, insertCreates } from "./import-writes";
 import type { ImportTaskName, ReadUpload, TaskOutcome } from "./import-tasks";
 import { toUploadError } from "./upload";
@@ -231,7 +232,7 @@ async function writeImport(
       ...[...creates, ...merges].flatMap((c) => c.extras.flatMap((e) => e.groupRhythm ?? [])),
     ]);
     const writeCtx = { ...ctx, importId: record!.id, groups };
-    const { created, photoKeys } = await insertCreates(
+    const { created, photoKeys, ids } = await insertCreates(
       tx,
       creates.map((c) => ({ ...c, contact: withCoordinates(c.contact) })),
       writeCtx,
@@ -241,6 +242,10 @@ async function writeImport(
       merges.map((m) => ({ ...m, after: withCoordinates(m.after) })),
       writeCtx,
     );
+    await linkImportedPeople(tx, ctx.userId, [
+      ...creates.map((c, i) => ({ id: ids[i]!, extras: c.extras })),
+      ...merges.map((m) => ({ id: m.contactId, extras: m.extras })),
+    ]);
     // Every row matched a contact that already had exactly these details: nothing changed, so
     // no import is recorded (the rollback removes its row), and "Undo" stays with the last
     // import that did change something.
