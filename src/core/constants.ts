@@ -141,3 +141,8 @@ export const UNDO_WINDOW_MS = HOUR_MS;
 export const UNDO_TOAST_MS = 10 * SECOND_MS;
 /** A second "Log contact" for the same person this soon is the same conversation, not a new one. */
 export const LOG_REPEAT_WINDOW_MS = 2 * MINUTE_MS;
+
+/** A good time to reach out, in the person's own zone: from 09:00 to before 21:00 (issue 51). */
+export const REACH_OUT_HOURS = { start: 9, end: 21 } as const;
+/** Night in the person's own zone: from 22:00 to before 07:00 (decision 307). */
+export const NIGHT_HOURS = { start: 22, end: 7 } as const;

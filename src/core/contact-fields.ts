@@ -12,6 +12,7 @@ import { CONTACT_LIMITS } from "./contact-limits";
 import { CONTACT_METHODS, phoneDigits } from "./contact-methods";
 import { ADDRESS_PART_LABELS, isBlankAddress } from "./postal-address";
 import { PHONE_EXTENSION_MAX, splitExtension } from "./phone-numbers";
+import { canonicalTimeZone } from "./onboarding";
 
 // Kept importable from here, where every field is declared; defined apart so the contacts screen
 // can use them without zod.
@@ -460,6 +461,28 @@ export const CONTACT_FIELDS = defineContactFields({
     importTarget: "longitude",
     importLabel: "Longitude",
     headers: /^(lng|lon|long|longitude)$/,
+    place: "detail",
+  },
+  timeZone: {
+    kind: "text",
+    input: z
+      .string()
+      .max(CONTACT_LIMITS.place, "Choose a time zone from the list, like Europe/Lisbon")
+      .nullish()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return null;
+        const zone = canonicalTimeZone(v);
+        if (zone) return zone;
+        ctx.addIssue({
+          code: "custom",
+          message: `"${v.trim().slice(0, 60)}" is not a time zone: choose one from the list, like Europe/Lisbon`,
+        });
+        return z.NEVER;
+      }),
+    csvHeader: "Time zone",
+    importTarget: "timeZone",
+    importLabel: "Time zone",
+    headers: /^(time ?zone|tz)$/,
     place: "detail",
   },
   addresses: {

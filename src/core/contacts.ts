@@ -21,8 +21,20 @@ function inputShapeOf<F extends ContactFieldDefinitions>(fields: F): InputShape<
   return shape as InputShape<F>;
 }
 
+/**
+ * Whether `timeZone` is the person's choice (kept when their place changes) or follows their
+ * place (false: derived again from the coordinates). Left out, a `timeZone` that differs from
+ * what the contact has or what their place gives counts as a choice.
+ */
+const TimeZoneSetByHandSchema = z
+  .boolean({ error: "isTimeZoneSetByHand must be true or false" })
+  .optional();
+
 /** Every editable field; used whole by create and the edit form, partially by PATCH. */
-export const ContactFieldsSchema = z.object(inputShapeOf(CONTACT_FIELDS));
+export const ContactFieldsSchema = z.object({
+  ...inputShapeOf(CONTACT_FIELDS),
+  isTimeZoneSetByHand: TimeZoneSetByHandSchema,
+});
 
 type Fields = z.output<typeof ContactFieldsSchema>;
 
@@ -121,6 +133,8 @@ export function contactSchemaFor<F extends ContactFieldDefinitions>(fields: F) {
     ...(shape as AnswerShape<F>),
     /** The group (tag) whose rhythm the contact follows; null for its own rhythm or none. */
     rhythmSource: z.object({ tag: z.string() }).nullable(),
+    /** True when `timeZone` was chosen by hand; false when it follows the contact's place. */
+    isTimeZoneSetByHand: z.boolean(),
     rhythmSetAt: IsoDateTime.nullable(),
     lastContactedAt: IsoDateTime.nullable(),
     nextDueAt: IsoDateTime.nullable(),

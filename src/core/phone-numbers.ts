@@ -90,6 +90,9 @@ export function readTelUri(uri: string): { value: string; ext: string } {
   } catch {
     // A stray % is kept as written.
   }
-  const spaced = value.replace(/[-.()]+/g, " ").replace(/\s+/g, " ").trim();
+  const spaced = value
+    .replace(/[-.()]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return { value: spaced, ext: ext ?? "" };
 }

@@ -40,6 +40,7 @@ import { notificationsStreamRoutes } from "./features/notifications/notification
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import type { OutboxSender } from "./features/outbox/outbox-sender";
 import { placesRoutes } from "./features/places/places.routes";
+import { backfillContactTimeZones } from "./features/places/places.public";
 import { oneTapRoutes } from "./features/reminders/one-tap.routes";
 import { remindersRoutes } from "./features/reminders/reminders.routes";
 import { channelsRoutes } from "./features/channels/channels.routes";
@@ -153,7 +154,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
   await migrating;
+  if (ownsDatabase) fillContactTimeZones(app, database);
   return app;
+}
+
+// Contacts placed before zones were kept get theirs in the background, not in the migration:
+// the zone comes from boundary data the SQL cannot read.
+function fillContactTimeZones(app: FastifyInstance, database: Database): void {
+  backfillContactTimeZones(database.db)
+    .then((filled) => {
+      if (filled > 0) app.log.info({ filled }, "contacts given a time zone from their place");
+    })
+    .catch((error: unknown) => app.log.warn({ err: error }, "time zone backfill stopped"));
 }
 
 function isTokenRoute(url: string): boolean {

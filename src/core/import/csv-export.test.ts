@@ -30,6 +30,7 @@ const contact: ExportContact = {
   countryCode: "CH",
   latitude: -33.8688,
   longitude: 151.2093,
+  timeZone: "Australia/Sydney",
   addresses: [
     {
       label: "home",

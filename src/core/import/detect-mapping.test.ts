@@ -125,6 +125,7 @@ describe("detectSource and detectMapping", () => {
       "countryCode",
       "latitude",
       "longitude",
+      "timeZone",
       "addresses",
       "birthday",
       "tags",

@@ -26,6 +26,7 @@ function contact(fields: Partial<ContactInput>): ContactInput {
     countryCode: null,
     latitude: null,
     longitude: null,
+    timeZone: null,
     addresses: [],
     birthday: null,
     tags: [],

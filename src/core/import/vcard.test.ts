@@ -297,6 +297,7 @@ const ada: ExportContact = {
   countryCode: "GB",
   latitude: 51.5074,
   longitude: -0.1278,
+  timeZone: null,
   addresses: [
     {
       label: "home",

@@ -79,6 +79,9 @@ export const contacts = pgTable(
     countryCode: text(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    // An IANA zone name; found from the coordinates unless the user chose it (or none) by hand.
+    timeZone: text(),
+    isTimeZoneSetByHand: boolean().notNull().default(false),
     addresses: jsonb().$type<StoredAddress[]>().notNull().default([]),
     // The contact's photo in storage (avatars bucket, re-encoded like an avatar), or null.
     photoKey: text(),

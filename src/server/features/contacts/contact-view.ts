@@ -35,6 +35,7 @@ export function toContact(row: ContactRow, ctx: ViewContext): Contact {
     id: row.id,
     ...answerFields(row),
     rhythmSource: rhythm && row.rhythmTag ? { tag: row.rhythmTag } : null,
+    isTimeZoneSetByHand: row.isTimeZoneSetByHand,
     rhythmSetAt: iso(row.rhythmSetAt),
     lastContactedAt: iso(row.lastContactedAt),
     nextDueAt: iso(row.nextDueAt),

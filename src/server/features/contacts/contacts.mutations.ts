@@ -15,6 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { ContactContext } from "./contact-context";
 import { getContactRow, selectContactsFor, updateContactRow } from "./contacts.queries";
 import { contactValuesFromInput, type ContactRow, type ContactValues } from "./contact-columns";
+import { timeZoneColumnsFor } from "./contact-time-zone";
 import { assertContactCapacity, newContactValues, rhythmOf } from "./contacts.service";
 import { loadGroupRhythms } from "./group-rhythms.queries";
 import { ownRhythmOf, rhythmColumnsFor } from "./group-rhythms.service";
@@ -132,7 +133,7 @@ export async function updateContact(
       throw new AppError("CONFLICT", STALE_CONTACT_MESSAGE);
     }
     assertMergedContact(row, patch);
-    const values = contactValuesFromInput(patch);
+    const values = { ...contactValuesFromInput(patch), ...timeZoneColumnsFor(row, patch) };
     delete values.rhythmInterval;
     delete values.rhythmUnit;
     // A new own rhythm, new tags or a dropped one can each move the rhythm the contact goes by.

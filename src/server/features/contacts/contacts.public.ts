@@ -32,6 +32,7 @@ export {
 export { loadGroupRhythms, writeGroupRhythm } from "./group-rhythms.queries";
 export { listTagSummaries, setGroupRhythm } from "./group-rhythms.service";
 export { toContact } from "./contact-view";
+export { timeZoneColumnsFor } from "./contact-time-zone";
 export {
   insertRelationship,
   listAllRelationshipRows,

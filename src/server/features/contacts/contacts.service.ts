@@ -14,6 +14,7 @@ import type { Db, Tx } from "../../db/client";
 import { contacts, interactions, userSettings, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { contactValuesFromInput, type ContactRow, type ContactValues } from "./contact-columns";
+import { timeZoneColumnsFor } from "./contact-time-zone";
 
 type Executor = Db | Tx;
 
@@ -50,7 +51,7 @@ export async function assertContactCapacity(tx: Tx, userId: string, adding: numb
  * its own, the contact follows its groups' (`groups`: loadGroupRhythms).
  */
 export function newContactValues(
-  input: ContactInput,
+  input: ContactInput & { isTimeZoneSetByHand?: boolean },
   options: {
     now: Date;
     timeZone: string;
@@ -67,6 +68,7 @@ export function newContactValues(
   const rhythmSetAt = rhythm ? options.now : null;
   return {
     ...(contactValuesFromInput(input) as ContactValues),
+    ...timeZoneColumnsFor(null, input),
     rhythmInterval: rhythm?.interval ?? null,
     rhythmUnit: rhythm?.unit ?? null,
     rhythmTag: source?.tag ?? null,

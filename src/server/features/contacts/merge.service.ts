@@ -19,6 +19,7 @@ import {
 } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { contactValuesFromInput, inputFromRow, type ContactRow } from "./contact-columns";
+import { timeZoneColumnsFor } from "./contact-time-zone";
 import type { ContactContext } from "./contact-context";
 import { countHistory, isUuid } from "./contacts.queries";
 import { rhythmOf } from "./contacts.service";
@@ -93,6 +94,8 @@ function mergedColumns(
       : computeNextDueAt({ rhythm, lastContactedAt, rhythmSetAt, timeZone: ctx.timeZone });
   return {
     ...contactValuesFromInput(input),
+    // The zone goes with the chosen place, hand-set or not.
+    ...timeZoneColumnsFor(byId.get(fields.place!) ?? keep, input),
     photoKey: byId.get(fields.photo!)!.photoKey,
     rhythmInterval: rhythm?.interval ?? null,
     rhythmUnit: rhythm?.unit ?? null,

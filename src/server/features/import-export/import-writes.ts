@@ -14,6 +14,7 @@ import {
   newContactValues,
   rhythmOf,
   syncContactHistory,
+  timeZoneColumnsFor,
   type ContactRow,
 } from "../contacts/contacts.public";
 import { isSameValue, snapshotOf, type MergeSnapshot } from "./import-rows";
@@ -166,6 +167,7 @@ export async function applyMerges(
     const photoKey = row.photoKey ?? merge.extras.find((e) => e.photoKey)?.photoKey ?? null;
     const values = {
       ...contactValuesFromInput(merge.after),
+      ...timeZoneColumnsFor(row, merge.after),
       ...mergedRhythm(row, merge.after, ctx),
       photoKey,
     };

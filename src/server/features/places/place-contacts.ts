@@ -1,11 +1,12 @@
 // Coordinates for contacts that have a city or a country but no coordinates: at import time
 // and by the one-off backfill (`npm run places:backfill`). Always the offline gazetteer, even
 // when a vendor geocoder is configured: a bulk run must not send a whole address book outside.
-import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contacts } from "../../db/schema/index";
 import { findCountry, findPlace } from "./gazetteer";
 import { warmGazetteer } from "./gazetteer-index";
+import { lookUpTimeZone } from "./time-zone-lookup";
 
 export type PlaceFields = {
   city: string | null;
@@ -98,6 +99,7 @@ export async function backfillContactCoordinates(db: Db): Promise<BackfillReport
         longitude: next.longitude,
         countryCode: next.countryCode,
         region: next.region,
+        timeZone: sql`case when ${contacts.isTimeZoneSetByHand} then ${contacts.timeZone} else ${lookUpTimeZone(next.latitude, next.longitude)} end`,
       })
       .where(
         and(
@@ -120,4 +122,59 @@ export async function backfillContactCoordinates(db: Db): Promise<BackfillReport
         a.country.localeCompare(b.country),
     ),
   };
+}
+
+const TIME_ZONE_BATCH = 500;
+
+/**
+ * Gives a zone from their place to every contact (of every user) who has coordinates, no zone
+ * and none chosen by hand: the contacts placed before zones were kept, and any a writer left
+ * without one. Runs at start in the background; safe to run again. Returns how many it set.
+ */
+export async function backfillContactTimeZones(db: Db): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: contacts.id,
+        userId: contacts.userId,
+        latitude: contacts.latitude,
+        longitude: contacts.longitude,
+      })
+      .from(contacts)
+      .where(
+        and(
+          isNull(contacts.timeZone),
+          eq(contacts.isTimeZoneSetByHand, false),
+          isNotNull(contacts.latitude),
+          isNotNull(contacts.longitude),
+        ),
+      )
+      .limit(TIME_ZONE_BATCH);
+    let setNow = 0;
+    for (const row of rows) {
+      const zone = lookUpTimeZone(row.latitude, row.longitude);
+      if (!zone) continue;
+      // Only while the place and the zone are still as read: an edit meanwhile wins.
+      const updated = await db
+        .update(contacts)
+        // The edit version stays: an edit form opened before this still saves.
+        .set({ timeZone: zone, updatedAt: sql`${contacts.updatedAt}` })
+        .where(
+          and(
+            eq(contacts.id, row.id),
+            eq(contacts.userId, row.userId),
+            isNull(contacts.timeZone),
+            eq(contacts.isTimeZoneSetByHand, false),
+            eq(contacts.latitude, row.latitude as number),
+            eq(contacts.longitude, row.longitude as number),
+          ),
+        )
+        .returning({ id: contacts.id });
+      setNow += updated.length;
+    }
+    filled += setNow;
+    // Rows that got no zone (invalid coordinates) would come back: stop when a batch sets none.
+    if (rows.length < TIME_ZONE_BATCH || setNow === 0) return filled;
+  }
 }

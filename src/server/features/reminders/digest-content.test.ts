@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderDigestText, type Digest } from "./digest-content";
+import { renderDigestHtml, renderDigestText, type Digest } from "./digest-content";
 
 const digest = (lastChannel: string | null): Digest => ({
   appName: "Tend",
@@ -30,5 +30,17 @@ describe("the digest's last touch", () => {
   it("names the way they were last in touch as the app does", () => {
     expect(renderDigestText(digest("whatsapp"))).toContain("Last in touch 3 days ago (WhatsApp)");
     expect(renderDigestText(digest("other"))).toContain("Last in touch 3 days ago\n");
+  });
+});
+
+describe("the digest's night mark", () => {
+  it("marks a person for whom it is night, in text and HTML, and no one else", () => {
+    const asleep = digest(null);
+    asleep.due[0]!.nightClock = "23:10";
+    expect(renderDigestText(asleep)).toContain(
+      "* Grace Hopper: overdue by 1 day · night there (23:10)",
+    );
+    expect(renderDigestHtml(asleep)).toContain("night there (23:10)");
+    expect(renderDigestText(digest(null))).not.toContain("night there");
   });
 });

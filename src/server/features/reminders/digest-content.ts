@@ -15,6 +15,8 @@ export type DigestContact = {
   lastContactedAt: Date | null;
   lastChannel: string | null;
   lastNote: string | null;
+  /** Their clock when it is night where they are (their own zone): a call can wait. */
+  nightClock?: string | null;
   link: ChannelLink | null;
   markContactedUrl: string;
   snoozeUrl: string;
@@ -58,8 +60,9 @@ function plural(n: number, one: string, many: string): string {
 
 function whenDue(c: DigestContact, today: LocalDate): string {
   const late = daysBetween(c.dueDay, today);
-  if (late <= 0) return "due today";
-  return `overdue by ${plural(late, "day", "days")}`;
+  const night = c.nightClock ? ` · night there (${c.nightClock})` : "";
+  if (late <= 0) return `due today${night}`;
+  return `overdue by ${plural(late, "day", "days")}${night}`;
 }
 
 function formatDay(day: LocalDate, today: LocalDate): string {

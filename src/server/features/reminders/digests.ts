@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { birthdaysWithin } from "../../../core/birthdays";
 import type { ContactMethod } from "../../../core/contact-fields";
 import { contactDisplayName, preferredChannelLink } from "../../../core/contacts";
+import { localTimeOf } from "../../../core/local-time";
 import type { ChatChannelKind } from "../../../core/chat-channels";
 import { PHONE_COUNTRY_CODE, type ReminderCadence } from "../../../core/onboarding";
 import {
@@ -119,8 +120,26 @@ type DueRow = {
   telegram_username: string | null;
   next_due_at: string | Date;
   last_contacted_at: string | Date | null;
+  time_zone: string | null;
+  latitude: number | null;
+  longitude: number | null;
   total: number;
 };
+
+/** Their clock ("03:10") when it is night where they are as the digest goes out, else null. */
+function nightClockOf(
+  person: { timeZone: string | null; latitude: number | null; longitude: number | null },
+  now: Date,
+): string | null {
+  const local = localTimeOf(person, now);
+  if (local?.partOfDay !== "night") return null;
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: local.timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(now);
+}
 
 /** What a digest says, before links are signed for a particular delivery. */
 export type DigestData = {
@@ -153,7 +172,8 @@ export async function loadDigestData(
   const dueResult: unknown = await db.execute(sql`
     select * from (
       select c.id, c.user_id, c.first_name, c.last_name, c.emails, c.phones, c.preferred_method,
-        c.telegram_username, c.next_due_at, c.last_contacted_at,
+        c.telegram_username, c.next_due_at, c.last_contacted_at, c.time_zone, c.latitude,
+        c.longitude,
         row_number() over (partition by c.user_id order by c.next_due_at, c.id) as rn,
         (count(*) over (partition by c.user_id))::int as total
       from contacts c
@@ -223,6 +243,10 @@ export async function loadDigestData(
         lastContactedAt: row.last_contacted_at ? new Date(row.last_contacted_at) : null,
         lastChannel: touch?.channel ?? null,
         lastNote: touch?.note ?? null,
+        nightClock: nightClockOf(
+          { timeZone: row.time_zone, latitude: row.latitude, longitude: row.longitude },
+          now,
+        ),
         link: preferredChannelLink({
           preferredMethod: row.preferred_method as ContactMethod | null,
           emails: row.emails,

@@ -1,3 +1,4 @@
+import { describeLocalTime } from "../lib/local-time";
 import type { ReactNode } from "react";
 import type { Contact } from "../../../../core/contacts";
 import { CONTACT_METHOD_LABELS } from "../../../../core/contact-methods";
@@ -75,6 +76,14 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
     rows.push([
       "Location",
       [place, contact.countryCode && `(${contact.countryCode})`].filter(Boolean).join(" "),
+    ]);
+  const localTime = describeLocalTime(contact, new Date());
+  if (localTime)
+    rows.push([
+      "Local time",
+      <span key="lt" data-testid="local-time">
+        {localTime}
+      </span>,
     ]);
   if (contact.addresses.length)
     rows.push([

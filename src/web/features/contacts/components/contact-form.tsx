@@ -15,13 +15,20 @@ import { Input, Select, Textarea } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { showServerErrors } from "../../../lib/form-errors";
 import { lateValues } from "../../../lib/late-values";
-import { createResolver, editResolver, toDraft, type ContactDraft } from "../lib/contact-draft";
+import {
+  createResolver,
+  editResolver,
+  timeZoneInput,
+  toDraft,
+  type ContactDraft,
+} from "../lib/contact-draft";
 import { monthNames } from "../../../lib/format-date";
 import { browserToday } from "../lib/format";
 import { AddressFields } from "./address-fields";
 import { EntryListFields } from "./entry-list-fields";
 import { PlaceFields } from "./place-fields";
 import { RhythmPicker } from "./rhythm-picker";
+import { TimeZoneFields } from "./time-zone-fields";
 
 type Props =
   | {
@@ -73,16 +80,22 @@ export function ContactForm(props: Props) {
 
   const submit = handleSubmit(async (input) => {
     try {
+      const timeZone = timeZoneInput(getValues("timeZoneMode"), input.timeZone);
       if (props.mode === "create") {
-        await props.onSubmit(input);
+        await props.onSubmit({ ...input, ...timeZone });
       } else {
         // Only what the user changed: a field someone else changed meanwhile is not overwritten
         // with the copy this form loaded.
         const changed = new Set(Object.keys(formState.dirtyFields));
         const patch = Object.fromEntries(
-          Object.entries(input).filter(([key]) => changed.has(key)),
+          Object.entries(input).filter(([key]) => changed.has(key) && key !== "timeZone"),
         ) as Partial<ContactInput>;
-        await props.onSubmit({ ...patch, expectedUpdatedAt: openedVersion });
+        const isTimeZoneChanged = changed.has("timeZoneMode") || changed.has("timeZone");
+        await props.onSubmit({
+          ...patch,
+          ...(isTimeZoneChanged ? timeZone : {}),
+          expectedUpdatedAt: openedVersion,
+        });
       }
     } catch (error) {
       const marked = showServerErrors(setError, error, {
@@ -190,6 +203,7 @@ export function ContactForm(props: Props) {
 
       <Section title="Location">
         <PlaceFields control={control} register={register} errors={errors} setValue={setValue} />
+        <TimeZoneFields control={control} register={register} errors={errors} setValue={setValue} />
       </Section>
 
       <Section title="Addresses">

@@ -1,15 +1,15 @@
-// A contact as the world map shows them when picked: who, where, their local time
-// (estimated from longitude, spec 02 §9), how due they are, and one-tap "Log contact".
+// A contact as the world map shows them when picked: who, where, their local time (their own
+// zone, or spec 02 §9's estimate from longitude), how due they are, and one-tap "Log contact".
 import { X } from "lucide-react";
 import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
-import { estimateLocalTime, pointOf } from "../../../../core/map";
+import { pointOf } from "../../../../core/map";
 import { describeDue } from "../../../../core/rhythm";
 import { InitialsAvatar } from "../../../components/avatar";
 import { Button } from "../../../components/ui/button";
-import { formatTime } from "../../../lib/format-date";
 import { describeLastContact } from "../lib/format";
+import { describeLocalTime } from "../lib/local-time";
 import { LogContactButton } from "./log-contact-button";
 import { StateBadge } from "./state-badge";
 
@@ -46,9 +46,7 @@ export function ContactMapCard(props: {
         {point ? (
           <>
             <dt className="text-muted-foreground">Local time</dt>
-            <dd data-testid="local-time">
-              {describeLocalTime(point.lng, props.now ?? new Date())}
-            </dd>
+            <dd data-testid="local-time">{describeLocalTime(c, props.now ?? new Date())}</dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">State</dt>
@@ -67,10 +65,4 @@ export function ContactMapCard(props: {
       </div>
     </article>
   );
-}
-
-/** "2:05 PM (UTC+1)" or "14:05 (UTC+1)": the reader's clock, with the spec's estimated offset. */
-function describeLocalTime(lng: number, now: Date): string {
-  const { wallClock, zone } = estimateLocalTime(lng, now);
-  return `${formatTime(wallClock, { timeZone: "UTC" })} (${zone})`;
 }

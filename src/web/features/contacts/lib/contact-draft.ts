@@ -49,12 +49,32 @@ export type ContactDraft = {
   countryCode: string;
   latitude: string;
   longitude: string;
+  /** How the time zone is set; the submit turns it into `isTimeZoneSetByHand`. */
+  timeZoneMode: TimeZoneMode;
+  timeZone: string;
   addresses: AddressDraft[];
   birthday: { day: string; month: string; year: string };
   tags: string;
   rhythm: { interval: number | string; unit: RhythmUnit } | null;
   lastContactedOn: string;
 };
+
+export type TimeZoneMode = "place" | "none" | "zone";
+
+function timeZoneModeOf(contact?: Contact): TimeZoneMode {
+  if (!contact?.isTimeZoneSetByHand) return "place";
+  return contact.timeZone ? "zone" : "none";
+}
+
+/** The time zone the form sends for a mode: the server finds it from the place for "place". */
+export function timeZoneInput(
+  mode: TimeZoneMode,
+  timeZone: string | null | undefined,
+): { timeZone?: string | null; isTimeZoneSetByHand: boolean } {
+  if (mode === "zone" && timeZone) return { timeZone, isTimeZoneSetByHand: true };
+  if (mode === "none") return { timeZone: null, isTimeZoneSetByHand: true };
+  return { isTimeZoneSetByHand: false };
+}
 
 const text = (v: string | number | null | undefined) =>
   v === null || v === undefined ? "" : String(v);
@@ -84,6 +104,8 @@ export function toDraft(contact?: Contact): ContactDraft {
     countryCode: text(contact?.countryCode),
     latitude: text(contact?.latitude),
     longitude: text(contact?.longitude),
+    timeZoneMode: timeZoneModeOf(contact),
+    timeZone: text(contact?.timeZone),
     addresses: (contact?.addresses ?? []).map((a) => ({ ...a, label: a.label ?? "" })),
     birthday: {
       day: text(contact?.birthday?.day),
