@@ -45,6 +45,14 @@ describe("a person's local time", () => {
     expect(localTimeOf({ timeZone: null, latitude: null, longitude: null }, AT)).toBeNull();
   });
 
+  it("'None' chosen by hand shows no clock, not even the estimate; a zone not chosen still falls back", () => {
+    const place = { timeZone: null, latitude: 10, longitude: 30 };
+    expect(localTimeOf({ ...place, isTimeZoneSetByHand: true }, AT)).toBeNull();
+    expect(localTimeOf({ ...place, isTimeZoneSetByHand: false }, AT)).toMatchObject({
+      isEstimate: true,
+    });
+  });
+
   it("09:00 to before 21:00 is a good time; night is 22:00 to before 07:00", () => {
     expect([8, 9, 20, 21, 22, 6, 7].map(partOfDayAt)).toEqual([
       "early",

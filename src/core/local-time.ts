@@ -42,11 +42,20 @@ function estimatedZone(longitude: number): string {
   return offset === 0 ? "UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
 }
 
-/** Their local time: from their zone when known, else estimated from longitude, else null. */
+/**
+ * Their local time: from their zone when known, else estimated from longitude, else null. "None"
+ * chosen by hand is the user saying no clock for this person, so it is not estimated either.
+ */
 export function localTimeOf(
-  person: { timeZone: string | null; latitude: number | null; longitude: number | null },
+  person: {
+    timeZone: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    isTimeZoneSetByHand?: boolean;
+  },
   now: Date,
 ): LocalTime | null {
+  if (person.isTimeZoneSetByHand && !person.timeZone) return null;
   let timeZone = person.timeZone;
   let isEstimate = false;
   if (timeZone) {

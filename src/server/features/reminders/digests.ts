@@ -121,6 +121,7 @@ type DueRow = {
   next_due_at: string | Date;
   last_contacted_at: string | Date | null;
   time_zone: string | null;
+  is_time_zone_set_by_hand: boolean;
   latitude: number | null;
   longitude: number | null;
   total: number;
@@ -128,7 +129,12 @@ type DueRow = {
 
 /** Their clock ("03:10") when it is night where they are as the digest goes out, else null. */
 function nightClockOf(
-  person: { timeZone: string | null; latitude: number | null; longitude: number | null },
+  person: {
+    timeZone: string | null;
+    isTimeZoneSetByHand: boolean;
+    latitude: number | null;
+    longitude: number | null;
+  },
   now: Date,
 ): string | null {
   const local = localTimeOf(person, now);
@@ -172,8 +178,8 @@ export async function loadDigestData(
   const dueResult: unknown = await db.execute(sql`
     select * from (
       select c.id, c.user_id, c.first_name, c.last_name, c.emails, c.phones, c.preferred_method,
-        c.telegram_username, c.next_due_at, c.last_contacted_at, c.time_zone, c.latitude,
-        c.longitude,
+        c.telegram_username, c.next_due_at, c.last_contacted_at, c.time_zone,
+        c.is_time_zone_set_by_hand, c.latitude, c.longitude,
         row_number() over (partition by c.user_id order by c.next_due_at, c.id) as rn,
         (count(*) over (partition by c.user_id))::int as total
       from contacts c
@@ -244,7 +250,12 @@ export async function loadDigestData(
         lastChannel: touch?.channel ?? null,
         lastNote: touch?.note ?? null,
         nightClock: nightClockOf(
-          { timeZone: row.time_zone, latitude: row.latitude, longitude: row.longitude },
+          {
+            timeZone: row.time_zone,
+            isTimeZoneSetByHand: row.is_time_zone_set_by_hand,
+            latitude: row.latitude,
+            longitude: row.longitude,
+          },
           now,
         ),
         link: preferredChannelLink({

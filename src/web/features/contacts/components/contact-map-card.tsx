@@ -24,6 +24,7 @@ export function ContactMapCard(props: {
   const name = contactDisplayName(c);
   const place = [c.city, c.region, c.country].filter(Boolean).join(", ");
   const point = pointOf(c);
+  const localTime = point ? describeLocalTime(c, props.now ?? new Date()) : null;
   return (
     <article
       aria-labelledby={`map-card-${c.id}`}
@@ -43,10 +44,10 @@ export function ContactMapCard(props: {
         </Button>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        {point ? (
+        {localTime ? (
           <>
             <dt className="text-muted-foreground">Local time</dt>
-            <dd data-testid="local-time">{describeLocalTime(c, props.now ?? new Date())}</dd>
+            <dd data-testid="local-time">{localTime}</dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">State</dt>

@@ -9,6 +9,7 @@ type Person = {
   timeZone: string | null;
   latitude: number | null;
   longitude: number | null;
+  isTimeZoneSetByHand?: boolean;
 };
 
 export function describeLocalTime(person: Person, now: Date): string | null {
