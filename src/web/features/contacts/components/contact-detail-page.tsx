@@ -41,6 +41,7 @@ import { browserToday, describeLastContact } from "../lib/format";
 import { ContactDetailsCard } from "./contact-details-card";
 import { HistoryTimeline } from "./history-timeline";
 import { HouseholdCard } from "./household-card";
+import { RelationshipsCard } from "./relationships-card";
 import { LogContactButton } from "./log-contact-button";
 import { PendingBadge } from "./pending-badge";
 import { StateBadge } from "./state-badge";
@@ -368,6 +369,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
 
       <ContactDetailsCard contact={contact} />
       <HouseholdCard contact={contact} />
+      <RelationshipsCard contact={contact} />
       <HistoryTimeline contact={contact} timeZone={timeZone} />
     </>
   );
