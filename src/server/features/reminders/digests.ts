@@ -175,17 +175,22 @@ export async function loadDigestData(
     recipients.map((r) => sql`${r.userId}`),
     sql`, `,
   );
+  // People due the same day keep the order they were added in (ids are random, so they cannot
+  // break the tie), and the outer query orders too: PostgreSQL need not keep the window's order.
   const dueResult: unknown = await db.execute(sql`
     select * from (
       select c.id, c.user_id, c.first_name, c.last_name, c.emails, c.phones, c.preferred_method,
         c.telegram_username, c.next_due_at, c.last_contacted_at, c.time_zone,
         c.is_time_zone_set_by_hand, c.latitude, c.longitude,
-        row_number() over (partition by c.user_id order by c.next_due_at, c.id) as rn,
+        row_number() over (
+          partition by c.user_id order by c.next_due_at, c.created_at, c.id
+        ) as rn,
         (count(*) over (partition by c.user_id))::int as total
       from contacts c
       where c.user_id in (${ids}) and c.archived_at is null and c.next_due_at is not null
         and c.next_due_at < (case c.user_id ${cutoff} end)
-    ) ranked where rn <= ${DIGEST_CAP}`);
+    ) ranked where rn <= ${DIGEST_CAP}
+    order by user_id, rn`);
   const dueRows = (dueResult as { rows: DueRow[] }).rows;
 
   const lastTouches = new Map<string, { occurredAt: Date; channel: string; note: string | null }>();
