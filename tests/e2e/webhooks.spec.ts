@@ -96,7 +96,7 @@ test("adds a webhook with the keyboard, delivers a signed event, logs it, resend
       // The tick box's whole row is its target.
       const eventRow = card
         .locator("label")
-        .filter({ has: card.getByRole("checkbox") })
+        .filter({ has: page.getByRole("checkbox") })
         .first();
       for (const control of [
         row.getByRole("button", { name: /Resend/ }),
