@@ -59,6 +59,8 @@ describe("parseAccountExport", () => {
       archivedAt: null,
       rhythmSetAt: "2025-01-01T00:00:00.000Z",
       createdAt: "2024-12-31T00:00:00.000Z",
+      // The exported id, so relationships in the same file find this person.
+      sourceUid: "urn:uuid:c-1",
       interactions: [
         { occurredAt: "2025-03-01T10:00:00.000Z", channel: "email", note: "Hi", isDateOnly: false },
         { occurredAt: "2025-02-01T10:00:00.000Z", channel: "phone", note: null, isDateOnly: true },

@@ -470,7 +470,12 @@ describe("vCard 3.0 writing (iPhone and macOS)", () => {
       expect(row!.errors).toEqual([]);
       const { id: _id, createdAt: _c, lastContactedAt, nextDueAt, archivedAt, ...fields } = contact;
       expect(row!.contact).toEqual(fields);
-      expect(row!.extras).toEqual({ lastContactedAt, nextDueAt, archivedAt });
+      expect(row!.extras).toEqual({
+        lastContactedAt,
+        nextDueAt,
+        archivedAt,
+        sourceUid: expect.stringMatching(/^urn:uuid:/),
+      });
     }
   });
 

@@ -25,4 +25,5 @@ CREATE TABLE "webhook_deliveries" (
 ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_webhook_fk" FOREIGN KEY ("user_id","webhook_id") REFERENCES "public"."webhooks"("user_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_log" ON "webhook_deliveries" USING btree ("user_id","webhook_id","created_at");--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_outbox" ON "webhook_deliveries" USING btree ("outbox_id");
+CREATE INDEX "webhook_deliveries_outbox" ON "webhook_deliveries" USING btree ("outbox_id");--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

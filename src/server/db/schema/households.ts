@@ -21,7 +21,9 @@ export const households = pgTable(
 export const householdMembers = pgTable(
   "household_members",
   {
-    userId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     contactId: uuid().notNull(),
     householdId: uuid().notNull(),
   },

@@ -34,7 +34,9 @@ export const webhookDeliveries = pgTable(
   {
     /** The event's id in the body and Tend-Delivery: the same on every retry and resend. */
     id: uuid().primaryKey().defaultRandom(),
-    userId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     webhookId: uuid().notNull(),
     event: text().$type<WebhookEventType>().notNull(),
     /** The outbox row carrying the latest send (a resend makes a new one). */

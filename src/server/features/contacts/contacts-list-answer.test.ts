@@ -87,8 +87,11 @@ describe("the contacts list answer", () => {
     const items = [...current.json<ContactList>().items, ...archived.json<ContactList>().items];
     expect(items.map((c) => c.id).sort()).toEqual(made.map((c) => c.id).sort());
     for (const item of items) {
-      const single = await get(`/api/contacts/${item.id}`);
-      expect(JSON.stringify(item)).toBe(single.body);
+      // The contact's page also names its household; the list does not carry it.
+      const { household: _household, ...single } = (await get(`/api/contacts/${item.id}`)).json<
+        Record<string, unknown>
+      >();
+      expect(JSON.stringify(item)).toBe(JSON.stringify(single));
     }
     const dee = items.find((c) => c.firstName === "Dee");
     expect(dee).toMatchObject({ isSnoozed: true, state: "on_track" });
