@@ -26,8 +26,6 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  // A flake is a bug to fix, not something to run twice: a retry doubles a failing test's time
-  // and hides the flake.
   // CI tries a failed test once more: the last CI run before landing met an axe contrast failure
   // on the contact page right after Log contact that no targeted run showed. Locally a failure
   // is a failure.
