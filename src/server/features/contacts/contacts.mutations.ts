@@ -38,7 +38,8 @@ function lastContactInstant(day: string, ctx: Ctx): Date {
   return noon < ctx.now ? noon : ctx.now;
 }
 
-function emitContactEvent(
+/** A contact change as a webhook event, written in the change's own transaction. */
+export function emitContactEvent(
   tx: Tx,
   type: "contact.created" | "contact.updated" | "contact.archived",
   row: ContactRow,

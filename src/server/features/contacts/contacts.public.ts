@@ -20,7 +20,7 @@ export {
   listContactRows,
   updateContactRow,
 } from "./contacts.queries";
-export { createContact, setArchived, updateContact } from "./contacts.mutations";
+export { createContact, emitContactEvent, setArchived, updateContact } from "./contacts.mutations";
 export {
   assertContactCapacity,
   getUserTimeZone,

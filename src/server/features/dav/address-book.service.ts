@@ -16,6 +16,7 @@ import {
   listRelationshipsFor,
   loadGroupRhythms,
   newContactValues,
+  emitContactEvent,
   setArchived,
   toContact,
   updateContact,
@@ -209,8 +210,9 @@ async function createCard(
           photoKey: options.photo.photoKey ?? null,
           userId: ctx.userId,
         })
-        .returning({ id: contacts.id });
+        .returning();
       const id = row!.id;
+      await emitContactEvent(tx, "contact.created", row!, ctx);
       // A deleted contact's tombstone may still carry the name: the new card takes it over.
       await tx
         .update(addressBookCards)

@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../../../tests/helpers/test-app";
+import { CARD_PATH, createDevice, dav } from "../../../../tests/helpers/dav-kit";
 import { startWebhookReceiver } from "../../../../tests/helpers/webhook-receiver";
 import type { WebhookDelivery, WebhookEventType } from "../../../core/webhooks";
 
@@ -298,5 +299,34 @@ describe("event webhooks without ALLOW_PRIVATE_WEBHOOKS", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.url).toMatch(/link-local or cloud metadata/);
+  });
+
+  it("sends contact.created for a card a phone adds", async () => {
+    const user = await createUser(t.app);
+    const { secret } = await addWebhook(user, receiver.url, ["contact.created"]);
+    receiver.state.secret = secret;
+    const device = await createDevice(t.app, user, { access: "read-write" });
+    const card = [
+      "BEGIN:VCARD",
+      "VERSION:3.0",
+      "FN:Hedy Lamarr",
+      "N:Lamarr;Hedy;;;",
+      "END:VCARD",
+      "",
+    ];
+    const put = await dav(t.app, device, {
+      method: "PUT",
+      url: `${CARD_PATH}hedy.vcf`,
+      body: card.join("\r\n"),
+      headers: { "content-type": "text/vcard", "if-none-match": "*" },
+    });
+    expect(put.statusCode, put.body).toBe(201);
+    await t.app.outbox.drain();
+    const created = receiver.received.find(
+      (r) => r.event.type === "contact.created" && JSON.stringify(r.event).includes("Hedy"),
+    );
+    expect(created?.event).toMatchObject({
+      data: { contact: { firstName: "Hedy", lastName: "Lamarr" } },
+    });
   });
 });
