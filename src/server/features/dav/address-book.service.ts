@@ -139,19 +139,22 @@ export async function putCard(
     isCurrentSeen:
       Boolean(visible) && options.ifMatch !== undefined && options.ifMatch.trim() !== "*",
   });
+  let outcome: "created" | "updated";
   try {
-    const outcome = current
+    outcome = current
       ? await updateCard(db, { current, isVisible: Boolean(visible), card, photo, ctx })
       : await createCard(db, { name, uid: card.uid, input: card.contact, photo, ctx });
-    const previous = current?.contact.photoKey;
-    if (previous && photo.photoKey !== undefined && photo.photoKey !== previous) {
-      await storage.delete("avatars", previous);
-    }
-    return outcome;
   } catch (error) {
     if (photo.stored) await storage.delete("avatars", photo.stored);
     throw error;
   }
+  // The card has committed with its new photo: the old file is only litter now, and a failure to
+  // remove it must neither fail the phone's write nor take the new photo with it.
+  const previous = current?.contact.photoKey;
+  if (previous && photo.photoKey !== undefined && photo.photoKey !== previous) {
+    await storage.delete("avatars", previous).catch(() => undefined);
+  }
+  return outcome;
 }
 
 type PhotoChange = { photoKey?: string | null };
