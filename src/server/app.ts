@@ -13,7 +13,7 @@ import { startDatabase, type Database, type Db } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/account/account.routes";
 import { apiTokenRoutes } from "./features/api-tokens/api-tokens.routes";
-import { takeUnsentEvents } from "./features/webhooks/webhooks.public";
+import { countEventsWritten } from "./features/webhooks/webhooks.public";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { v1Routes } from "./features/api-v1/v1.routes";
 import { mcpRoutes } from "./features/mcp/mcp.routes";
@@ -72,6 +72,7 @@ import { filesRoutes } from "./features/files/files.routes";
 import { feedbackRoutes } from "./features/feedback/feedback.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { metricsRoutes } from "./features/metrics/metrics.routes";
+import { createExporter, type Exporter } from "./features/import-export/import-export.public";
 import { createMetrics, type Metrics } from "./lib/metrics";
 
 export type { Clock };
@@ -96,6 +97,8 @@ declare module "fastify" {
     background: BackgroundWork;
     /** Set on SIGTERM (main.ts): /readyz answers 503 while requests are still served. */
     lifecycle: { isDraining: boolean };
+    /** Export files, written in one pool of worker threads shared by the app's and /api/v1's routes. */
+    exporter: Exporter;
   }
 }
 
@@ -207,10 +210,15 @@ async function registerEverything(
   app.decorate("metrics", env.METRICS_TOKEN ? createMetrics() : null);
   app.decorate("lifecycle", { isDraining: false });
   app.decorate("background", background);
+  app.decorate("exporter", createExporter(app));
 
   // A change that wrote webhook events has committed by the time its answer is sent.
-  app.addHook("onResponse", async () => {
-    if (takeUnsentEvents()) services.outbox.kick();
+  const eventsAtStart = new WeakMap<object, number>();
+  app.addHook("onRequest", async (request) => {
+    eventsAtStart.set(request, countEventsWritten());
+  });
+  app.addHook("onResponse", async (request) => {
+    if (countEventsWritten() > (eventsAtStart.get(request) ?? Infinity)) services.outbox.kick();
   });
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);

@@ -18,13 +18,16 @@ export type WebhookEventBody = {
   data: Record<string, unknown>;
 };
 
-let hasUnsentEvents = false;
+let eventsWritten = 0;
 
-/** True once since the last call when an event was written: the caller then kicks the outbox. */
-export function takeUnsentEvents(): boolean {
-  const was = hasUnsentEvents;
-  hasUnsentEvents = false;
-  return was;
+/**
+ * How many events this process has written so far. A request that sees the count rise between its
+ * start and its response kicks the outbox then, after its own transaction has committed; a flag
+ * cleared by whichever response came first could be taken by a request that answered before this
+ * one committed, and this one's delivery would wait for the outbox's next tick.
+ */
+export function countEventsWritten(): number {
+  return eventsWritten;
 }
 
 export async function emitWebhookEvent(
@@ -58,7 +61,7 @@ export async function emitWebhookEvent(
       createdAt: event.now,
     })),
   );
-  hasUnsentEvents = true;
+  eventsWritten += 1;
 }
 
 /** The outbox row that sends a delivery: `to` is the webhook, `subject` the delivery's id. */

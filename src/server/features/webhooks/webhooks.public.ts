@@ -1,4 +1,4 @@
 // What other server modules use of event webhooks: emitting an event in the transaction of the
 // change, the outbox transport and hooks that deliver and log it, and when to kick the outbox.
-export { emitWebhookEvent, takeUnsentEvents, WEBHOOK_EVENT_CHANNEL } from "./webhook-events";
+export { countEventsWritten, emitWebhookEvent, WEBHOOK_EVENT_CHANNEL } from "./webhook-events";
 export { createWebhookEventTransport, webhookDeliveryHooks } from "./webhook-delivery";
