@@ -1,5 +1,5 @@
 // The daily retention job: message bodies go after OUTBOX_RETENTION_DAYS with the row's status
-// kept; a year of deliveries, messages, sign-in events, one-tap uses and past imports is kept
+// kept; a year of deliveries, webhook deliveries, messages, sign-in events, one-tap uses and past imports is kept
 // (the latest import always); read notifications go after half a year. Recent rows stay.
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
@@ -13,6 +13,8 @@ import {
   outbox,
   reminderDeliveries,
   userNotifications,
+  webhookDeliveries,
+  webhooks,
 } from "../db/schema/index";
 import { defaultJobs, startBackgroundJobs, type JobContext } from "./background-jobs";
 import { applyRetention } from "./data-retention";
@@ -67,6 +69,22 @@ describe("data retention", () => {
         { userId: user.id, scheduledFor: ago(300), channel: "email", createdAt: ago(300) },
       ])
       .returning({ id: reminderDeliveries.id });
+    const [hook] = await db
+      .insert(webhooks)
+      .values({
+        userId: user.id,
+        url: "https://example.com/hook",
+        events: ["contact.created"],
+        secret: "s",
+      })
+      .returning({ id: webhooks.id });
+    const hookDeliveries = await db
+      .insert(webhookDeliveries)
+      .values([
+        { userId: user.id, webhookId: hook!.id, event: "contact.created", createdAt: ago(366) },
+        { userId: user.id, webhookId: hook!.id, event: "contact.created", createdAt: ago(200) },
+      ])
+      .returning({ id: webhookDeliveries.id });
     const [oldUse, recentUse] = [randomUUID(), randomUUID()];
     await db.insert(oneTapUses).values([
       { tokenHash: oldUse, userId: user.id, action: "contacted", usedAt: ago(366) },
@@ -140,6 +158,11 @@ describe("data retention", () => {
       .from(reminderDeliveries)
       .where(eq(reminderDeliveries.userId, user.id));
     expect(keptDeliveries.map((row) => row.id)).toEqual([deliveries[1]!.id]);
+    const keptHookDeliveries = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.userId, user.id));
+    expect(keptHookDeliveries.map((row) => row.id)).toEqual([hookDeliveries[1]!.id]);
     const uses = await db
       .select({ tokenHash: oneTapUses.tokenHash })
       .from(oneTapUses)
@@ -176,5 +199,6 @@ describe("data retention", () => {
     expect(again.outboxBodies).toBe(0);
     expect(again.outbox).toBe(0);
     expect(again.imports).toBe(0);
+    expect(again.webhookDeliveries).toBe(0);
   });
 });

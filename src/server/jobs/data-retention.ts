@@ -1,6 +1,6 @@
 // What Tend keeps, and for how long: a message's body for OUTBOX_RETENTION_DAYS after it was sent
 // or given up on (its row and status stay for the delivery log), and a year of reminder
-// deliveries, outgoing messages, sign-in events, one-tap uses and past imports; a notification
+// deliveries, webhook deliveries, outgoing messages, sign-in events, one-tap uses and past imports; a notification
 // goes half a year after it was read. Runs daily, in short batches, so a backlog never holds a
 // long lock.
 import { and, eq, gt, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
@@ -14,6 +14,7 @@ import {
   outbox,
   reminderDeliveries,
   userNotifications,
+  webhookDeliveries,
 } from "../db/schema/index";
 import { deleteInBatches, UPKEEP_BATCH_ROWS } from "./database-upkeep";
 
@@ -75,6 +76,12 @@ export async function applyRetention(db: Db, options: { now: Date; outboxRetenti
       reminderDeliveries,
       reminderDeliveries.id,
       lt(reminderDeliveries.createdAt, yearAgo),
+    ),
+    webhookDeliveries: await deleteInBatches(
+      db,
+      webhookDeliveries,
+      webhookDeliveries.id,
+      lt(webhookDeliveries.createdAt, yearAgo),
     ),
     oneTapUses: await deleteInBatches(
       db,

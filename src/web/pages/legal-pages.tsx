@@ -71,11 +71,11 @@ export function PrivacyPage() {
         <p>
           Your contacts and their history are kept while your account exists. What we send you is
           not: the text of a reminder or other message is removed 30 days after it went out, and the
-          record that it was sent a year after. Sign-in records, past imports and one-tap uses go
-          after a year, and a notification half a year after you read it. A session ends after 30
-          days or when you sign out. Deleting your account in Settings deletes your contacts, their
-          history, your reminders, notifications and sessions at once; feedback is kept so it can be
-          answered.
+          record that it was sent a year after. Sign-in records, past imports, one-tap uses and the
+          log of what your webhooks were sent go after a year, and a notification half a year after
+          you read it. A session ends after 30 days or when you sign out. Deleting your account in
+          Settings deletes your contacts, their history, your reminders, notifications and sessions
+          at once; feedback is kept so it can be answered.
         </p>
       </Section>
       <Section title="Who receives what">
