@@ -15,7 +15,6 @@ import {
   ReminderSettingsSchema,
 } from "../../../core/settings-schemas";
 import { contactContext, listTagSummaries, setGroupRhythm } from "../contacts/contacts.public";
-import { createExporter } from "../import-export/import-export.public";
 import { listDeliveries } from "../reminders/reminders.public";
 import { getReminderSettings, updateReminderSettings } from "../settings/settings.public";
 import { V1_ERRORS } from "./v1.schemas";
@@ -32,7 +31,7 @@ const EXAMPLE_SCHEDULE = {
 export async function v1AccountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const exporter = createExporter(fastify);
+  const { exporter } = fastify;
   const read = { apiToken: "read" } as const;
   const write = { apiToken: "write", idempotent: true } as const;
 

@@ -18,7 +18,6 @@ import { IMPORT_MAX_BYTES } from "../../../core/import/read-file";
 import { toLocalDate } from "../../../core/rhythm";
 import { contactContext } from "../contacts/contacts.public";
 import { exportFileName } from "./export.service";
-import { createExporter } from "./exporter";
 import { listImports, undoImport } from "./import-history";
 import { buildLeftOver, commitImport, previewImport } from "./import.service";
 import { readUpload } from "./upload";
@@ -51,7 +50,7 @@ export async function importExportRoutes(fastify: FastifyInstance) {
   const { db } = app;
   // Reading and planning imports and writing exports run in worker threads, so one large or
   // hostile file keeps a worker busy, not the event loop that answers everyone.
-  const exporter = createExporter(fastify);
+  const { exporter } = fastify;
   const { pool, contactsFile } = exporter;
   const deps = { db, pool, storage: fastify.storage };
   const preHandler = app.requirePaidUser;
