@@ -18,16 +18,17 @@ const ZONES = [
   "Africa/Lagos",
   "Pacific/Auckland",
 ];
-// [city, country code, latitude, longitude]
+// [city, country code, latitude, longitude, time zone]. Each contact gets its place's zone, as the
+// app would derive it, so a start on the seeded database has no zones to backfill.
 const PLACES = [
-  ["London", "GB", 51.5072, -0.1276],
-  ["Paris", "FR", 48.8566, 2.3522],
-  ["New York", "US", 40.7128, -74.006],
-  ["Lisbon", "PT", 38.7223, -9.1393],
-  ["Tokyo", "JP", 35.6762, 139.6503],
-  ["Nairobi", "KE", -1.2921, 36.8219],
-  ["Auckland", "NZ", -36.8485, 174.7633],
-  ["Buenos Aires", "AR", -34.6037, -58.3816],
+  ["London", "GB", 51.5072, -0.1276, "Europe/London"],
+  ["Paris", "FR", 48.8566, 2.3522, "Europe/Paris"],
+  ["New York", "US", 40.7128, -74.006, "America/New_York"],
+  ["Lisbon", "PT", 38.7223, -9.1393, "Europe/Lisbon"],
+  ["Tokyo", "JP", 35.6762, 139.6503, "Asia/Tokyo"],
+  ["Nairobi", "KE", -1.2921, 36.8219, "Africa/Nairobi"],
+  ["Auckland", "NZ", -36.8485, 174.7633, "Pacific/Auckland"],
+  ["Buenos Aires", "AR", -34.6037, -58.3816, "America/Argentina/Buenos_Aires"],
 ] as const;
 const FIRST = ["Ana", "Bob", "Grace", "Jo", "Sam", "Maria", "Yuki", "Omar", "Lena", "Theo"];
 const LAST = ["Carter", "Lopez", "Hopper", "Tanaka", "Okafor", "Novak", "Silva", "Berg"];
@@ -85,6 +86,7 @@ async function main() {
   const zones = sqlText(ZONES);
   const cities = sqlText(PLACES.map((p) => p[0]));
   const codes = sqlText(PLACES.map((p) => p[1]));
+  const placeZones = sqlText(PLACES.map((p) => p[4]));
   const lats = `array[${PLACES.map((p) => p[2]).join(",")}]::float8[]`;
   const lngs = `array[${PLACES.map((p) => p[3]).join(",")}]::float8[]`;
   const intervals = `array[${RHYTHMS.map((r) => (r ? r[0] : "null")).join(",")}]::int[]`;
@@ -125,7 +127,7 @@ async function main() {
         from seed_users`);
       await client.query(
         `insert into contacts (user_id, first_name, last_name, emails, city, country_code,
-           latitude, longitude, tags, rhythm_interval, rhythm_unit, rhythm_set_at,
+           latitude, longitude, time_zone, tags, rhythm_interval, rhythm_unit, rhythm_set_at,
            last_contacted_at, next_due_at, created_at, updated_at)
          select u.id,
            (${sqlText(FIRST)})[1 + (u.n + c) % ${FIRST.length}],
@@ -135,6 +137,7 @@ async function main() {
            (${codes})[1 + (u.n + c) % ${PLACES.length}],
            (${lats})[1 + (u.n + c) % ${PLACES.length}] + random() / 10,
            (${lngs})[1 + (u.n + c) % ${PLACES.length}] + random() / 10,
+           (${placeZones})[1 + (u.n + c) % ${PLACES.length}],
            case when c % 4 = 0 then array['close friends'] when c % 4 = 1 then array['work'] else array[]::text[] end,
            r.interval, r.unit, case when r.interval is null then null else now() end,
            last.at,

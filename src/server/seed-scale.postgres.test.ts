@@ -46,6 +46,17 @@ describe("npm run seed:scale", () => {
         where extract(hour from r.next_scheduled_at at time zone s.timezone) = 9
           and r.next_scheduled_at > now()`),
     ).toBe(12);
+    // Every placed contact has its place's zone already: a start has nothing to backfill.
+    expect(
+      await count(
+        "select count(*) as n from contacts where latitude is not null and time_zone is null",
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "select count(*) as n from contacts where city = 'Tokyo' and time_zone <> 'Asia/Tokyo'",
+      ),
+    ).toBe(0);
     // Every contact with a rhythm is due after it was last contacted.
     expect(
       await count(`select count(*) as n from contacts
