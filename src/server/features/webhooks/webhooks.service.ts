@@ -13,10 +13,9 @@ import { outbox, users, webhookDeliveries, webhooks } from "../../db/schema/inde
 import type { Env } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { checkWebhookUrl, createWebhookSecret } from "../channels/channels.public";
+import { isUuid } from "../contacts/contacts.public";
 import { enqueue } from "../outbox/outbox.public";
 import { deliveryRow } from "./webhook-events";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function webhookNotFound(): AppError {
   return new AppError("NOT_FOUND", "That webhook was not found. It may have been removed.");
@@ -75,7 +74,7 @@ export async function listWebhooks(db: Db, userId: string): Promise<Webhook[]> {
 
 /** Removing a webhook removes its log; deliveries still in the outbox find it gone and stop. */
 export async function deleteWebhook(db: Db, userId: string, webhookId: string): Promise<void> {
-  const deleted = UUID.test(webhookId)
+  const deleted = isUuid(webhookId)
     ? await db
         .delete(webhooks)
         .where(and(eq(webhooks.userId, userId), eq(webhooks.id, webhookId)))
@@ -85,7 +84,7 @@ export async function deleteWebhook(db: Db, userId: string, webhookId: string): 
 }
 
 async function assertOwnWebhook(db: Db | Tx, userId: string, webhookId: string): Promise<void> {
-  if (!UUID.test(webhookId)) throw webhookNotFound();
+  if (!isUuid(webhookId)) throw webhookNotFound();
   const [row] = await db
     .select({ id: webhooks.id })
     .from(webhooks)
@@ -129,7 +128,7 @@ export async function resendWebhookDelivery(
   db: Db,
   ids: { userId: string; webhookId: string; deliveryId: string },
 ): Promise<WebhookDelivery> {
-  if (!UUID.test(ids.deliveryId)) throw deliveryNotFound();
+  if (!isUuid(ids.deliveryId)) throw deliveryNotFound();
   return db.transaction(async (tx) => {
     await assertOwnWebhook(tx, ids.userId, ids.webhookId);
     const [found] = await tx
