@@ -111,6 +111,16 @@ export async function davRoutes(fastify: FastifyInstance) {
       } satisfies DavScope,
     };
     const target = resolveDavPath(request.url);
+    // A new collection has nowhere to go (RFC 4918 §9.3.1: 403): one address book per account,
+    // holding cards only (RFC 6352 §5.2).
+    if (request.method === "MKCOL" && (target.kind === "none" || target.kind === "card")) {
+      return reply
+        .code(403)
+        .type(TEXT)
+        .send(
+          "Folders cannot be made here: your account has one address book, and it holds only contact cards.",
+        );
+    }
     if (target.kind === "none") return reply.code(404).type(TEXT).send("Nothing is here.");
     try {
       return await dispatch(request, reply, r, target);
