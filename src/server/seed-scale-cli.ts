@@ -2,11 +2,15 @@
 // hardware and queries against. Rows are made inside the server (INSERT … SELECT over
 // generate_series), a batch of accounts per transaction, so nothing crosses the wire but the SQL.
 // Accounts are paying and onboarded, a third of them in one time zone with reminders at 9:00;
-// contacts have a spread of rhythms, places, tags and histories. Seeded accounts' emails end in
-// @seed.invalid and `--reset` removes them first.
+// contacts have a spread of rhythms, places, tags and histories; each account has a signed-in
+// device, an API token, a relationship, a household and its last `--days` digests with their
+// mail and notifications, so every table a request reads has a used installation's size.
+// Seeded accounts' emails end in @seed.invalid and `--reset` removes them first; with
+// `--password` they can sign in with it.
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "./db/client";
+import { hashPassword } from "./features/auth/auth.public";
 
 const ZONES = [
   "America/New_York",
@@ -37,7 +41,8 @@ const RHYTHMS = [null, [1, "week"], [2, "week"], [1, "month"], [3, "month"], [6,
 
 function usage(message: string): never {
   console.error(`${message}
-Usage: npm run seed:scale -- --users N --contacts N [--interactions N] [--batch N] [--reset]
+Usage: npm run seed:scale -- --users N --contacts N [--interactions N] [--days N] [--batch N]
+    [--password P] [--reset]
   DATABASE_URL must name a PostgreSQL database (the embedded one is for one person).`);
   process.exit(2);
 }
@@ -57,13 +62,16 @@ async function main() {
       users: { type: "string" },
       contacts: { type: "string" },
       interactions: { type: "string" },
+      days: { type: "string" },
       batch: { type: "string" },
+      password: { type: "string" },
       reset: { type: "boolean", default: false },
     },
   });
   const users = positive(values.users, "users", 1000);
   const perUser = positive(values.contacts, "contacts", 50);
   const historyPerContact = positive(values.interactions, "interactions", 2);
+  const days = positive(values.days, "days", 7);
   const batch = Math.max(1, positive(values.batch, "batch", 2000));
   const url = process.env.DATABASE_URL;
   if (!url?.startsWith("postgres")) usage("Set DATABASE_URL to a PostgreSQL database.");
@@ -73,9 +81,17 @@ async function main() {
   await database.migrate();
   await database.close();
 
+  // One hash for every seeded account: argon2 is slow by design.
+  const passwordHash = values.password ? await hashPassword(values.password) : null;
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const started = Date.now();
   if (values.reset) {
+    // Their mail and reminders' notifications would outlive them: an outbox row loses its owner,
+    // and a notification is a row of its own (an announcement's is shared, so it stays).
+    const seeded = `select id from users where email like '%@seed.invalid'`;
+    await pool.query(`delete from outbox where user_id in (${seeded})`);
+    await pool.query(`delete from notifications where type = 'REMINDER' and id in
+      (select notification_id from user_notifications where user_id in (${seeded}))`);
     const { rowCount } = await pool.query(`delete from users where email like '%@seed.invalid'`);
     console.log(`Removed ${rowCount ?? 0} seeded accounts.`);
   }
@@ -162,6 +178,7 @@ async function main() {
           [historyPerContact],
         );
       }
+      await seedUse(client, { days, passwordHash });
       await client.query("commit");
     } catch (error) {
       await client.query("rollback");
@@ -177,6 +194,79 @@ async function main() {
   console.log(
     `${users} accounts with ${perUser} contacts each in ${Math.round((Date.now() - started) / 1000)} s.`,
   );
+}
+
+// What a used account holds beside its contacts, for the batch's accounts (seed_users).
+async function seedUse(
+  client: pg.PoolClient,
+  options: { days: number; passwordHash: string | null },
+): Promise<void> {
+  if (options.passwordHash) {
+    await client.query(
+      `insert into accounts (id, account_id, provider_id, user_id, password)
+       select 'seed-account-' || n, id, 'credential', id, $1 from seed_users`,
+      [options.passwordHash],
+    );
+  }
+  await client.query(`
+    insert into sessions (id, token, user_id, expires_at)
+    select 'seed-session-' || n, replace(gen_random_uuid()::text, '-', ''), id,
+      now() + interval '30 days'
+    from seed_users`);
+  await client.query(`
+    insert into api_tokens (user_id, name, scope, token_hash, prefix)
+    select id, 'Script', 'read', encode(sha256(convert_to(gen_random_uuid()::text, 'UTF8')), 'hex'),
+      'tend_' || n
+    from seed_users`);
+  // A relationship between the first two contacts (the lower id first, as the app stores it)
+  // and a household of the next two.
+  await client.query(`
+    create temporary table seed_contact_ids on commit drop as
+    select c.user_id, array_agg(c.id order by c.id) as ids
+    from contacts c join seed_users u on u.id = c.user_id group by c.user_id`);
+  await client.query(`
+    insert into relationships (user_id, contact_id, related_contact_id, type, type_key)
+    select user_id, ids[1], ids[2], 'friend', 'friend' from seed_contact_ids
+    where cardinality(ids) >= 2`);
+  await client.query(`
+    with made as (
+      insert into households (user_id, name)
+      select user_id, 'Home' from seed_contact_ids where cardinality(ids) >= 4
+      returning user_id, id)
+    insert into household_members (user_id, contact_id, household_id)
+    select made.user_id, member, made.id
+    from made join seed_contact_ids s using (user_id) cross join unnest(s.ids[3:4]) as member`);
+  // A digest at 9:00 on each of the last days: its delivery, its sent mail and its notification
+  // (read, but for the newest).
+  await client.query(
+    `create temporary table seed_digests on commit drop as
+     select u.id as user_id, u.n, d, gen_random_uuid() as delivery_id,
+       gen_random_uuid() as outbox_id, gen_random_uuid() as notification_id,
+       (date_trunc('day', now() at time zone u.tz) - make_interval(days => d) + interval '9 hours')
+         at time zone u.tz as at
+     from seed_users u cross join generate_series(1, $1::int) as d`,
+    [options.days],
+  );
+  await client.query(`
+    insert into outbox (id, user_id, channel, kind, "to", subject, text, html, delivery_id,
+      status, attempts, next_attempt_at, transport, sent_at, created_at)
+    select outbox_id, user_id, 'email', 'reminder-digest', 'seed-' || n || '@seed.invalid',
+      'People to reach out to today', 'Ana Carter is due.', '<p>Ana Carter is due.</p>',
+      delivery_id, 'sent', 1, at, 'smtp', at + interval '5 seconds', at
+    from seed_digests`);
+  await client.query(`
+    insert into reminder_deliveries (id, user_id, reminder_id, scheduled_for, channel, status,
+      attempts, contact_count, outbox_id, sent_at, created_at)
+    select g.delivery_id, g.user_id, r.id, g.at, 'email', 'sent', 1, 3, g.outbox_id,
+      g.at + interval '5 seconds', g.at
+    from seed_digests g join user_reminders r using (user_id)`);
+  await client.query(`
+    insert into notifications (id, type, title, link, created_at)
+    select notification_id, 'REMINDER', '3 people to reach out to', '/app', at from seed_digests`);
+  await client.query(`
+    insert into user_notifications (user_id, notification_id, seen_at, created_at)
+    select user_id, notification_id, case when d > 1 then at + interval '2 hours' end, at
+    from seed_digests`);
 }
 
 main().catch((error: unknown) => {

@@ -24,7 +24,10 @@ describe("npm run seed:scale", () => {
 
   it("seeds paying, onboarded accounts with contacts and history, in batches", async () => {
     const vars = { DATABASE_URL: database.url };
-    const args = ["--users", "12", "--contacts", "5", "--interactions", "2", "--batch", "5"];
+    const args = [
+      ...["--users", "12", "--contacts", "5", "--interactions", "2", "--batch", "5"],
+      ...["--days", "2", "--password", "seed-password-1"],
+    ];
     const run = await runScript("seed:scale", args, vars);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("accounts 11–12 seeded");
@@ -46,6 +49,21 @@ describe("npm run seed:scale", () => {
         where extract(hour from r.next_scheduled_at at time zone s.timezone) = 9
           and r.next_scheduled_at > now()`),
     ).toBe(12);
+    // A used account: signed in, a token, a relationship, a household of two, and its last two
+    // digests sent, the older one's notification read.
+    expect(await count("select count(*) as n from sessions")).toBe(12);
+    expect(await count("select count(*) as n from accounts where password is not null")).toBe(12);
+    expect(await count("select count(*) as n from api_tokens")).toBe(12);
+    expect(await count("select count(*) as n from relationships")).toBe(12);
+    expect(await count("select count(*) as n from household_members")).toBe(24);
+    expect(
+      await count(`select count(*) as n from outbox o
+        join reminder_deliveries d on d.outbox_id = o.id and d.id = o.delivery_id
+        where o.status = 'sent' and d.status = 'sent' and d.scheduled_for < now()`),
+    ).toBe(24);
+    expect(await count("select count(*) as n from user_notifications where seen_at is null")).toBe(
+      12,
+    );
     // Every placed contact has its place's zone already: a start has nothing to backfill.
     expect(
       await count(
@@ -74,6 +92,9 @@ describe("npm run seed:scale", () => {
     expect(reset.stdout).toContain("Removed 15 seeded accounts.");
     expect(await count("select count(*) as n from users")).toBe(2);
     expect(await count("select count(*) as n from contacts")).toBe(2);
+    // The removed accounts' mail and notifications went with them.
+    expect(await count("select count(*) as n from outbox")).toBe(14);
+    expect(await count("select count(*) as n from notifications")).toBe(14);
   }, 180_000);
 
   it("says what is wrong with its arguments or its database", async () => {

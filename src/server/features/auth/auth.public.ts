@@ -2,3 +2,4 @@
 export type { Auth } from "./auth";
 export { dropOversizedSessionCopies, type SessionCacheGuard } from "./session-cache";
 export { SessionMemo } from "./session-memo";
+export { hashPassword } from "./password-hash";

@@ -1,7 +1,6 @@
 // Better Auth: email + password with required verification, Google when configured, phone OTP,
 // database-backed rate limits keyed by the real client IP, argon2id password hashes, and
 // bearer tokens for API clients.
-import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { and, count, eq, gt } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -43,10 +42,7 @@ import {
   noticeEmailChanged,
   readChangeToken,
 } from "./change-email";
-
-// OWASP's minimum for argon2id.
-// algorithm 2 is Argon2id (a const enum in the typings).
-const ARGON2_OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+import { hashPassword, verifyPassword } from "./password-hash";
 
 export const VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
 
@@ -117,8 +113,8 @@ export function createAuth({ env, db, mailer, sms, logger, sessionGuard, backgro
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 256,
       password: {
-        hash: (password) => hash(password, ARGON2_OPTIONS),
-        verify: ({ hash: stored, password }) => verify(stored, password, ARGON2_OPTIONS),
+        hash: hashPassword,
+        verify: ({ hash: stored, password }) => verifyPassword(stored, password),
       },
       // Forgotten password: a single-use link for an hour, then every session of the
       // account is signed out and a notice mail goes out. The request is answered before any of

@@ -85,8 +85,15 @@ export async function findHouseholdOf(
   return household ?? null;
 }
 
-/** The household of each of `contactIds` that is in one (any user's: the digest reads many). */
-export async function listMemberships(db: Executor, contactIds: string[]) {
+/**
+ * The household of each of `contactIds` that is in one. The digest reads many users' at once:
+ * `userIds` are the contacts' owners, so the key (user_id, contact_id) finds them.
+ */
+export async function listMemberships(
+  db: Executor,
+  owned: { userIds: string[]; contactIds: string[] },
+) {
+  const { userIds, contactIds } = owned;
   if (contactIds.length === 0) return [];
   return db
     .select({
@@ -103,7 +110,12 @@ export async function listMemberships(db: Executor, contactIds: string[]) {
         eq(households.id, householdMembers.householdId),
       ),
     )
-    .where(inArray(householdMembers.contactId, contactIds));
+    .where(
+      and(
+        inArray(householdMembers.userId, userIds),
+        inArray(householdMembers.contactId, contactIds),
+      ),
+    );
 }
 
 /**

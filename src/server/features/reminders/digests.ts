@@ -163,6 +163,7 @@ export async function loadDigestData(
   const result = new Map<string, DigestData>();
   if (recipients.length === 0) return result;
   const todayOf = new Map(recipients.map((r) => [r.userId, toLocalDate(now, r.timeZone)]));
+  const userIds = recipients.map((r) => r.userId);
   // Due = the due day is today or earlier in the user's zone: before tomorrow starts there.
   const cutoff = sql.join(
     recipients.map(
@@ -203,20 +204,24 @@ export async function loadDigestData(
         note: interactions.note,
       })
       .from(interactions)
+      // With the owners: the history's index leads with user_id.
       .where(
-        inArray(
-          interactions.contactId,
-          dueRows.map((r) => r.id),
+        and(
+          inArray(interactions.userId, userIds),
+          inArray(
+            interactions.contactId,
+            dueRows.map((r) => r.id),
+          ),
         ),
       )
       .orderBy(interactions.contactId, desc(interactions.occurredAt), desc(interactions.createdAt));
     for (const row of latest) lastTouches.set(row.contactId, row);
   }
 
-  const memberships = await listMemberships(
-    db,
-    dueRows.map((r) => r.id),
-  );
+  const memberships = await listMemberships(db, {
+    userIds,
+    contactIds: dueRows.map((r) => r.id),
+  });
 
   const birthdayRows = await db
     .select({
@@ -231,10 +236,7 @@ export async function loadDigestData(
     .from(contacts)
     .where(
       and(
-        inArray(
-          contacts.userId,
-          recipients.map((r) => r.userId),
-        ),
+        inArray(contacts.userId, userIds),
         isNull(contacts.archivedAt),
         isNotNull(contacts.birthdayMonth),
         isNotNull(contacts.birthdayDay),

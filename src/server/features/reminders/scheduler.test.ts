@@ -30,7 +30,14 @@ describe("the reminder scheduler", () => {
     setNow(t.app, "2026-03-27T10:00:00Z"); // Friday 11:00 in Berlin (CET)
     const { user, nextScheduledAt } = await createReminderUser(t.app, { reminderTime: "9" });
     expect(nextScheduledAt).toBe("2026-03-28T08:00:00.000Z"); // Saturday 09:00 CET
-    await addDueContact(t.app, user, { notes: null });
+    const ada = await addDueContact(t.app, user, { notes: null });
+    // A call later on the day she was last seen: the digest shows it as the last touch.
+    const call = await injectAs(t.app, user, {
+      method: "POST",
+      url: `/api/contacts/${ada.id}/interactions`,
+      payload: { occurredAt: "2026-03-17T18:00:00Z", channel: "phone", note: "Talked engines" },
+    });
+    expect(call.statusCode, call.body).toBe(201);
 
     setNow(t.app, "2026-03-28T07:59:00Z");
     expect((await runJobs(t.app)).claimed).toBe(0);
@@ -41,6 +48,8 @@ describe("the reminder scheduler", () => {
     expect(digest).toMatchObject({ status: "sent", kind: "reminder-digest", channel: "email" });
     expect(digest!.subject).toBe("Ada Lovelace is due");
     expect(digest!.text).toContain("Ada Lovelace: overdue by 4 days");
+    expect(digest!.text).toContain("Last in touch 11 days ago (Phone call)");
+    expect(digest!.text).toContain('Last note: "Talked engines"');
     expect(digest!.text).toMatch(/Mark contacted: http:\/\/localhost:3000\/r\/\S+/);
     expect(digest!.text).toMatch(/Snooze 1 week: http:\/\/localhost:3000\/r\/\S+/);
     expect(digest!.text).toContain("Email: mailto:ada@example.com");
