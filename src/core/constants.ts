@@ -134,6 +134,8 @@ export const MAP_SLOW_SPIN_ZOOM = 3;
 export const TRAVEL_RADIUS_MIN_KM = 25;
 export const TRAVEL_RADIUS_MAX_KM = 500;
 export const TRAVEL_RADIUS_DEFAULT_KM = 100;
+/** People of one household this close to its first placed member share its marker (ours). */
+export const HOUSEHOLD_PLACE_KM = 10;
 
 /** How long a one-tap change (log, snooze, archive, bulk rhythm) can be undone. */
 export const UNDO_WINDOW_MS = HOUR_MS;

@@ -19,7 +19,8 @@ const [countries, list] = await Promise.all([
 const points: MapPoint[] = [];
 for (const c of list.items) {
   const point = pointOf(c);
-  if (point) points.push({ id: c.id, name: contactDisplayName(c), state: c.state, ...point });
+  if (point)
+    points.push({ id: c.id, name: contactDisplayName(c), state: c.state, people: 1, ...point });
 }
 const container = document.querySelector<HTMLElement>('[data-testid="globe"]')!;
 const map = new maplibregl.Map({

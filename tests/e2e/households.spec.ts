@@ -65,3 +65,102 @@ for (const width of [390, 1280]) {
     ).toBeVisible();
   });
 }
+
+const SHOTS = "/work/notes/shots-house";
+
+async function makeHousehold(page: Page, name: string, contactIds: string[]) {
+  const res = await page.request.post("/api/households", { data: { name, contactIds } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function expectNoSideScroll(page: Page) {
+  const noScroll = await page.evaluate(
+    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+  );
+  expect(noScroll).toBe(true);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+for (const width of [320, 390, 1280]) {
+  test(`a household is renamed and grows from a member's page at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await createUser(page);
+    const sam = await addContact(page, { firstName: "Sam", lastName: "Carter" });
+    const jo = await addContact(page, { firstName: "Jo", lastName: "Carter" });
+    await addContact(page, { firstName: "Max", lastName: "Carter" });
+    const eve = await addContact(page, { firstName: "Eve", lastName: "Smith" });
+    await makeHousehold(page, "The Carters", [sam.id, jo.id]);
+    await makeHousehold(page, "The Smiths", [eve.id]);
+
+    await page.goto(`/app/contacts/${sam.id}`);
+    const card = page.getByRole("region", { name: "Household" });
+    await expect(card.getByTestId("household-name")).toHaveText("The Carters");
+
+    // Rename: an empty name is refused in words, then the new one shows.
+    const rename = card.getByRole("button", { name: "Rename" });
+    await rename.click();
+    const name = card.getByLabel("Household name");
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue("The Carters");
+    await name.fill("  ");
+    await card.getByRole("button", { name: "Save name" }).click();
+    await expect(card.getByRole("alert")).toHaveText(
+      "Give the household a name, like “The Carters”.",
+    );
+    await card.scrollIntoViewIfNeeded();
+    if (width !== 320) await expectAccessibleInBothThemes(page);
+    await expectNoSideScroll(page);
+    await shoot(page, `household-rename-${width}`);
+    await name.fill("The Carter-Wellingtons of Montmartre");
+    await expect(card.getByRole("alert")).toHaveCount(0);
+    await card.getByRole("button", { name: "Save name" }).click();
+    await expectToast(page, "The Carters is now The Carter-Wellingtons of Montmartre");
+    await expect(card.getByTestId("household-name")).toHaveText(
+      "The Carter-Wellingtons of Montmartre",
+    );
+    await expect(rename).toBeFocused();
+
+    // Add people: someone in another household is refused with the server's words.
+    await card.getByRole("button", { name: "Add people" }).click();
+    const search = card.getByLabel("Find a contact to add");
+    await expect(search).toBeFocused();
+    await search.fill("eve");
+    await card.getByLabel("Eve Smith (in The Smiths)").check();
+    await card.getByRole("button", { name: "Add to household" }).click();
+    await expect(card.getByRole("alert")).toHaveText(
+      "Eve Smith is already in The Smiths. Take them out of it first.",
+    );
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, `household-add-refused-${width}`);
+    // Unticked, Eve leaves the list (the search is empty).
+    await card.getByLabel("Eve Smith").click();
+    await expect(card.getByRole("alert")).toHaveCount(0);
+    await search.fill("max");
+    await card.getByLabel("Max Carter").check();
+    await expect(search).toHaveValue("");
+    await card.scrollIntoViewIfNeeded();
+    if (width !== 320) await expectAccessibleInBothThemes(page);
+    await expectNoSideScroll(page);
+    await shoot(page, `household-add-${width}`);
+    await card.getByRole("button", { name: "Add to household" }).click();
+    await expectToast(page, "Max Carter joined The Carter-Wellingtons of Montmartre");
+    await expect(card.getByRole("link", { name: "Max Carter" })).toBeVisible();
+    await expect(card.getByRole("link", { name: "Jo Carter" })).toBeVisible();
+    const households = (await (await page.request.get("/api/households")).json()) as {
+      items: { name: string; members: { name: string }[] }[];
+    };
+    expect(
+      households.items.map((h) => `${h.name}: ${h.members.map((m) => m.name).join(", ")}`),
+    ).toEqual([
+      "The Carter-Wellingtons of Montmartre: Jo Carter, Max Carter, Sam Carter",
+      "The Smiths: Eve Smith",
+    ]);
+  });
+}

@@ -13,6 +13,7 @@ import {
   daysAgo,
   withoutWebGL,
 } from "./fixtures";
+import { renderedMarkers } from "./map-markers";
 
 // Paris is in the start table: the globe opens there at zoom 3 (spec 02 §9).
 test.use({ timezoneId: "Europe/Paris", locale: "en-US" });
@@ -49,49 +50,6 @@ function recordOutsideRequests(page: Page): string[] {
     if (new URL(url).hostname !== "localhost") outside.push(url);
   });
   return outside;
-}
-
-type MapFeature = { x: number; y: number; count: number; name?: string };
-
-/**
- * Markers and clusters drawn on the globe, with their position on the page: the source's
- * features at this zoom, kept when a click at their point hits our layers (MapLibre's globe
- * answers point queries of circle layers, not whole-viewport ones).
- */
-async function renderedMarkers(page: Page): Promise<MapFeature[]> {
-  return page.getByTestId("globe").evaluate((el) => {
-    type Feature = {
-      geometry: { coordinates: [number, number] };
-      properties: Record<string, unknown>;
-    };
-    type Point = { x: number; y: number };
-    const map = (el as unknown as { maplibreMap: unknown }).maplibreMap as {
-      querySourceFeatures: (source: string) => Feature[];
-      queryRenderedFeatures: (p: Point, o: { layers: string[] }) => Feature[];
-      project: (c: [number, number]) => Point;
-    };
-    const box = el.getBoundingClientRect();
-    const seen = new Set<string>();
-    return map
-      .querySourceFeatures("contacts")
-      .filter((f) => {
-        const key = String(f.properties.cluster_id ?? f.properties.id);
-        if (seen.has(key)) return false;
-        seen.add(key);
-        const p = map.project(f.geometry.coordinates);
-        if (p.x < 0 || p.y < 0 || p.x > box.width || p.y > box.height) return false;
-        return map.queryRenderedFeatures(p, { layers: ["contact-markers"] }).length > 0;
-      })
-      .map((f) => {
-        const p = map.project(f.geometry.coordinates);
-        return {
-          x: box.left + p.x,
-          y: box.top + p.y,
-          count: Number(f.properties.point_count ?? 1),
-          name: f.properties.name as string | undefined,
-        };
-      });
-  });
 }
 
 async function mapZoom(page: Page): Promise<number> {
@@ -243,7 +201,9 @@ test("without WebGL: the spec's message and a flat map with the contacts", async
   await expect(page.getByTestId("flat-marker")).toHaveCount(2);
   await expect(page.getByTestId("globe")).toHaveCount(0);
   await page.getByRole("button", { name: "Kenji Sato" }).first().click();
-  await expect(page.getByTestId("map-card").getByTestId("local-time")).toContainText("(Tokyo time)");
+  await expect(page.getByTestId("map-card").getByTestId("local-time")).toContainText(
+    "(Tokyo time)",
+  );
   await expectNoAxeViolations(page);
   expect(outside).toEqual([]);
 });

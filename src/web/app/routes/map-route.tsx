@@ -3,7 +3,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useContacts } from "../../features/contacts/api/list-contacts";
+import { useHouseholds } from "../../features/contacts/api/list-households";
 import { ContactMapCard } from "../../features/contacts/components/contact-map-card";
+import { HouseholdMapCard } from "../../features/contacts/components/household-map-card";
 import { StateBadge } from "../../features/contacts/components/state-badge";
 import { TripActions } from "../../features/contacts/components/trip-actions";
 import { MapPage, preloadGlobeFiles, preloadMapPage } from "../../features/map/components/map-page";
@@ -14,6 +16,8 @@ preloadGlobeFiles();
 
 export function MapRoute() {
   const list = useContacts();
+  // Without them (still loading, or failed) everyone simply has a marker of their own.
+  const households = useHouseholds();
   const queryClient = useQueryClient();
   // The globe's code, settings and outline load while the contacts do.
   useEffect(() => preloadMapPage(queryClient), [queryClient]);
@@ -32,15 +36,18 @@ export function MapRoute() {
     <MapPage
       contacts={data?.items ?? null}
       renderStateBadge={(state) => <StateBadge state={state} />}
-      renderCard={(contact, close) =>
-        data ? (
+      households={households.data?.items}
+      renderCard={(people, household, close) =>
+        !data ? null : household ? (
+          <HouseholdMapCard household={household} people={people} onClose={close} />
+        ) : (
           <ContactMapCard
-            contact={contact}
+            contact={people[0]!}
             today={data.today}
             timeZone={data.timeZone}
             onClose={close}
           />
-        ) : null
+        )
       }
       today={data?.today ?? null}
       renderTripActions={(contact, trip) => <TripActions contact={contact} {...trip} />}

@@ -1,6 +1,7 @@
 // A contact as the world map shows them when picked: who, where, their local time (their own
 // zone, or spec 02 §9's estimate from longitude), how due they are, and one-tap "Log contact".
 import { X } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
@@ -22,27 +23,15 @@ export function ContactMapCard(props: {
 }) {
   const c = props.contact;
   const name = contactDisplayName(c);
-  const place = [c.city, c.region, c.country].filter(Boolean).join(", ");
-  const point = pointOf(c);
-  const localTime = point ? describeLocalTime(c, props.now ?? new Date()) : null;
+  const localTime = pointOf(c) ? describeLocalTime(c, props.now ?? new Date()) : null;
   return (
-    <article
-      aria-labelledby={`map-card-${c.id}`}
-      data-testid="map-card"
-      className="grid gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-lg"
+    <MapCardFrame
+      id={c.id}
+      title={name}
+      place={placeOf(c)}
+      avatar={<InitialsAvatar seed={name} size={64} />}
+      onClose={props.onClose}
     >
-      <div className="flex items-start gap-3">
-        <InitialsAvatar seed={name} size={64} />
-        <div className="min-w-0 flex-1">
-          <h2 id={`map-card-${c.id}`} className="truncate text-lg font-semibold">
-            {name}
-          </h2>
-          {place ? <p className="text-sm text-muted-foreground">{place}</p> : null}
-        </div>
-        <Button variant="ghost" size="icon" aria-label="Close" onClick={props.onClose}>
-          <X aria-hidden />
-        </Button>
-      </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {localTime ? (
           <>
@@ -64,6 +53,43 @@ export function ContactMapCard(props: {
           <Link to={`/app/contacts/${c.id}`}>Open contact</Link>
         </Button>
       </div>
+    </MapCardFrame>
+  );
+}
+
+export function placeOf(c: Contact): string {
+  return [c.city, c.region, c.country].filter(Boolean).join(", ");
+}
+
+/** A card over the map: its picture, title and place, a Close button, then its body. */
+export function MapCardFrame(props: {
+  id: string;
+  title: string;
+  place: string;
+  avatar: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <article
+      aria-labelledby={`map-card-${props.id}`}
+      data-testid="map-card"
+      // One column no wider than the card: a long name is cut short, not pushing the card out.
+      className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-lg"
+    >
+      <div className="flex items-start gap-3">
+        {props.avatar}
+        <div className="min-w-0 flex-1">
+          <h2 id={`map-card-${props.id}`} className="truncate text-lg font-semibold">
+            {props.title}
+          </h2>
+          {props.place ? <p className="text-sm text-muted-foreground">{props.place}</p> : null}
+        </div>
+        <Button variant="ghost" size="icon" aria-label="Close" onClick={props.onClose}>
+          <X aria-hidden />
+        </Button>
+      </div>
+      {props.children}
     </article>
   );
 }

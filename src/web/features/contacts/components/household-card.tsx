@@ -1,10 +1,15 @@
-// A contact's household on their page: who else is in it (with links), leaving it, or putting
-// the contact into a new or an existing household.
+// A contact's household on their page: who else is in it (with links), renaming it, adding
+// people, leaving it, or putting the contact into a new or an existing household.
 import { Home } from "lucide-react";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
-import type { ContactDetail, Household } from "../../../../core/households";
+import { joinNames } from "../../../../core/household-names";
+import {
+  HOUSEHOLD_NAME_MAX,
+  type ContactDetail,
+  type Household,
+} from "../../../../core/households";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
@@ -16,10 +21,10 @@ import { useDeleteHousehold } from "../api/delete-household";
 import { useHouseholds } from "../api/list-households";
 import { useContacts } from "../api/list-contacts";
 import { useUpdateHousehold } from "../api/update-household";
+import { HouseholdPeoplePicker } from "./household-people-picker";
 
-/** How many people the "who else" search lists at once. */
-const PICK_LIMIT = 8;
 const NEW = "new";
+const NAME_NEEDED = "Give the household a name, like “The Carters”.";
 
 export function HouseholdCard({ contact }: { contact: ContactDetail }) {
   const [isAdding, setAdding] = useState(false);
@@ -53,8 +58,23 @@ export function HouseholdCard({ contact }: { contact: ContactDetail }) {
   );
 }
 
+type Mode = "view" | "rename" | "add";
+
 function Members(props: { contact: ContactDetail; household: Household }) {
   const { contact, household } = props;
+  const [mode, setMode] = useState<Mode>("view");
+  // Back from a form, focus returns to the button that opened it.
+  const opener = useRef<Mode | null>(null);
+  const buttons = useRef<Partial<Record<Mode, HTMLButtonElement | null>>>({});
+  useEffect(() => {
+    if (mode !== "view" || !opener.current) return;
+    buttons.current[opener.current]?.focus();
+    opener.current = null;
+  }, [mode]);
+  const open = (next: Mode) => {
+    opener.current = next;
+    setMode(next);
+  };
   const update = useUpdateHousehold();
   const remove = useDeleteHousehold();
   const name = contactDisplayName(contact);
@@ -72,9 +92,12 @@ function Members(props: { contact: ContactDetail; household: Household }) {
     if (others.length === 0) remove.mutate(household.id, done);
     else update.mutate({ id: household.id, patch: { contactIds: others.map((m) => m.id) } }, done);
   }
+  if (mode === "rename")
+    return <RenameHousehold household={household} onDone={() => setMode("view")} />;
+  if (mode === "add") return <AddPeople household={household} onDone={() => setMode("view")} />;
   return (
     <>
-      <p className="font-medium" data-testid="household-name">
+      <p className="font-medium break-words" data-testid="household-name">
         {household.name}
       </p>
       {others.length > 0 ? (
@@ -93,12 +116,153 @@ function Members(props: { contact: ContactDetail; household: Household }) {
       ) : (
         <p className="text-sm text-muted-foreground">Nobody else is in it yet.</p>
       )}
-      <div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          ref={(el) => void (buttons.current.add = el)}
+          onClick={() => open("add")}
+        >
+          Add people
+        </Button>
+        <Button
+          variant="outline"
+          ref={(el) => void (buttons.current.rename = el)}
+          onClick={() => open("rename")}
+        >
+          Rename
+        </Button>
         <Button variant="outline" disabled={isBusy} onClick={leave}>
           Leave {household.name}
         </Button>
       </div>
     </>
+  );
+}
+
+function RenameHousehold(props: { household: Household; onDone: () => void }) {
+  const { household } = props;
+  const update = useUpdateHousehold();
+  const [name, setName] = useState(household.name);
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = name.trim();
+    if (!next) {
+      setError(NAME_NEEDED);
+      return;
+    }
+    if (next === household.name) {
+      props.onDone();
+      return;
+    }
+    setError(null);
+    update.mutate(
+      { id: household.id, patch: { name: next } },
+      {
+        onSuccess: () => {
+          toast({ title: `${household.name} is now ${next}`, variant: "success" });
+          props.onDone();
+        },
+        onError: (e) => setError(errorMessage(e)),
+      },
+    );
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Rename the household">
+      <Field label="Household name" error={error ?? undefined}>
+        <Input
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
+          maxLength={HOUSEHOLD_NAME_MAX}
+          autoFocus
+        />
+      </Field>
+      <FormButtons isSaving={update.isPending} label="Save name" onCancel={props.onDone} />
+    </form>
+  );
+}
+
+function AddPeople(props: { household: Household; onDone: () => void }) {
+  const { household } = props;
+  const households = useHouseholds();
+  const list = useContacts();
+  const update = useUpdateHousehold();
+  const [picked, setPicked] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const people = list.data?.items ?? [];
+  const memberIds = household.members.map((m) => m.id);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (picked.length === 0) {
+      setError("Tick someone to add first: type a name to find them.");
+      return;
+    }
+    setError(null);
+    const names = picked.flatMap((id) => {
+      const person = people.find((p) => p.id === id);
+      return person ? [contactDisplayName(person)] : [];
+    });
+    update.mutate(
+      { id: household.id, patch: { contactIds: [...memberIds, ...picked] } },
+      {
+        onSuccess: () => {
+          toast({ title: `${joinNames(names)} joined ${household.name}`, variant: "success" });
+          props.onDone();
+        },
+        onError: (e) => setError(errorMessage(e)),
+      },
+    );
+  }
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={submit}
+      noValidate
+      aria-label={`Add people to ${household.name}`}
+    >
+      <p className="font-medium break-words">{household.name}</p>
+      <HouseholdPeoplePicker
+        people={people}
+        households={households.data?.items ?? []}
+        excludeIds={memberIds}
+        picked={picked}
+        onPickedChange={(ids) => {
+          setPicked(ids);
+          setError(null);
+        }}
+        isAutoFocused
+      />
+      <FormError error={error} />
+      <FormButtons isSaving={update.isPending} label="Add to household" onCancel={props.onDone} />
+    </form>
+  );
+}
+
+function FormError(props: { error: string | null }) {
+  return props.error ? (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {props.error}
+    </p>
+  ) : null;
+}
+
+function FormButtons(props: { isSaving: boolean; label: string; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" disabled={props.isSaving}>
+        {props.isSaving ? "Saving..." : props.label}
+      </Button>
+      <Button variant="outline" onClick={props.onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }
 
@@ -108,52 +272,37 @@ function AddToHousehold(props: { contact: ContactDetail; onDone: () => void }) {
   const list = useContacts();
   const create = useCreateHousehold();
   const update = useUpdateHousehold();
-  const ids = useId();
   const [choice, setChoice] = useState(NEW);
   const [name, setName] = useState(contact.lastName ? `The ${contact.lastName}s` : "");
-  const [search, setSearch] = useState("");
   const [picked, setPicked] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const taken = useMemo(
-    () => new Set((households.data?.items ?? []).flatMap((h) => h.members.map((m) => m.id))),
-    [households.data],
-  );
-  const people = list.data?.items ?? [];
-  const needle = search.trim().toLocaleLowerCase();
-  const matches = people
-    .filter((p) => p.id !== contact.id && !taken.has(p.id) && !picked.includes(p.id))
-    .filter((p) => !needle || contactDisplayName(p).toLocaleLowerCase().includes(needle))
-    .slice(0, needle ? PICK_LIMIT : 0);
-  const pickedPeople = picked.map((id) => people.find((p) => p.id === id)).filter(Boolean);
   const existing = households.data?.items ?? [];
   const isSaving = create.isPending || update.isPending;
-
-  function toggle(id: string) {
-    setPicked((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const done = {
-      onSuccess: () => {
+    const joining = existing.find((h) => h.id === choice);
+    const household = joining?.name ?? name.trim();
+    if (!joining && !household) {
+      setError(NAME_NEEDED);
+      return;
+    }
+    const saving = joining
+      ? update.mutateAsync({
+          id: joining.id,
+          patch: { contactIds: [...joining.members.map((m) => m.id), contact.id] },
+        })
+      : create.mutateAsync({ name: household, contactIds: [contact.id, ...picked] });
+    // Not the mutation's own callbacks: the contact's page may show the household (and so leave
+    // this form) before they would run.
+    saving.then(
+      () => {
         toast({ title: `${contactDisplayName(contact)} is in ${household}`, variant: "success" });
         props.onDone();
       },
-      onError: (e: unknown) => setError(errorMessage(e)),
-    };
-    const joining = existing.find((h) => h.id === choice);
-    const household = joining?.name ?? name.trim();
-    if (joining) {
-      const contactIds = [...joining.members.map((m) => m.id), contact.id];
-      update.mutate({ id: joining.id, patch: { contactIds } }, done);
-      return;
-    }
-    if (!household) {
-      setError("Give the household a name, like “The Carters”.");
-      return;
-    }
-    create.mutate({ name: household, contactIds: [contact.id, ...picked] }, done);
+      (e: unknown) => setError(errorMessage(e)),
+    );
   }
 
   return (
@@ -173,71 +322,23 @@ function AddToHousehold(props: { contact: ContactDetail; onDone: () => void }) {
       {choice === NEW ? (
         <>
           <Field label="Household name">
-            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-          </Field>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Who else lives there</legend>
-            {pickedPeople.map((p) => (
-              <PersonBox
-                key={p!.id}
-                id={`${ids}-${p!.id}`}
-                name={contactDisplayName(p!)}
-                isChecked
-                onToggle={() => toggle(p!.id)}
-              />
-            ))}
             <Input
-              type="search"
-              aria-label="Find a contact to add"
-              placeholder="Type a name"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={HOUSEHOLD_NAME_MAX}
             />
-            {matches.map((p) => (
-              <PersonBox
-                key={p.id}
-                id={`${ids}-${p.id}`}
-                name={contactDisplayName(p)}
-                isChecked={false}
-                onToggle={() => toggle(p.id)}
-              />
-            ))}
-            {needle && matches.length === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                Nobody else by that name who is not in a household.
-              </p>
-            ) : null}
-          </fieldset>
+          </Field>
+          <HouseholdPeoplePicker
+            people={list.data?.items ?? []}
+            households={existing}
+            excludeIds={[contact.id]}
+            picked={picked}
+            onPickedChange={setPicked}
+          />
         </>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? "Saving..." : "Save household"}
-        </Button>
-        <Button variant="outline" onClick={props.onDone}>
-          Cancel
-        </Button>
-      </div>
+      <FormError error={error} />
+      <FormButtons isSaving={isSaving} label="Save household" onCancel={props.onDone} />
     </form>
-  );
-}
-
-function PersonBox(props: { id: string; name: string; isChecked: boolean; onToggle: () => void }) {
-  return (
-    <label htmlFor={props.id} className="flex min-h-11 items-center gap-3 text-sm sm:min-h-8">
-      <input
-        id={props.id}
-        type="checkbox"
-        className="size-5 accent-primary"
-        checked={props.isChecked}
-        onChange={props.onToggle}
-      />
-      {props.name}
-    </label>
   );
 }

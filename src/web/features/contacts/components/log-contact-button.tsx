@@ -34,6 +34,8 @@ export function LogContactButton(props: {
   tourTarget?: string;
   /** The others who were there (say, the rest of a household), logged with them. */
   with?: { id: string; name: string }[];
+  /** Names everyone it logs (the contact and `with`), for a button that is about all of them. */
+  isNamingEveryone?: boolean;
 }) {
   const log = useLogInteraction();
   const showUndoToast = useUndoToast();
@@ -95,7 +97,7 @@ export function LogContactButton(props: {
       variant={props.variant ?? "secondary"}
       // Not `disabled` while saving: a disabled button drops focus, and focus stays put after a save.
       aria-disabled={isSavingThis || undefined}
-      aria-label={`Log contact with ${name}`}
+      aria-label={`Log contact with ${props.isNamingEveryone ? everyone : name}`}
       data-tour={props.tourTarget}
       onClick={logNow}
     >

@@ -59,7 +59,7 @@ export function FlatMap(props: {
             key={p.id}
             cx={xy[0]}
             cy={xy[1]}
-            r={6}
+            r={p.people > 1 ? 9 : 6}
             fill={palette.state[p.state]}
             stroke={palette.halo}
             strokeWidth={1.5}

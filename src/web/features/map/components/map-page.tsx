@@ -1,6 +1,7 @@
 // /app/map: everyone with a place on a globe coloured by who is due, filters by state and tag,
-// an accessible list of who is in view, and the card of the one you pick. The contacts and the
-// card come from the route (features do not import each other).
+// an accessible list of who is in view, and the card of the one you pick (or of a household's
+// people who share a marker). The contacts, households and cards come from the route (features
+// do not import each other).
 import { formatWholeNumber } from "../../../../core/plural";
 import { RotateCw } from "lucide-react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
@@ -9,6 +10,12 @@ import { Link } from "react-router";
 import { contactDisplayName } from "../../../../core/contact-display";
 import type { Contact } from "../../../../core/contacts";
 import { countTags } from "../../../../core/contact-list";
+import { householdLabel } from "../../../../core/household-names";
+import {
+  findSharedPlaces,
+  placeMarkers,
+  type PlaceMarker,
+} from "../../../../core/household-places";
 import { chooseStartPosition, pointOf, type LngLat } from "../../../../core/map";
 import { DUE_STATE_LABELS, DUE_STATES, type DueState } from "../../../../core/rhythm";
 import { Alert } from "../../../components/ui/alert";
@@ -19,7 +26,7 @@ import { getMapConfig, MAP_CONFIG_KEY, useMapConfig } from "../api/get-map-confi
 import { loadCountries } from "../lib/basemap";
 import { loadMapLibre } from "../lib/load-maplibre";
 import { useIsDark, usePrefersReducedMotion } from "../hooks/use-is-dark";
-import type { MapPoint } from "../lib/map-layers";
+import { urgencyOf, type MapPoint } from "../lib/map-layers";
 import { forgetMapToken, resolveMapToken } from "../lib/map-token";
 import { TravelPanel, type TripDates } from "./travel-panel";
 import type { VendorStyle } from "./globe-map";
@@ -86,12 +93,34 @@ function placeText(c: Contact): string {
 }
 
 const NO_CONTACTS: Contact[] = [];
+const NO_HOUSEHOLDS: HouseholdRef[] = [];
+
+type HouseholdRef = { id: string; name: string; members: readonly { id: string }[] };
+
+/** The marker's point: its most urgent person's state; a household named with its people. */
+function pointOfMarker(marker: PlaceMarker, people: Contact[]): MapPoint {
+  const state = people.map((c) => c.state).reduce((a, b) => (urgencyOf(b) > urgencyOf(a) ? b : a));
+  const name = marker.household
+    ? householdLabel(
+        marker.household.name,
+        people.map((c) => c.firstName || contactDisplayName(c)),
+      )
+    : contactDisplayName(people[0]!);
+  return { id: marker.key, name, state, people: people.length, ...marker.at };
+}
 
 export function MapPage(props: {
   /** Null while they load: the page and the globe show meanwhile. */
   contacts: Contact[] | null;
   renderStateBadge: (state: DueState) => ReactNode;
-  renderCard: (contact: Contact, close: () => void) => ReactNode;
+  /** Households, so their people who live together share a marker and a card. */
+  households?: readonly HouseholdRef[];
+  /** The card of one person, or of a household's people at one marker (`household` set). */
+  renderCard: (
+    people: Contact[],
+    household: { id: string; name: string } | null,
+    close: () => void,
+  ) => ReactNode;
   renderTripActions: (contact: Contact, trip: TripDates) => ReactNode;
   /** The user's today, with the contacts. */
   today: string | null;
@@ -146,14 +175,20 @@ export function MapPage(props: {
       ),
     [contacts, state, tag],
   );
-  const points = useMemo<MapPoint[]>(() => {
-    const list: MapPoint[] = [];
-    for (const c of filtered) {
-      const point = pointOf(c);
-      if (point) list.push({ id: c.id, name: contactDisplayName(c), state: c.state, ...point });
-    }
-    return list;
-  }, [filtered]);
+  const byId = useMemo(() => new Map(contacts.map((c) => [c.id, c])), [contacts]);
+  const households = props.households ?? NO_HOUSEHOLDS;
+  const shared = useMemo(() => findSharedPlaces(contacts, households), [contacts, households]);
+  const markers = useMemo(() => placeMarkers(filtered, shared), [filtered, shared]);
+  const markerByKey = useMemo(() => new Map(markers.map((m) => [m.key, m])), [markers]);
+  const peopleOf = useCallback(
+    (marker: PlaceMarker) => marker.memberIds.flatMap((id) => byId.get(id) ?? []),
+    [byId],
+  );
+  const points = useMemo<MapPoint[]>(
+    () => markers.map((m) => pointOfMarker(m, peopleOf(m))),
+    [markers, peopleOf],
+  );
+  const placedCount = useMemo(() => points.reduce((n, p) => n + p.people, 0), [points]);
   // Who has no coordinates: those whose written place we could not find, apart from those with
   // no place at all.
   const { unfound, unplaced } = useMemo(() => {
@@ -164,12 +199,17 @@ export function MapPage(props: {
     }
     return lists;
   }, [contacts]);
-  const byId = useMemo(() => new Map(contacts.map((c) => [c.id, c])), [contacts]);
-  const selected = selectedId ? byId.get(selectedId) : undefined;
+  // The selection is a marker's key; someone the filters now hide keeps their own card open.
+  const selectedMarker = selectedId ? markerByKey.get(selectedId) : undefined;
+  const selectedAlone = selectedId && !selectedMarker ? byId.get(selectedId) : undefined;
+  const selected = selectedMarker ? peopleOf(selectedMarker) : selectedAlone ? [selectedAlone] : [];
   const inView = useMemo(() => {
-    const ids = visibleIds ?? points.map((p) => p.id);
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }, [visibleIds, points, byId]);
+    const keys = visibleIds ?? markers.map((m) => m.key);
+    return keys.flatMap((key) => {
+      const marker = markerByKey.get(key);
+      return marker ? marker.memberIds.map((id) => ({ contact: byId.get(id)!, key })) : [];
+    });
+  }, [visibleIds, markers, markerByKey, byId]);
 
   const start = useMemo(
     () =>
@@ -196,7 +236,7 @@ export function MapPage(props: {
             <Spinner label="Loading your contacts" />
           ) : (
             <p className="text-sm text-muted-foreground">
-              {formatWholeNumber(points.length)} of {formatWholeNumber(contacts.length)} contacts on
+              {formatWholeNumber(placedCount)} of {formatWholeNumber(contacts.length)} contacts on
               the map
             </p>
           )}
@@ -281,9 +321,9 @@ export function MapPage(props: {
               />
             </Suspense>
           )}
-          {selected ? (
-            <div className="absolute inset-x-2 bottom-2 z-20 sm:left-auto sm:w-80">
-              {props.renderCard(selected, close)}
+          {selected.length > 0 ? (
+            <div className="absolute inset-x-2 bottom-2 z-20 max-h-[calc(100%-1rem)] overflow-y-auto rounded-lg sm:left-auto sm:w-80">
+              {props.renderCard(selected, selectedMarker?.household ?? null, close)}
             </div>
           ) : null}
         </div>
@@ -295,17 +335,20 @@ export function MapPage(props: {
           {isLoading ? null : inView.length === 0 ? (
             <p className="text-sm text-muted-foreground">No one with a place in this view.</p>
           ) : (
-            <ul className="grid max-h-[50vh] gap-1 overflow-y-auto" data-testid="in-view-list">
-              {inView.slice(0, IN_VIEW_SHOWN).map((c) => (
+            <ul
+              className="grid max-h-[50vh] grid-cols-[minmax(0,1fr)] gap-1 overflow-y-auto"
+              data-testid="in-view-list"
+            >
+              {inView.slice(0, IN_VIEW_SHOWN).map(({ contact: c, key }) => (
                 <li key={c.id} className="flex items-center justify-between gap-2">
                   <button
                     type="button"
                     className="truncate rounded px-1 text-left text-sm underline-offset-2 hover:underline focus-visible:outline-2"
-                    onClick={() => setSelectedId(c.id)}
+                    onClick={() => setSelectedId(key)}
                   >
                     {contactDisplayName(c)}
                   </button>
-                  {props.renderStateBadge(c.state)}
+                  <span className="shrink-0">{props.renderStateBadge(c.state)}</span>
                 </li>
               ))}
             </ul>

@@ -8,14 +8,23 @@ describe("the contacts on the map", () => {
     ]);
   });
 
-  it("gives each point its urgency and merges clusters by the highest", () => {
+  it("gives each point its urgency and people, merging clusters by the highest and the sum", () => {
     const [feature] = pointsToGeoJson([
-      { id: "a", name: "Ana", state: "due_soon", lng: -9.14, lat: 38.72 },
+      { id: "a", name: "Ana", state: "due_soon", lng: -9.14, lat: 38.72, people: 2 },
     ]).features;
-    expect(feature?.properties).toEqual({ id: "a", name: "Ana", state: "due_soon", urgency: 2 });
+    expect(feature?.properties).toEqual({
+      id: "a",
+      name: "Ana",
+      state: "due_soon",
+      urgency: 2,
+      people: 2,
+    });
     expect(contactsSource([])).toMatchObject({
       cluster: true,
-      clusterProperties: { urgency: ["max", ["get", "urgency"]] },
+      clusterProperties: {
+        urgency: ["max", ["get", "urgency"]],
+        people: ["+", ["get", "people"]],
+      },
     });
   });
 });

@@ -12,7 +12,15 @@ import { DUE_STATES, type DueState } from "../../../../core/rhythm";
 import type { Countries } from "./basemap";
 import type { MapPalette } from "./map-palette";
 
-export type MapPoint = { id: string; name: string; state: DueState; lng: number; lat: number };
+/** A marker: one contact, or the people of a household who share a place (`people` of them). */
+export type MapPoint = {
+  id: string;
+  name: string;
+  state: DueState;
+  lng: number;
+  lat: number;
+  people: number;
+};
 
 export const CONTACTS_SOURCE = "contacts";
 export const COUNTRIES_SOURCE = "countries";
@@ -22,6 +30,7 @@ export const LAYER = {
   land: "countries-fill",
   /** Clusters and single contacts in one circle layer; a feature with `point_count` is a cluster. */
   markers: "contact-markers",
+  /** How many people a cluster or a household's marker holds. */
   clusterCount: "contact-cluster-count",
 } as const;
 
@@ -32,13 +41,22 @@ export function urgencyOf(state: DueState): number {
 
 export function pointsToGeoJson(
   points: readonly MapPoint[],
-): FeatureCollection<Point, { id: string; state: DueState; name: string; urgency: number }> {
+): FeatureCollection<
+  Point,
+  { id: string; state: DueState; name: string; urgency: number; people: number }
+> {
   return {
     type: "FeatureCollection",
     features: points.map((p) => ({
       type: "Feature",
       geometry: { type: "Point", coordinates: [p.lng, p.lat] },
-      properties: { id: p.id, state: p.state, name: p.name, urgency: urgencyOf(p.state) },
+      properties: {
+        id: p.id,
+        state: p.state,
+        name: p.name,
+        urgency: urgencyOf(p.state),
+        people: p.people,
+      },
     })),
   };
 }
@@ -50,11 +68,21 @@ export function contactsSource(points: readonly MapPoint[]): SourceSpecification
     cluster: true,
     clusterRadius: 44,
     clusterMaxZoom: 14,
-    clusterProperties: { urgency: ["max", ["get", "urgency"]] },
+    // A cluster counts people: a household's marker inside it counts everyone at it.
+    clusterProperties: { urgency: ["max", ["get", "urgency"]], people: ["+", ["get", "people"]] },
   };
 }
 
 const isCluster: ExpressionSpecification = ["has", "point_count"];
+const isGroup: ExpressionSpecification = ["any", isCluster, [">", ["get", "people"], 1]];
+const PEOPLE: ExpressionSpecification = ["get", "people"];
+/** The count as MapLibre abbreviates `point_count` ("1.2k"). */
+const peopleAbbreviated: ExpressionSpecification = [
+  "case",
+  [">=", PEOPLE, 1000],
+  ["concat", ["to-string", ["/", ["round", ["/", PEOPLE, 100]], 10]], "k"],
+  ["to-string", PEOPLE],
+];
 
 /**
  * A contact in its state's colour; a cluster in the colour of its most urgent member, as the
@@ -85,10 +113,13 @@ export function contactLayers(p: MapPalette): LayerSpecification[] {
         "circle-radius": [
           "case",
           isCluster,
-          ["step", ["get", "point_count"], 14, 10, 18, 100, 24, 1000, 30],
+          ["step", PEOPLE, 14, 10, 18, 100, 24, 1000, 30],
+          [">", PEOPLE, 1],
+          12,
           8,
         ],
-        "circle-stroke-width": 2,
+        // A household's marker (opens its card) is ringed apart from a cluster (zooms in).
+        "circle-stroke-width": ["case", isCluster, 2, [">", PEOPLE, 1], 4, 2],
         "circle-stroke-color": p.halo,
       },
     },
@@ -96,11 +127,11 @@ export function contactLayers(p: MapPalette): LayerSpecification[] {
       id: LAYER.clusterCount,
       type: "symbol",
       source: CONTACTS_SOURCE,
-      filter: isCluster,
+      filter: isGroup,
       // No `glyphs` in the style: MapLibre draws the digits with a local font, fetching nothing.
       // Each count sits on its own circle, so no collision placement is needed.
       layout: {
-        "text-field": ["get", "point_count_abbreviated"],
+        "text-field": peopleAbbreviated,
         "text-size": 12,
         "text-allow-overlap": true,
         "text-ignore-placement": true,
