@@ -83,7 +83,7 @@ function Members(props: { contact: ContactDetail; household: Household }) {
             <li key={m.id}>
               <Link
                 to={`/app/contacts/${m.id}`}
-                className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline sm:min-h-0"
+                className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline md:min-h-0"
               >
                 {m.name}
               </Link>
@@ -229,7 +229,7 @@ function AddToHousehold(props: { contact: ContactDetail; onDone: () => void }) {
 
 function PersonBox(props: { id: string; name: string; isChecked: boolean; onToggle: () => void }) {
   return (
-    <label htmlFor={props.id} className="flex min-h-11 items-center gap-3 text-sm sm:min-h-8">
+    <label htmlFor={props.id} className="flex min-h-11 items-center gap-3 text-sm md:min-h-8">
       <input
         id={props.id}
         type="checkbox"
