@@ -37,5 +37,8 @@ export function useMediaQuery(query: string): boolean {
 const subscribeNowhere = () => () => undefined;
 const doesNotMatch = () => false;
 
-/** Tailwind's `sm` breakpoint: below it the layout is a phone's. */
+/** Tailwind's `sm` breakpoint: below it a narrow phone's filters open in a sheet. */
 export const WIDER_THAN_PHONE = "(min-width: 640px)";
+
+/** Tailwind's `md` breakpoint: below it the layout is a phone's, with the tabs at the bottom. */
+export const HAS_HEADER_TABS = "(min-width: 48rem)";

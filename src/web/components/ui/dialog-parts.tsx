@@ -33,7 +33,7 @@ export function DialogContent({
         {children}
         {hasCloseIcon ? (
           <DialogPrimitive.Close
-            className="absolute right-1 top-1 flex size-11 items-center justify-center rounded opacity-80 hover:opacity-100 sm:right-4 sm:top-4 sm:size-auto sm:p-1"
+            className="absolute right-1 top-1 flex size-11 items-center justify-center rounded opacity-80 hover:opacity-100 md:right-4 md:top-4 md:size-auto md:p-1"
             aria-label="Close"
           >
             <X className="size-4" aria-hidden />

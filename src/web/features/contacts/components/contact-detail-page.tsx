@@ -119,7 +119,7 @@ export function ContactDetailPage() {
     >
       <Link
         to="/app/contacts"
-        className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm text-muted-foreground hover:underline sm:min-h-0"
+        className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm text-muted-foreground hover:underline md:min-h-0"
       >
         <ArrowLeft className="size-4" aria-hidden />
         Contacts
@@ -171,7 +171,7 @@ function LogWithChannel({ contact }: { contact: ContactDetail }) {
             Who else was there
           </legend>
           {others.map((m) => (
-            <label key={m.id} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+            <label key={m.id} className="flex min-h-11 items-center gap-2 text-sm md:min-h-8">
               <input
                 type="checkbox"
                 className="size-5 accent-primary"

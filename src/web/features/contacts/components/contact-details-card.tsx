@@ -26,7 +26,7 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
         <a
           key={e.value}
           href={`mailto:${e.value}`}
-          className="block py-3 text-primary underline-offset-4 wrap-anywhere hover:underline sm:py-0"
+          className="block py-3 text-primary underline-offset-4 wrap-anywhere hover:underline md:py-0"
         >
           {e.value}
           {e.label ? <span className="text-muted-foreground"> ({e.label})</span> : null}
@@ -40,7 +40,7 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
         <a
           key={`${p.value} ${p.ext ?? ""}`}
           href={phoneHref(p)}
-          className="block py-3 text-primary underline-offset-4 wrap-anywhere hover:underline sm:py-0"
+          className="block py-3 text-primary underline-offset-4 wrap-anywhere hover:underline md:py-0"
         >
           {describePhone(p)}
           {p.label ? <span className="text-muted-foreground"> ({p.label})</span> : null}
@@ -56,7 +56,7 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
           href={/^https?:\/\//i.test(w.value) ? w.value : `https://${w.value}`}
           rel="noopener noreferrer"
           target="_blank"
-          className="block py-3 text-primary underline-offset-4 wrap-anywhere hover:underline sm:py-0"
+          className="block py-3 text-primary underline-offset-4 wrap-anywhere hover:underline md:py-0"
         >
           {w.value}
           {w.label ? <span className="text-muted-foreground"> ({w.label})</span> : null}

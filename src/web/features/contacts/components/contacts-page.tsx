@@ -145,8 +145,10 @@ const ContactsHeading = memo(function ContactsHeading(props: {
   );
 });
 
-// On a phone, "Add contact" floats above the tab bar at the right, where a thumb rests; the page
-// ends clear of it (ContactsPage's bottom padding).
+// On a phone, "Add contact" floats above the tab bar at the left, over the rows' avatar column:
+// as the list scrolls it passes over avatars only, never a row's name, state or buttons (those end
+// at the right, and a right gutter would take the name's room on a narrow phone). The page ends
+// clear of it (ContactsPage's bottom padding).
 function AddContactThumbButton() {
   return (
     <Link
@@ -154,7 +156,7 @@ function AddContactThumbButton() {
       aria-label="Add contact"
       title="Add contact"
       data-thumb-bar
-      className="ui-button ui-button-default fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] right-[calc(1rem+env(safe-area-inset-right))] z-30 size-14 rounded-full shadow-lg [&_svg]:size-6 md:hidden"
+      className="ui-button ui-button-default fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] left-[calc(0.75rem+env(safe-area-inset-left))] z-30 size-14 rounded-full shadow-lg [&_svg]:size-6 md:hidden"
     >
       <Plus aria-hidden />
     </Link>
@@ -176,7 +178,7 @@ function EmptyAddressBook() {
       <CardContent className="flex flex-wrap justify-center gap-2">
         <Button
           asChild
-          className="h-auto min-h-11 max-w-full sm:min-h-10 whitespace-normal text-center"
+          className="h-auto min-h-11 max-w-full md:min-h-10 whitespace-normal text-center"
         >
           <Link to="/app/contacts/new">
             <Plus aria-hidden />
@@ -186,7 +188,7 @@ function EmptyAddressBook() {
         <Button
           asChild
           variant="outline"
-          className="h-auto min-h-11 max-w-full sm:min-h-10 whitespace-normal text-center"
+          className="h-auto min-h-11 max-w-full md:min-h-10 whitespace-normal text-center"
         >
           <Link to="/app/import">
             <Upload aria-hidden />

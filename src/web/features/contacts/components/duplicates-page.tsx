@@ -60,7 +60,7 @@ export function DuplicatesPage() {
       <div className="grid gap-2">
         <Link
           to="/app/contacts"
-          className="inline-flex min-h-11 w-fit items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:underline sm:min-h-0"
+          className="inline-flex min-h-11 w-fit items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:underline md:min-h-0"
         >
           <ArrowLeft className="size-4" aria-hidden />
           Contacts

@@ -106,7 +106,7 @@ function Members(props: { contact: ContactDetail; household: Household }) {
             <li key={m.id}>
               <Link
                 to={`/app/contacts/${m.id}`}
-                className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline sm:min-h-0"
+                className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline md:min-h-0"
               >
                 {m.name}
               </Link>

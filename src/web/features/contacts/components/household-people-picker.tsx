@@ -81,7 +81,7 @@ function PersonBox(props: {
   onToggle: () => void;
 }) {
   return (
-    <label htmlFor={props.id} className="flex min-h-11 items-center gap-3 text-sm sm:min-h-8">
+    <label htmlFor={props.id} className="flex min-h-11 items-center gap-3 text-sm md:min-h-8">
       <input
         id={props.id}
         type="checkbox"

@@ -110,7 +110,7 @@ function RelationshipRow(props: { contact: ContactDetail; link: Relationship }) 
       <span className="min-w-0 break-words" data-testid="relationship-line">
         <Link
           to={`/app/contacts/${link.other.id}`}
-          className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline sm:min-h-0"
+          className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline md:min-h-0"
         >
           {otherName}
         </Link>
@@ -125,7 +125,7 @@ function RelationshipRow(props: { contact: ContactDetail; link: Relationship }) 
       <Button
         variant="outline"
         size="sm"
-        className="min-h-11 sm:min-h-8"
+        className="min-h-11 md:min-h-8"
         disabled={remove.isPending}
         aria-label={`Remove ${text}`}
         onClick={onRemove}

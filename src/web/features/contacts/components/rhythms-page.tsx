@@ -191,7 +191,7 @@ function RhythmGroup(props: {
               return (
                 <li key={c.id} className="flex flex-wrap items-center gap-3 py-2">
                   {/* The box's label is its 44 px target on a phone. */}
-                  <label className="-ml-3.5 flex size-11 shrink-0 items-center justify-center sm:ml-0 sm:size-auto">
+                  <label className="-ml-3.5 flex size-11 shrink-0 items-center justify-center md:ml-0 md:size-auto">
                     <input
                       type="checkbox"
                       className="size-4 accent-primary"
@@ -202,7 +202,7 @@ function RhythmGroup(props: {
                   </label>
                   <Link
                     to={`/app/contacts/${c.id}`}
-                    className="flex min-h-11 min-w-32 flex-1 items-center font-medium hover:underline sm:min-h-0"
+                    className="flex min-h-11 min-w-32 flex-1 items-center font-medium hover:underline md:min-h-0"
                   >
                     {name}
                   </Link>

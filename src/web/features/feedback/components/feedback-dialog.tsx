@@ -199,7 +199,7 @@ export function FeedbackDialog(props: { open: boolean; onOpenChange: (open: bool
                 </label>
               </div>
               <details>
-                <summary className="cursor-pointer py-3 text-muted-foreground sm:py-0">
+                <summary className="cursor-pointer py-3 text-muted-foreground md:py-0">
                   What would be sent
                 </summary>
                 <pre

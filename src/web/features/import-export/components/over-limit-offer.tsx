@@ -59,7 +59,7 @@ export function OverLimitOffer(props: {
       ) : null}
       <Button
         variant="outline"
-        className="h-auto min-h-11 max-w-full sm:min-h-10 justify-self-start whitespace-normal text-left"
+        className="h-auto min-h-11 max-w-full md:min-h-10 justify-self-start whitespace-normal text-left"
         onClick={props.onDownload}
         disabled={props.isBusy || props.isDownloading}
       >

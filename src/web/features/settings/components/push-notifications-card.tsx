@@ -45,7 +45,7 @@ function SwitchRow(props: {
         {/* The switch's label is the rest of its 44 px target on a phone. */}
         <label
           htmlFor={id}
-          className="flex min-h-11 items-center text-sm font-medium sm:block sm:min-h-0"
+          className="flex min-h-11 items-center text-sm font-medium md:block md:min-h-0"
         >
           {props.label}
         </label>

@@ -94,7 +94,7 @@ function WebhookForm(props: { onCreated: (secret: string) => void }) {
         <div className="grid gap-x-4 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((event) => (
             // The whole row is the target: 44 px on a phone.
-            <label key={event} className="flex min-h-11 items-center gap-3 text-sm sm:min-h-9">
+            <label key={event} className="flex min-h-11 items-center gap-3 text-sm md:min-h-9">
               <input
                 type="checkbox"
                 className="size-4 shrink-0"
