@@ -127,6 +127,9 @@ for (const width of [390, 1280]) {
     );
     await page.getByRole("button", { name: "Undo", exact: true }).click();
     await expectToast(page, "Undone");
+    // Jo alone a moment before does not make everyone at once a repeat: Sam is logged too.
+    await card.getByRole("button", { name: "Log contact with Jo Carter", exact: true }).click();
+    await expectToast(page, "Logged contact with Jo Carter");
     await card.getByRole("button", { name: "Log contact with Jo Carter and Sam Carter" }).click();
     await expectToast(page, "Logged contact with Jo Carter and Sam Carter");
     const now = Date.now();

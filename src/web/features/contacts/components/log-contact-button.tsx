@@ -47,7 +47,10 @@ export function LogContactButton(props: {
   function logNow() {
     if (log.isPending) return;
     const contactId = props.contact.id;
-    const recent = recentLogs.find(contactId, Date.now());
+    // A repeat is the same people again: logging one of a household alone does not stop
+    // "Log everyone" a moment later from logging the rest.
+    const repeatKey = [contactId, ...others.map((o) => o.id)].join(",");
+    const recent = recentLogs.find(repeatKey, Date.now());
     if (recent) {
       showUndoToast({
         undoId: recent.undoId,
@@ -70,7 +73,7 @@ export function LogContactButton(props: {
             toast({ title: `Logged contact with ${everyone}`, description: QUEUED_NOTE });
             return;
           }
-          recentLogs.remember(contactId, { undoId, at: Date.now() });
+          recentLogs.remember(repeatKey, { undoId, at: Date.now() });
           const by = interaction ? `By ${CONTACT_METHOD_LABELS[interaction.channel]}.` : null;
           const next = contact.rhythm ? `Next: ${describeDue(contact).toLowerCase()}.` : null;
           showUndoToast({
