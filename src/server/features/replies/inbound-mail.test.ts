@@ -493,6 +493,7 @@ describe("inbound replies", () => {
     let sam: { id: string };
     let jo: { id: string };
     let turing: { id: string };
+    let mailedTo: string;
 
     async function loggedByReply(contactId: string) {
       return (await historyOf(carter, contactId)).filter((h) => h.replyId).length;
@@ -524,6 +525,10 @@ describe("inbound replies", () => {
       expect(household.statusCode, household.body).toBe(201);
       const res = await injectAs(t.app, carter, { method: "POST", url: "/api/reminders/test" });
       expect(res.statusCode, res.body).toBe(200);
+      // The same digest by mail, whose Reply-To is answered below.
+      await saveSchedule(t.app, carter, { timezone: "Pacific/Auckland", reminderMethod: "email" });
+      mailedTo = await digestReplyTo(carter);
+      await remindByText(carter, phone);
     });
 
     it("reads a texted number as the line the text showed: 2 is Alan, 1 is Sam and Jo", async () => {
@@ -556,6 +561,22 @@ describe("inbound replies", () => {
       const all = await postSms({ From: phone, Body: "all done", MessageSid: "SM-carters-all" });
       expect(all.statusCode, all.body).toBe(200);
       expect(await Promise.all(people.map(loggedByReply))).toEqual(before.map((n) => n + 1));
+    });
+
+    it("reads a number mailed back to the digest the same way", async () => {
+      const people = [sam.id, jo.id, turing.id];
+      const before = await Promise.all(people.map(loggedByReply));
+      await sendMail({
+        to: mailedTo,
+        from: carter.email,
+        text: "1",
+        messageId: "<carters@x.test>",
+      });
+      expect(await Promise.all(people.map(loggedByReply))).toEqual([
+        before[0]! + 1,
+        before[1]! + 1,
+        before[2],
+      ]);
     });
   });
 });
