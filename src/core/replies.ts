@@ -88,9 +88,31 @@ export type ReaderInput = {
   receivedAt: Date;
   timeZone: string;
   contacts: ReaderContact[];
-  /** The people of the digest replied to, in its order: "all", "done" and "2" mean them. */
-  digestContactIds: string[];
+  /**
+   * The digest replied to, line by line in its order: "2" is everyone its second line named (a
+   * household's line names several), "all" and "done" everyone in it.
+   */
+  digestLines: string[][];
 };
+
+/**
+ * A delivery's numbered lines from its people and how many each line named. Without sizes that
+ * add up to its people, each person was a line of their own.
+ */
+export function digestLinesOf(
+  contactIds: readonly string[],
+  lineSizes: readonly number[] | null,
+): string[][] {
+  const total = lineSizes?.reduce((sum, n) => sum + n, 0);
+  if (
+    !lineSizes ||
+    total !== contactIds.length ||
+    lineSizes.some((n) => !Number.isInteger(n) || n < 1)
+  )
+    return contactIds.map((id) => [id]);
+  let at = 0;
+  return lineSizes.map((n) => contactIds.slice(at, (at += n)));
+}
 
 export type ReaderContact = {
   id: string;

@@ -3,7 +3,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { injectAs, type TestUser } from "./test-app";
+import { expect } from "vitest";
+import { createUser, injectAs, type TestUser } from "./test-app";
 
 export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 
@@ -37,6 +38,18 @@ export async function upload(
 ) {
   const body = await multipart(file, options);
   return injectAs(app, user, { method: "POST", url, ...body });
+}
+
+/** A new account with `vcf` (an export's body) imported into it. */
+export async function importVcardIntoNewAccount(app: FastifyInstance, vcf: string) {
+  const target = await createUser(app);
+  const res = await upload(app, target, "/api/imports", {
+    name: "contacts.vcf",
+    content: vcf,
+    type: "text/vcard",
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return target;
 }
 
 type ListedContact = { id: string; firstName: string; lastName: string; [key: string]: unknown };

@@ -138,19 +138,17 @@ function readSentence(context: Context, sentence: string) {
   if (!channel) return;
   let people = interaction.flatMap((c) => c.people);
   let pronounOnly = false;
-  for (const n of sentence.matchAll(/#(\d{1,2})\b/g)) {
-    const id = input.digestContactIds[Number(n[1]) - 1];
-    if (id) people.push({ ids: [id], name: null, sure: true });
-  }
-  if (people.length === 0 && EVERYONE.test(text))
-    people = input.digestContactIds.map((id) => ({ ids: [id], name: null, sure: true }));
+  for (const n of sentence.matchAll(/#(\d{1,2})\b/g))
+    people.push(...digestLine(input, Number(n[1])).map(digestPerson));
+  if (people.length === 0 && EVERYONE.test(text)) people = digestPeople(input).map(digestPerson);
   if (people.length === 0 && PRONOUN.test(text)) {
     people = context.lastNamed.length === 1 ? context.lastNamed : [];
     pronounOnly = true;
   }
-  // Replying to a digest about one person, "had coffee yesterday" is about them; "her" probably.
-  if (people.length === 0 && context.lastNamed.length === 0 && input.digestContactIds.length === 1)
-    people = [{ ids: [input.digestContactIds[0] ?? ""], name: null, sure: true }];
+  // Replying to a digest of one line (one person, or one household), "had coffee yesterday" is
+  // about them; "her" probably.
+  if (people.length === 0 && context.lastNamed.length === 0)
+    people = soleLine(input).map(digestPerson);
   const read = readDay(text, context.clock, true);
   if (read?.later) return;
   const date = read?.day ?? context.today;
@@ -178,8 +176,9 @@ function readDigestShortcut(
   sentence: string,
   numbersOnly = false,
 ): boolean {
-  const digest = context.input.digestContactIds;
-  if (digest.length === 0) return false;
+  const { input } = context;
+  const everyone = digestPeople(input);
+  if (everyone.length === 0) return false;
   const words = bare
     .toLowerCase()
     .replace(/[.!✓✔]+/g, " ")
@@ -187,35 +186,52 @@ function readDigestShortcut(
   let ids: string[] = [];
   if (numbersOnly) {
     if (!/^#?\d{1,2}((\s*(,|&|and)\s*|\s+)#?\d{1,2})*\s+done$/.test(words)) return false;
-    ids = [...words.matchAll(/\d{1,2}/g)]
-      .map((m) => digest[Number(m[0]) - 1])
-      .filter((id): id is string => Boolean(id));
+    ids = [...words.matchAll(/\d{1,2}/g)].flatMap((m) => digestLine(input, Number(m[0])));
   } else if (
     /^(all|everyone|everybody|all of them|both|all done|done|all good|done all|did them all|all three|all four|yes all|all of them done|everyone done)( done)?$/.test(
       words,
     )
   )
-    ids = digest;
-  else if (digest.length === 1 && /^(yes|yep|yeah|did it|done it|ok|yes done)$/.test(words))
-    ids = digest;
-  else if (
+    ids = everyone;
+  else if (/^(yes|yep|yeah|did it|done it|ok|yes done)$/.test(words)) {
+    ids = soleLine(input);
+    if (ids.length === 0) return false;
+  } else if (
     /^(done:?\s*)?#?\d{1,2}((\s*(,|&|and)\s*|\s+)#?\d{1,2})*(\s+(done|yes|ok))?$/.test(words)
   ) {
-    ids = [...words.matchAll(/\d{1,2}/g)]
-      .map((m) => digest[Number(m[0]) - 1])
-      .filter((id): id is string => Boolean(id));
+    ids = [...words.matchAll(/\d{1,2}/g)].flatMap((m) => digestLine(input, Number(m[0])));
     if (ids.length === 0) return true;
   } else return false;
   for (const id of new Set(ids)) {
     propose(
       context,
-      { ids: [id], name: null, sure: true },
+      digestPerson(id),
       { kind: "interaction", date: context.today, channel: null, note: null },
       true,
       sentence,
     );
   }
   return true;
+}
+
+/** Everyone the digest named, once each. */
+function digestPeople(input: ReaderInput): string[] {
+  return [...new Set(input.digestLines.flat())];
+}
+
+/** Everyone its line `n` named (1 is the first): one person, or a household. */
+function digestLine(input: ReaderInput, n: number): string[] {
+  return input.digestLines[n - 1] ?? [];
+}
+
+/** The people of a digest with one line: whom a reply naming nobody is about. */
+function soleLine(input: ReaderInput): string[] {
+  const lines = input.digestLines.filter((line) => line.length > 0);
+  return lines.length === 1 ? [...new Set(lines[0])] : [];
+}
+
+function digestPerson(id: string): Person {
+  return { ids: [id], name: null, sure: true };
 }
 
 function readSnooze(context: Context, sentence: string, mentions: Mention[]) {
@@ -226,12 +242,11 @@ function readSnooze(context: Context, sentence: string, mentions: Mention[]) {
   let people: Person[] = mentions.map(personOf);
   let pronounOnly = false;
   if (people.length === 0 && /\b(all|everyone|everybody|them all)\b/i.test(sentence))
-    people = context.input.digestContactIds.map((id) => ({ ids: [id], name: null, sure: true }));
+    people = digestPeople(context.input).map(digestPerson);
   else if (people.length === 0 && PRONOUN.test(sentence)) {
     people = context.lastNamed.length === 1 ? context.lastNamed : [];
     pronounOnly = true;
-  } else if (people.length === 0 && context.input.digestContactIds.length === 1)
-    people = [{ ids: [context.input.digestContactIds[0] ?? ""], name: null, sure: true }];
+  } else if (people.length === 0) people = soleLine(context.input).map(digestPerson);
   for (const person of people)
     propose(context, person, { kind: "snooze", until }, clear && !pronounOnly, sentence);
   remember(context, mentions.map(personOf));
@@ -278,7 +293,7 @@ function readFact(
     for (const subject of subjects) propose(context, personOf(subject), details, false, clause);
     return true;
   }
-  const digest = context.input.digestContactIds;
+  const digest = digestPeople(context.input);
   let person: Person | null = null;
   if (subjects.length === 1 && subjects[0]) person = personOf(subjects[0]);
   else if (subjects.length === 0 && PRONOUN.test(masked))

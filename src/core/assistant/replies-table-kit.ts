@@ -50,7 +50,12 @@ export type Expected = {
   status: "applied" | "suggested";
 };
 
-export type RowOptions = { digest?: string[]; receivedAt?: string; timeZone?: string };
+/** `digest`: its lines, each a contact id or a household's ids. */
+export type RowOptions = {
+  digest?: (string | string[])[];
+  receivedAt?: string;
+  timeZone?: string;
+};
 export type Row = [text: string, expected: Expected[], options?: RowOptions];
 
 export function inputOf(text: string, options: RowOptions = {}): ReaderInput {
@@ -59,7 +64,7 @@ export function inputOf(text: string, options: RowOptions = {}): ReaderInput {
     receivedAt: new Date(options.receivedAt ?? "2026-12-02T10:00:00Z"),
     timeZone: options.timeZone ?? "Europe/Lisbon",
     contacts: CONTACTS,
-    digestContactIds: options.digest ?? DIGEST,
+    digestLines: (options.digest ?? DIGEST).map((line) => (Array.isArray(line) ? line : [line])),
   };
 }
 

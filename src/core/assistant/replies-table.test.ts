@@ -425,8 +425,46 @@ const SINGLE: Row[] = [
   ["Lunch with Grace", [applied("grace", met())], { timeZone: "Not/AZone" }],
 ];
 
+// Replies to a digest whose first line is a household ("The Carters (Sam and Noor)"): a number
+// is a line, so "1" is both of them and "2" is Alan.
+const CARTERS = ["samc", "noor"];
+const HOUSEHOLD: Row[] = [
+  ["2", [applied("alan", talk())], { digest: [CARTERS, "alan", "ada"] }],
+  ["1", [applied("samc", talk()), applied("noor", talk())], { digest: [CARTERS, "alan", "ada"] }],
+  [
+    "1 3 done",
+    [applied("samc", talk()), applied("noor", talk()), applied("ada", talk())],
+    { digest: [CARTERS, "alan", "ada"] },
+  ],
+  [
+    "#1 dinner yesterday",
+    [
+      applied("samc", met(YESTERDAY, { note: "dinner" })),
+      applied("noor", met(YESTERDAY, { note: "dinner" })),
+    ],
+    { digest: [CARTERS, "alan"] },
+  ],
+  [
+    "all done",
+    [applied("samc", talk()), applied("noor", talk()), applied("alan", talk())],
+    { digest: [CARTERS, "alan"] },
+  ],
+  ["yes", [applied("samc", talk()), applied("noor", talk())], { digest: [CARTERS] }],
+  [
+    "snooze until next week",
+    [
+      applied("samc", { kind: "snooze", until: "2026-12-09" }),
+      applied("noor", { kind: "snooze", until: "2026-12-09" }),
+    ],
+    { digest: [CARTERS] },
+  ],
+  // Whose birthday, of two: nobody is guessed.
+  ["born 3 March 1990", [], { digest: [CARTERS] }],
+  ["3", [], { digest: [CARTERS, "alan"] }],
+];
+
 describe("the built-in reader's table of replies", () => {
-  const rows = [...ROWS, ...SINGLE, ...HELD_OUT];
+  const rows = [...ROWS, ...SINGLE, ...HOUSEHOLD, ...HELD_OUT];
 
   test("held-out replies, scored alone", () => {
     const result = measure(HELD_OUT, readReply);
@@ -468,7 +506,7 @@ describe("the built-in reader's table of replies", () => {
       receivedAt: new Date(`${TODAY}T10:00:00Z`),
       timeZone: "Europe/Lisbon",
       contacts: CONTACTS.filter((c) => c.id !== "grace"),
-      digestContactIds: [],
+      digestLines: [],
     });
     expect(actions.map((a) => [a.contactId, a.name])).toEqual([[null, "Grace"]]);
   });
@@ -480,7 +518,7 @@ describe("the built-in reader's table of replies", () => {
       receivedAt: new Date(`${TODAY}T10:00:00Z`),
       timeZone: "Europe/Lisbon",
       contacts: CONTACTS,
-      digestContactIds: [],
+      digestLines: [],
     }) as [ProposedAction];
     expect(proposedStatus(action, TODAY, ids)).toBe("applied");
   });

@@ -61,9 +61,14 @@ export function readAddressCard(text: string, now: Date): AddressCard {
   return { uid: uid || null, contact: row.contact, photo };
 }
 
-/** What a phone's edit changes on a contact: the card's own fields, nothing else. */
-export function cardFieldsOf(contact: ContactInput): CardFields {
+/**
+ * What a phone's edit changes on a contact: the card's own fields, and its zone when the card
+ * names one. A card without TZ leaves the zone as it is: phones that do not show a zone drop it.
+ */
+export function cardFieldsOf(contact: ContactInput): CardFields & { timeZone?: string } {
   const fields: Partial<Record<keyof CardFields, unknown>> = {};
   for (const key of CARD_FIELDS) fields[key] = contact[key];
-  return fields as CardFields;
+  return contact.timeZone
+    ? { ...(fields as CardFields), timeZone: contact.timeZone }
+    : (fields as CardFields);
 }

@@ -1,6 +1,7 @@
 // vCard 3.0 / 4.0 (and lenient 2.1) → the same table a CSV becomes, so a .vcf goes through the
 // same mapping and preview. Handles line folding, escapes, TYPE params, item groups with Apple
-// labels, BDAY with or without year, CATEGORIES, ADR, GEO, and our own X-TEND-* properties.
+// labels, BDAY with or without year, CATEGORIES, ADR, GEO, TZ, and our own X-TEND-* properties.
+import { canonicalTimeZone } from "../onboarding";
 import { emptyAddress, writeAddressesCell, type PostalAddress } from "../postal-address";
 import type { ImportTable } from "./import-fields";
 import { readTelUri } from "../phone-numbers";
@@ -37,6 +38,7 @@ export const VCARD_TABLE_HEADERS = [
   "Addresses",
   "Latitude",
   "Longitude",
+  "Time zone",
   "Preferred method",
   "Telegram",
   "Rhythm",
@@ -273,6 +275,16 @@ function addressOf(property: VcardProperty, labels: Map<string, string>): Postal
   return address;
 }
 
+/**
+ * A TZ's zone when it is a name the engine knows ("Europe/Lisbon", as 4.0's text or 3.0's
+ * VALUE=text); an offset, a URI or an unknown name is no zone, and the card is read without it.
+ */
+function timeZoneOf(property: VcardProperty): string {
+  const type = property.params.VALUE?.[0]?.toLowerCase();
+  if (type === "uri" || type === "utc-offset") return "";
+  return canonicalTimeZone(unescapeValue(property.value)) ?? "";
+}
+
 const isPreferred = (p: VcardProperty) =>
   (p.params.TYPE ?? []).some((t) => /^pref$/i.test(t)) || (p.params.PREF ?? []).length > 0;
 
@@ -372,6 +384,9 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
         first("Longitude", lng);
         break;
       }
+      case "TZ":
+        first("Time zone", timeZoneOf(p));
+        break;
       case "X-ABADR":
         // Apple's country code for the address in the same item group.
         if (/^[a-z]{2}$/i.test(text.trim())) first("Country code", text.trim().toUpperCase());

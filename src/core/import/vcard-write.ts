@@ -95,6 +95,12 @@ function vcard3Birthday(b: NonNullable<ExportContact["birthday"]>): string {
     : `BDAY;VALUE=date:${String(b.year).padStart(4, "0")}-${mmdd}`;
 }
 
+// The zone's IANA name as text. 3.0's TZ is a UTC offset unless VALUE says otherwise; an offset
+// would be wrong half the year where clocks change.
+function tzLine(zone: string): string {
+  return `TZ;VALUE=TEXT:${escapeVcardText(zone)}`;
+}
+
 function adrValue(parts: string[]): string {
   return parts.map(escapeVcardText).join(";");
 }
@@ -159,6 +165,7 @@ function cardLines(
   lines.push(...addressLines(c));
   if (c.latitude !== null && c.longitude !== null)
     lines.push(`GEO:geo:${c.latitude},${c.longitude}`);
+  if (c.timeZone) lines.push(tzLine(c.timeZone));
   if (c.tags.length > 0) lines.push(`CATEGORIES:${c.tags.map(escapeVcardText).join(",")}`);
   if (c.notes) lines.push(`NOTE:${escapeVcardText(c.notes)}`);
   if (c.photo) lines.push(`PHOTO:data:${c.photo.mediaType};base64,${c.photo.base64}`);
@@ -228,6 +235,7 @@ function cardLines3(c: ExportContact, head: string[]): string[] {
     labelled(name, types, type ? null : (a.label ?? null), a.value);
   }
   if (c.latitude !== null && c.longitude !== null) lines.push(`GEO:${c.latitude};${c.longitude}`);
+  if (c.timeZone) lines.push(tzLine(c.timeZone));
   if (c.tags.length > 0) lines.push(`CATEGORIES:${c.tags.map(escapeVcardText).join(",")}`);
   if (c.notes) lines.push(`NOTE:${escapeVcardText(c.notes)}`);
   if (c.photo) {

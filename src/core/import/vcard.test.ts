@@ -297,7 +297,7 @@ const ada: ExportContact = {
   countryCode: "GB",
   latitude: 51.5074,
   longitude: -0.1278,
-  timeZone: null,
+  timeZone: "Europe/London",
   addresses: [
     {
       label: "home",
@@ -408,7 +408,38 @@ describe("vCard 4.0 writing", () => {
     expect(text).toContain("N:Lovelace;Ada;;Countess;FRS\r\n");
     expect(text).toContain("NICKNAME:Enchantress of Numbers\r\n");
     expect(text).toContain("URL;TYPE=home:https://ada.example/notes?g=1\r\n");
+    expect(text).toContain("TZ;VALUE=TEXT:Europe/London\r\n");
     expectReadBack(text, ada);
+  });
+
+  it("writes no TZ for a contact without a zone", () => {
+    expect(buildVcard({ ...ada, timeZone: null })).not.toContain("TZ");
+  });
+});
+
+describe("vCard time zones", () => {
+  const zoneOf = (tz: string, version = "4.0") => {
+    const card = `BEGIN:VCARD\r\nVERSION:${version}\r\nFN:Ana Lima\r\n${tz}\r\nEND:VCARD\r\n`;
+    const [row] = read(card).rows;
+    expect(row!.errors).toEqual([]);
+    expect(row!.contact!.firstName).toBe("Ana");
+    return row!.contact!.timeZone;
+  };
+
+  it("reads an IANA name as 4.0's text and as 3.0's VALUE=text, in the engine's spelling", () => {
+    expect(zoneOf("TZ:Pacific/Auckland")).toBe("Pacific/Auckland");
+    expect(zoneOf("TZ;VALUE=TEXT:Europe/Lisbon")).toBe("Europe/Lisbon");
+    expect(zoneOf("TZ;VALUE=text:america/new_york", "3.0")).toBe("America/New_York");
+    expect(zoneOf("TZ:Asia/Kathmandu", "3.0")).toBe("Asia/Kathmandu");
+  });
+
+  it("reads the card without a zone when its TZ names none, and takes the first that does", () => {
+    expect(zoneOf("TZ:Mars/Olympus")).toBeNull();
+    expect(zoneOf("TZ:-05:00", "3.0")).toBeNull();
+    expect(zoneOf("TZ;VALUE=utc-offset:-0500")).toBeNull();
+    expect(zoneOf("TZ;VALUE=text:-05:00\\; EST\\; Raleigh/North America", "3.0")).toBeNull();
+    expect(zoneOf("TZ;VALUE=uri:https://tz.example/Europe/Lisbon")).toBeNull();
+    expect(zoneOf("TZ:Mars/Olympus\r\nTZ:Africa/Maputo")).toBe("Africa/Maputo");
   });
 });
 
@@ -449,6 +480,7 @@ describe("vCard 3.0 writing (iPhone and macOS)", () => {
     );
     expect(text).toContain("BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10\r\n");
     expect(text).toContain("GEO:51.5074;-0.1278\r\n");
+    expect(text).toContain("TZ;VALUE=TEXT:Europe/London\r\n");
     expect(text).not.toMatch(/VALUE=uri|tel:|PREF=1|TYPE="/);
     const withYear = v3Card({ ...ada, birthday: { day: 10, month: 12, year: 1815 } });
     expect(withYear).toContain("BDAY;VALUE=date:1815-12-10\r\n");

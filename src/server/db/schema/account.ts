@@ -145,8 +145,13 @@ export const reminderDeliveries = pgTable(
     /** Why it was skipped, failed or went by another channel, in plain words. */
     reason: text(),
     isTest: boolean().notNull().default(false),
-    /** The digest's people in its order: what a reply's "all", "done" and numbers mean. */
+    /** The digest's people in its order: what a reply's "all" and "done" mean. */
     contactIds: jsonb().$type<string[]>(),
+    /**
+     * How many of `contactIds` each of the digest's lines named, in order (a household's line
+     * names several): what a reply's numbers and a chat button mean.
+     */
+    lineSizes: jsonb().$type<number[]>(),
     outboxId: uuid(),
     lastError: text(),
     nextAttemptAt: timestamp({ withTimezone: true }),

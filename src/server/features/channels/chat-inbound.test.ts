@@ -10,7 +10,8 @@ import {
   runJobs,
   setNow,
 } from "../../../../tests/helpers/reminders-kit";
-import { build, type TestApp } from "../../../../tests/helpers/test-app";
+import { build, injectAs, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import type { Contact } from "../../../core/contacts";
 import type { ChatMessage } from "../../../core/chat-channels";
 import { contacts, interactions, outbox, reminderDeliveries, replies } from "../../db/schema/index";
 import { createInboundDeps } from "../replies/replies.public";
@@ -25,10 +26,14 @@ afterAll(async () => {
   await t.close();
 });
 
-async function userWithDigest(day: string) {
+/** A user whose WhatsApp got the digest of `day` about the people `addPeople` adds (Ada). */
+async function userWithDigest<T = Contact>(
+  day: string,
+  addPeople: (user: TestUser) => Promise<T> = (user) => addDueContact(t.app, user) as Promise<T>,
+) {
   setNow(t.app, `${day}T05:00:00Z`);
   const { user } = await createReminderUser(t.app, { timezone: "UTC", reminderTime: "6" });
-  const ada = await addDueContact(t.app, user);
+  const people = await addPeople(user);
   const channel = await saveChannel(t.app.db, {
     userId: user.id,
     kind: "whatsapp",
@@ -46,7 +51,7 @@ async function userWithDigest(day: string) {
     .update(reminderDeliveries)
     .set({ status: "sent" })
     .where(eq(reminderDeliveries.id, delivery.id));
-  return { user, ada, channel, delivery };
+  return { user, people, channel, delivery };
 }
 
 async function interactionsOf(contactId: string) {
@@ -55,7 +60,7 @@ async function interactionsOf(contactId: string) {
 
 describe("chat buttons and text", () => {
   it("a button press logs once, however often it is pressed, and only for its own account", async () => {
-    const { user, ada, delivery } = await userWithDigest("2026-08-03");
+    const { user, people: ada, delivery } = await userWithDigest("2026-08-03");
     const deps = createInboundDeps(t.app.services, t.app.log);
     const data = chatButtonData("contacted", delivery.id, 0);
     expect(Buffer.byteLength(data)).toBeLessThanOrEqual(64);
@@ -100,7 +105,7 @@ describe("chat buttons and text", () => {
   });
 
   it("free text reaches the assistant as a reply to the chat's last digest, answered in the chat", async () => {
-    const { user, ada, channel, delivery } = await userWithDigest("2026-08-10");
+    const { user, people: ada, channel, delivery } = await userWithDigest("2026-08-10");
     const deps = createInboundDeps(t.app.services, t.app.log);
     const input = {
       userId: user.id,
@@ -128,5 +133,58 @@ describe("chat buttons and text", () => {
     expect(message.kind).toBe("answer");
     expect(message.text).toMatch(/^Done:\n\* .*Ada Lovelace/);
     expect(message.text).not.toContain("--");
+  });
+
+  it("a household's line is one button and one number: it marks everyone it named", async () => {
+    const { user, people, channel, delivery } = await userWithDigest("2026-08-17", async (user) => {
+      // Sam and Jo were last in touch ten days ago, Alan eight: the Carters' line comes first.
+      const sam = await addDueContact(t.app, user, { firstName: "Sam", lastName: "Carter" });
+      const jo = await addDueContact(t.app, user, { firstName: "Jo", lastName: "Carter" });
+      const alan = await addDueContact(t.app, user, {
+        firstName: "Alan",
+        lastName: "Turing",
+        lastContactedOn: "2026-08-09",
+      });
+      const household = await injectAs(t.app, user, {
+        method: "POST",
+        url: "/api/households",
+        payload: { name: "The Carters", contactIds: [sam.id, jo.id] },
+      });
+      expect(household.statusCode, household.body).toBe(201);
+      return { sam, jo, alan };
+    });
+    const { sam, jo, alan } = people;
+    const [digest] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, user.id), eq(outbox.channel, "whatsapp")));
+    const lines = (digest!.payload as ChatMessage).people.map((p) => p.name);
+    expect(lines).toEqual(["The Carters (Sam and Jo)", "Alan Turing"]);
+
+    const deps = createInboundDeps(t.app.services, t.app.log);
+    const press = (index: number) =>
+      pressChatButton(deps, {
+        userId: user.id,
+        data: chatButtonData("contacted", delivery.id, index),
+      });
+    expect((await press(1)).text).toBe("Marked Alan Turing as contacted today.");
+    expect(await interactionsOf(jo.id)).toHaveLength(1);
+    expect((await press(0)).text).toBe("Marked Sam Carter and Jo Carter as contacted today.");
+    expect(await interactionsOf(sam.id)).toHaveLength(2);
+    expect(await interactionsOf(jo.id)).toHaveLength(2);
+    expect(await interactionsOf(alan.id)).toHaveLength(2);
+
+    const handled = await receiveChatText(deps, {
+      userId: user.id,
+      kind: "whatsapp",
+      channelId: channel.id,
+      text: "1",
+      messageId: "wa:test-carters",
+      receivedAt: t.app.clock.now(),
+    });
+    expect(handled).toMatchObject({ outcome: "handled", applied: 2 });
+    expect(await interactionsOf(sam.id)).toHaveLength(3);
+    expect(await interactionsOf(jo.id)).toHaveLength(3);
+    expect(await interactionsOf(alan.id)).toHaveLength(2);
   });
 });

@@ -4,6 +4,7 @@
 // answer goes back to the same chat through the outbox.
 import { and, desc, eq } from "drizzle-orm";
 import type { ChatChannelKind } from "../../../core/chat-channels";
+import { digestLinesOf } from "../../../core/replies";
 import { reminderDeliveries } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { applyOneTapAction } from "../reminders/reminders.public";
@@ -13,7 +14,7 @@ const ACTION_CODES = { contacted: "c", snooze: "s" } as const;
 type ButtonAction = keyof typeof ACTION_CODES;
 
 /**
- * A button's data: the action, the delivery (its id without dashes) and the person's place in
+ * A button's data: the action, the delivery (its id without dashes) and the line's place in
  * it — 37 bytes, within Telegram's 64-byte callback_data. Nothing in it is secret: a press
  * counts only from the chat bound to the delivery's own account.
  */
@@ -35,8 +36,9 @@ function parseButtonData(
 }
 
 /**
- * A button pressed under a digest: done once, answered with a sentence for the chat. `done` is
- * true when the person is now marked (by this press or an earlier one), so the chat can show it.
+ * A button pressed under a digest: done once, for everyone its line named (a household's line
+ * names several), answered with a sentence for the chat. `done` is true when they are now marked
+ * (by this press or an earlier one), so the chat can show it.
  */
 export async function pressChatButton(
   deps: InboundDeps,
@@ -47,7 +49,7 @@ export async function pressChatButton(
     return { text: "That button is not one I know. Open Tend to log it there.", done: false };
   }
   const [delivery] = await deps.db
-    .select({ contactIds: reminderDeliveries.contactIds })
+    .select({ contactIds: reminderDeliveries.contactIds, lineSizes: reminderDeliveries.lineSizes })
     .from(reminderDeliveries)
     .where(
       and(
@@ -55,7 +57,10 @@ export async function pressChatButton(
         eq(reminderDeliveries.userId, input.userId),
       ),
     );
-  const contactId = delivery?.contactIds?.[parsed.index];
+  const line = delivery
+    ? (digestLinesOf(delivery.contactIds ?? [], delivery.lineSizes)[parsed.index] ?? [])
+    : [];
+  const [contactId] = line;
   if (!contactId) {
     return { text: "That reminder is no longer there. Nothing was changed.", done: false };
   }
@@ -63,6 +68,7 @@ export async function pressChatButton(
     const outcome = await applyOneTapAction(deps.db, {
       userId: input.userId,
       contactId,
+      contactIds: line,
       action: parsed.action,
       useKey: `chat:${input.data}`,
       now: deps.now(),
@@ -86,7 +92,7 @@ export async function pressChatButton(
 
 /**
  * Free text from a bound chat: read by the assistant as a reply to the last digest sent there
- * (so "all", "done" and numbers mean its people), answered in the same chat.
+ * (so "all" and "done" mean its people, numbers its lines), answered in the same chat.
  */
 export async function receiveChatText(
   deps: InboundDeps,
@@ -102,7 +108,11 @@ export async function receiveChatText(
   },
 ): Promise<HandledReply> {
   const [digest] = await deps.db
-    .select({ id: reminderDeliveries.id, contactIds: reminderDeliveries.contactIds })
+    .select({
+      id: reminderDeliveries.id,
+      contactIds: reminderDeliveries.contactIds,
+      lineSizes: reminderDeliveries.lineSizes,
+    })
     .from(reminderDeliveries)
     .where(
       and(
@@ -121,7 +131,7 @@ export async function receiveChatText(
     text: input.text,
     messageId: input.messageId,
     deliveryId: digest?.id ?? null,
-    digestContactIds: digest?.contactIds ?? [],
+    digestLines: digest ? digestLinesOf(digest.contactIds ?? [], digest.lineSizes) : [],
     receivedAt: input.receivedAt,
   });
 }

@@ -309,6 +309,64 @@ describe("CardDAV", () => {
     expect((await getContact(t.app, owner, sam.id)).lastName).toBe("Phone");
   });
 
+  it("cards carry the contact's time zone, and a phone's TZ is read as the user's choice", async () => {
+    const owner = await createUser(t.app);
+    const ana = await addContact(t.app, owner, {
+      firstName: "Ana",
+      city: "Lisbon",
+      country: "Portugal",
+      latitude: 38.7223,
+      longitude: -9.1393,
+    });
+    const device = await createDevice(t.app, owner);
+    const url = `${CARD_PATH}${ana.id}.vcf`;
+    for (const [accept, version] of [
+      ["text/vcard", "3.0"],
+      ["text/vcard; version=4.0", "4.0"],
+    ] as const) {
+      const card = await dav(t.app, device, { method: "GET", url, headers: { accept } });
+      expect(card.body).toContain(`VERSION:${version}\r\nUID:`);
+      expect(card.body).toContain("TZ;VALUE=TEXT:Europe/Lisbon\r\n");
+    }
+
+    const put = async (lines: string[]) => {
+      const res = await dav(t.app, device, {
+        method: "PUT",
+        url,
+        body: vcard(["N:Lima;Ana;;;", "FN:Ana Lima", ...lines]),
+        headers: { "content-type": "text/vcard" },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+      const { timeZone, isTimeZoneSetByHand } = await getContact(t.app, owner, ana.id);
+      return { timeZone, isTimeZoneSetByHand };
+    };
+    // Her own zone sent back is no choice: she still follows her place.
+    expect(await put(["TZ;VALUE=text:Europe/Lisbon"])).toEqual({
+      timeZone: "Europe/Lisbon",
+      isTimeZoneSetByHand: false,
+    });
+    const chosen = { timeZone: "America/New_York", isTimeZoneSetByHand: true };
+    expect(await put(["TZ;VALUE=text:America/New_York"])).toEqual(chosen);
+    // A phone that drops TZ, or sends one that names no zone, leaves the zone as it is.
+    expect(await put([])).toEqual(chosen);
+    expect(await put(["TZ:Mars/Olympus", "NOTE:Met in Porto"])).toEqual(chosen);
+    expect((await getContact(t.app, owner, ana.id)).notes).toBe("Met in Porto");
+    const back = await dav(t.app, device, { method: "GET", url });
+    expect(back.body).toContain("TZ;VALUE=TEXT:America/New_York\r\n");
+
+    const created = await dav(t.app, device, {
+      method: "PUT",
+      url: `${CARD_PATH}kenji.vcf`,
+      body: vcard(["N:Sato;Kenji;;;", "FN:Kenji Sato", "TZ;VALUE=text:Asia/Tokyo"]),
+      headers: { "content-type": "text/vcard" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = await injectAs(t.app, owner, { url: "/api/contacts?q=Kenji" });
+    expect(list.json().items).toMatchObject([
+      { firstName: "Kenji", timeZone: "Asia/Tokyo", isTimeZoneSetByHand: true },
+    ]);
+  });
+
   it("redirects /.well-known/carddav to the server's root", async () => {
     const res = await t.app.inject({ method: "PROPFIND", url: "/.well-known/carddav" });
     expect(res.statusCode).toBe(301);

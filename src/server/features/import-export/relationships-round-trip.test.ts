@@ -9,7 +9,11 @@ import {
   type TestUser,
 } from "../../../../tests/helpers/test-app";
 import { addContact } from "../../../../tests/helpers/contacts-test-kit";
-import { listContacts, upload } from "../../../../tests/helpers/import-test-kit";
+import {
+  importVcardIntoNewAccount,
+  listContacts,
+  upload,
+} from "../../../../tests/helpers/import-test-kit";
 import type { Relationship } from "../../../core/relationships";
 
 describe("relationships in exports and imports", () => {
@@ -63,13 +67,7 @@ describe("relationships in exports and imports", () => {
     expect(text).toContain(`RELATED;TYPE=spouse:urn:uuid:${ids.Jo}`);
     expect(text).toContain(`RELATED;TYPE=child:urn:uuid:${ids.Ann}`);
     expect(text).toContain(`RELATED;TYPE=contact;X-TEND-RELATION=godparent:urn:uuid:${ids.Kim}`);
-    const target = await createUser(t.app);
-    const res = await upload(t.app, target, "/api/imports", {
-      name: "contacts.vcf",
-      content: exported.body,
-      type: "text/vcard",
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const target = await importVcardIntoNewAccount(t.app, exported.body);
     expect(await linksBy(target)).toEqual(expected);
   });
 

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from "../../../../tests/helpers/test-app";
 import { setNow } from "../../../../tests/helpers/contacts-test-kit";
-import { upload } from "../../../../tests/helpers/import-test-kit";
+import { importVcardIntoNewAccount, upload } from "../../../../tests/helpers/import-test-kit";
 import android21 from "../../../../tests/fixtures/import/android-v21.vcf?raw";
 import rfc6350 from "../../../../tests/fixtures/import/rfc6350-v4.vcf?raw";
 
@@ -196,13 +196,7 @@ describe("export → import into a new account", () => {
 
   it("vCard: contact fields come back", async () => {
     const exported = await injectAs(t.app, source, { url: "/api/exports/contacts.vcf" });
-    const target = await createUser(t.app);
-    const res = await upload(t.app, target, "/api/imports", {
-      name: "contacts.vcf",
-      content: exported.body,
-      type: "text/vcard",
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const target = await importVcardIntoNewAccount(t.app, exported.body);
     const before = await everything(source);
     const after = await everything(target);
     // Flat files don't carry when a rhythm was set or a contact first added.
@@ -210,6 +204,37 @@ describe("export → import into a new account", () => {
     expect(after.contacts.map(comparable).map(fields)).toEqual(
       before.contacts.map(comparable).map(fields),
     );
+  });
+
+  it("vCard: each contact's time zone comes back, chosen by hand or following the place", async () => {
+    const owner = await createUser(t.app);
+    const lisbon = { city: "Lisbon", country: "Portugal", latitude: 38.7223, longitude: -9.1393 };
+    for (const payload of [
+      { firstName: "Ana", ...lisbon },
+      { firstName: "Kenji", ...lisbon, timeZone: "Asia/Tokyo" },
+      { firstName: "Noor", timeZone: "Asia/Kathmandu" },
+      { firstName: "Zed" },
+    ]) {
+      const res = await injectAs(t.app, owner, { method: "POST", url: "/api/contacts", payload });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const exported = await injectAs(t.app, owner, { url: "/api/exports/contacts.vcf" });
+    for (const zone of ["Europe/Lisbon", "Asia/Tokyo", "Asia/Kathmandu"])
+      expect(exported.body).toContain(`TZ;VALUE=TEXT:${zone}\r\n`);
+    const target = await importVcardIntoNewAccount(t.app, exported.body);
+    const zones = async (user: TestUser) =>
+      (await everything(user)).contacts.map(({ firstName, timeZone, isTimeZoneSetByHand }) => ({
+        firstName,
+        timeZone,
+        isTimeZoneSetByHand,
+      }));
+    expect(await zones(owner)).toEqual([
+      { firstName: "Ana", timeZone: "Europe/Lisbon", isTimeZoneSetByHand: false },
+      { firstName: "Kenji", timeZone: "Asia/Tokyo", isTimeZoneSetByHand: true },
+      { firstName: "Noor", timeZone: "Asia/Kathmandu", isTimeZoneSetByHand: true },
+      { firstName: "Zed", timeZone: null, isTimeZoneSetByHand: false },
+    ]);
+    expect(await zones(target)).toEqual(await zones(owner));
   });
 
   it("vCard files from phones → Tend → vCard → Tend: every field and the photo come back", async () => {
@@ -225,13 +250,7 @@ describe("export → import into a new account", () => {
     expect(exported.body).toContain("TEL;VALUE=uri;TYPE=work:tel:+1-418-656-9254;ext=102\r\n");
     expect(exported.body).toContain("TEL;VALUE=text;TYPE=work,fax:+49 30 1234 5679\r\n");
     expect(exported.body).toContain("GEO:geo:46.772673,-71.282945\r\n");
-    const target = await createUser(t.app);
-    const res = await upload(t.app, target, "/api/imports", {
-      name: "contacts.vcf",
-      content: exported.body,
-      type: "text/vcard",
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const target = await importVcardIntoNewAccount(t.app, exported.body);
     // Flat files don't carry when a contact was first added; a photo is stored anew, so its
     // address differs while it is there or not alike.
     const fields = ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderDigestHtml, renderDigestText, type Digest } from "./digest-content";
+import { renderDigestHtml, renderDigestSms, renderDigestText, type Digest } from "./digest-content";
 
 const digest = (lastChannel: string | null): Digest => ({
   appName: "Tend",
@@ -42,5 +42,26 @@ describe("the digest's night mark", () => {
     );
     expect(renderDigestHtml(asleep)).toContain("night there (23:10)");
     expect(renderDigestText(digest(null))).not.toContain("night there");
+  });
+});
+
+describe("the text digest", () => {
+  it("numbers a household as one line and counts as more only the people it leaves out", () => {
+    const base = digest(null);
+    const line = (id: string, name: string, memberIds?: string[]) => ({
+      ...base.due[0]!,
+      id,
+      name,
+      memberIds,
+    });
+    const carters = line("sam", "The Carters (Sam and Jo)", ["sam", "jo"]);
+    const two = { ...base, due: [carters, line("alan", "Alan Turing")], acceptsSmsReplies: true };
+    expect(renderDigestSms(two)).toBe(
+      "Tend: 3 people are due: 1 The Carters (Sam and Jo), 2 Alan Turing. Reply 1 2 when done, or say what happened. https://tend.example/app/rhythms",
+    );
+    const four = { ...two, due: [...two.due, line("ada", "Ada"), line("kate", "Kate")] };
+    expect(renderDigestSms(four)).toContain(
+      "1 The Carters (Sam and Jo), 2 Alan Turing, 3 Ada and 1 more.",
+    );
   });
 });

@@ -260,13 +260,12 @@ export function renderDigestSms(digest: Digest): string {
   const link = `${digest.appUrl}/app/rhythms`;
   const test = digest.isTest ? " (test)" : "";
   if (total === 0) return `${digest.appName}${test}: nobody is due today. ${link}`;
-  const names = digest.due
-    .slice(0, SMS_NAMES)
-    .map(
-      (c, i) =>
-        `${i + 1} ${c.name.length > SMS_NAME_MAX ? `${c.name.slice(0, SMS_NAME_MAX - 1)}…` : c.name}`,
-    );
-  const rest = total - names.length;
+  const shown = digest.due.slice(0, SMS_NAMES);
+  const names = shown.map(
+    (c, i) =>
+      `${i + 1} ${c.name.length > SMS_NAME_MAX ? `${c.name.slice(0, SMS_NAME_MAX - 1)}…` : c.name}`,
+  );
+  const rest = total - dueTotal({ due: shown, moreCount: 0 });
   const list = rest > 0 ? `${names.join(", ")} and ${rest} more` : names.join(", ");
   const hint = digest.acceptsSmsReplies
     ? ` Reply ${names.length > 1 ? "1 2" : "1"} when done, or say what happened.`

@@ -509,25 +509,27 @@ export async function writeDeliveries(
     outboxId: p.decision.status === "queued" ? randomUUID() : null,
   }));
   const rows = [
-    ...planned.map((p) => ({
-      id: p.id,
-      userId: p.req.recipient.userId,
-      reminderId: p.req.reminderId,
-      scheduledFor: p.req.scheduledFor,
-      channel: p.decision.channel,
-      lane: p.lane,
-      status: p.decision.status,
-      reason: p.decision.reason,
-      contactCount: dueTotal(p.req.data),
-      isTest: p.req.isTest,
-      // The people the digest shows, in its order: what "all" and numbers in a reply mean. A
+    ...planned.map((p) => {
+      // The lines the digest shows, in its order: what "all" and numbers in a reply mean. A
       // text names only its first few; the rest are not what its reader saw.
-      contactIds: (p.decision.channel === "sms"
-        ? p.req.data.due.slice(0, SMS_NAMES)
-        : p.req.data.due
-      ).flatMap((c) => c.memberIds ?? [c.id]),
-      outboxId: p.outboxId,
-    })),
+      const shown =
+        p.decision.channel === "sms" ? p.req.data.due.slice(0, SMS_NAMES) : p.req.data.due;
+      return {
+        id: p.id,
+        userId: p.req.recipient.userId,
+        reminderId: p.req.reminderId,
+        scheduledFor: p.req.scheduledFor,
+        channel: p.decision.channel,
+        lane: p.lane,
+        status: p.decision.status,
+        reason: p.decision.reason,
+        contactCount: dueTotal(p.req.data),
+        isTest: p.req.isTest,
+        contactIds: shown.flatMap((c) => c.memberIds ?? [c.id]),
+        lineSizes: shown.map((c) => c.memberIds?.length ?? 1),
+        outboxId: p.outboxId,
+      };
+    }),
     ...(options.skipped ?? []).map((s) => ({
       id: randomUUID(),
       userId: s.userId,

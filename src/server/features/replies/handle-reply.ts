@@ -44,7 +44,8 @@ export type IncomingReply = {
   text: string;
   messageId: string | null;
   deliveryId: string | null;
-  digestContactIds: string[];
+  /** The numbered lines of the digest replied to, each the people it named (see ReaderInput). */
+  digestLines: string[][];
   receivedAt: Date;
   /** Actions found apart from the words (the people of a forwarded mail). */
   extraActions?: ProposedAction[];
@@ -110,14 +111,15 @@ export async function handleReply(deps: InboundDeps, reply: IncomingReply): Prom
   const contacts = await listContactRows(db, reply.userId);
   const ids = new Set(contacts.map((c) => c.id));
   const text = reply.text.slice(0, REPLY_TEXT_MAX);
-  const digestContactIds = reply.digestContactIds.filter((id) => ids.has(id));
+  // A line whose people are all gone stays, empty, so the numbers after it still count right.
+  const digestLines = reply.digestLines.map((line) => line.filter((id) => ids.has(id)));
   const read = text.trim()
     ? await deps.reader.read({
         text,
         receivedAt: reply.receivedAt,
         timeZone,
         contacts: contacts.map(toReaderContact),
-        digestContactIds,
+        digestLines,
       })
     : { actions: [], readBy: deps.reader.kind === "builtin" ? "builtin" : deps.reader.label };
   const extra = ownActions(reply.extraActions ?? [], ids);

@@ -3,6 +3,7 @@
 // regenerable). Anything else at INBOUND_DOMAIN, or any other domain, is nobody's.
 import { and, desc as sqlDesc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { digestLinesOf } from "../../../core/replies";
 import { inboundAddresses, reminderDeliveries } from "../../db/schema/index";
 import type { Env } from "../../env";
 import {
@@ -58,7 +59,7 @@ export function parseInboundAddress(
 }
 
 export type InboundTarget =
-  | { kind: "reply"; userId: string; deliveryId: string; contactIds: string[] }
+  | { kind: "reply"; userId: string; deliveryId: string; digestLines: string[][] }
   | { kind: "forward"; userId: string };
 
 export type RecipientCheck =
@@ -86,7 +87,11 @@ export async function resolveRecipient(
   const claims = readReplyToken(token);
   if (!claims) return { ok: false, reason: "invalid" };
   const [delivery] = await db
-    .select({ userId: reminderDeliveries.userId, contactIds: reminderDeliveries.contactIds })
+    .select({
+      userId: reminderDeliveries.userId,
+      contactIds: reminderDeliveries.contactIds,
+      lineSizes: reminderDeliveries.lineSizes,
+    })
     .from(reminderDeliveries)
     .where(eq(reminderDeliveries.id, claims.deliveryId));
   if (!delivery || !isReplyTokenSigned(env.AUTH_SECRET, token, delivery.userId))
@@ -98,7 +103,7 @@ export async function resolveRecipient(
       kind: "reply",
       userId: delivery.userId,
       deliveryId: claims.deliveryId,
-      contactIds: delivery.contactIds ?? [],
+      digestLines: digestLinesOf(delivery.contactIds ?? [], delivery.lineSizes),
     },
   };
 }
@@ -136,13 +141,17 @@ export async function regenerateForwardingAddress(
   return forwardingAddressOf(env, token);
 }
 
-/** The people of the user's most recent text digest, for a texted "1 2" or "all done". */
+/** The lines of the user's most recent text digest, for a texted "1 2" or "all done". */
 export async function latestSmsDigest(
   db: Executor,
   userId: string,
-): Promise<{ deliveryId: string; contactIds: string[] } | null> {
+): Promise<{ deliveryId: string; digestLines: string[][] } | null> {
   const [row] = await db
-    .select({ id: reminderDeliveries.id, contactIds: reminderDeliveries.contactIds })
+    .select({
+      id: reminderDeliveries.id,
+      contactIds: reminderDeliveries.contactIds,
+      lineSizes: reminderDeliveries.lineSizes,
+    })
     .from(reminderDeliveries)
     .where(
       and(
@@ -153,5 +162,7 @@ export async function latestSmsDigest(
     )
     .orderBy(sqlDesc(reminderDeliveries.createdAt))
     .limit(1);
-  return row ? { deliveryId: row.id, contactIds: row.contactIds ?? [] } : null;
+  return row
+    ? { deliveryId: row.id, digestLines: digestLinesOf(row.contactIds ?? [], row.lineSizes) }
+    : null;
 }

@@ -414,30 +414,37 @@ describe("inbound replies", () => {
     });
   });
 
+  /** A text from `params.From`, signed as Twilio signs its incoming webhook. */
+  function postSms(params: Record<string, string>, signature?: string) {
+    const url = "/api/inbound/sms/twilio";
+    return t.app.inject({
+      method: "POST",
+      url,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature":
+          signature ?? twilioSignature(TWILIO_TOKEN, `${TEST_APP_URL}${url}`, params),
+        origin: "https://api.twilio.com",
+      },
+      payload: new URLSearchParams(params).toString(),
+    });
+  }
+
+  /** Digests to `who` by text from now on, at a verified `phone`. */
+  async function remindByText(who: TestUser, phone: string) {
+    await t.app.db
+      .update(users)
+      .set({ phoneNumber: phone, phoneNumberVerified: true })
+      .where(eq(users.id, who.id));
+    await saveSchedule(t.app, who, { timezone: "Pacific/Auckland", reminderMethod: "text" });
+  }
+
   describe("Twilio's incoming texts", () => {
     const phone = "+15551230001";
-    const url = "/api/inbound/sms/twilio";
-
-    function post(params: Record<string, string>, signature?: string) {
-      return t.app.inject({
-        method: "POST",
-        url,
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "x-twilio-signature":
-            signature ?? twilioSignature(TWILIO_TOKEN, `${TEST_APP_URL}${url}`, params),
-          origin: "https://api.twilio.com",
-        },
-        payload: new URLSearchParams(params).toString(),
-      });
-    }
+    const post = postSms;
 
     beforeAll(async () => {
-      await t.app.db
-        .update(users)
-        .set({ phoneNumber: phone, phoneNumberVerified: true })
-        .where(eq(users.id, user.id));
-      await saveSchedule(t.app, user, { timezone: "Pacific/Auckland", reminderMethod: "text" });
+      await remindByText(user, phone);
       await addDueContact(t.app, user, { firstName: "Ada", lastContactedOn: daysAgo(30) });
       katherine = await addDueContact(t.app, user, {
         firstName: "Katherine",
@@ -477,6 +484,99 @@ describe("inbound replies", () => {
       expect(unknown.statusCode).toBe(200);
       expect((await repliesOf(user)).items.length).toBe(before);
       expect(await answersTo("+15550000000")).toHaveLength(0);
+    });
+  });
+
+  describe("a household's line in a text digest", () => {
+    const phone = "+15551230002";
+    let carter: TestUser;
+    let sam: { id: string };
+    let jo: { id: string };
+    let turing: { id: string };
+    let mailedTo: string;
+
+    async function loggedByReply(contactId: string) {
+      return (await historyOf(carter, contactId)).filter((h) => h.replyId).length;
+    }
+
+    beforeAll(async () => {
+      carter = await createUser(t.app);
+      await remindByText(carter, phone);
+      sam = await addDueContact(t.app, carter, {
+        firstName: "Sam",
+        lastName: "Carter",
+        lastContactedOn: daysAgo(30),
+      });
+      jo = await addDueContact(t.app, carter, {
+        firstName: "Jo",
+        lastName: "Carter",
+        lastContactedOn: daysAgo(30),
+      });
+      turing = await addDueContact(t.app, carter, {
+        firstName: "Alan",
+        lastName: "Turing",
+        lastContactedOn: daysAgo(20),
+      });
+      const household = await injectAs(t.app, carter, {
+        method: "POST",
+        url: "/api/households",
+        payload: { name: "The Carters", contactIds: [sam.id, jo.id] },
+      });
+      expect(household.statusCode, household.body).toBe(201);
+      const res = await injectAs(t.app, carter, { method: "POST", url: "/api/reminders/test" });
+      expect(res.statusCode, res.body).toBe(200);
+      // The same digest by mail, whose Reply-To is answered below.
+      await saveSchedule(t.app, carter, { timezone: "Pacific/Auckland", reminderMethod: "email" });
+      mailedTo = await digestReplyTo(carter);
+      await remindByText(carter, phone);
+    });
+
+    it("reads a texted number as the line the text showed: 2 is Alan, 1 is Sam and Jo", async () => {
+      const [digest] = await t.app.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, phone), eq(outbox.kind, "reminder-test")));
+      expect(digest!.text).toMatch(/: 1 The Carters \(Sam and Jo\), 2 Alan Turing\. Reply 1 2 /);
+
+      const two = await postSms({ From: phone, Body: "2", MessageSid: "SM-carters-2" });
+      expect(two.statusCode, two.body).toBe(200);
+      expect(await loggedByReply(turing.id)).toBe(1);
+      expect(await loggedByReply(jo.id)).toBe(0);
+      expect(await loggedByReply(sam.id)).toBe(0);
+
+      const one = await postSms({ From: phone, Body: "1", MessageSid: "SM-carters-1" });
+      expect(one.statusCode, one.body).toBe(200);
+      expect(await loggedByReply(sam.id)).toBe(1);
+      expect(await loggedByReply(jo.id)).toBe(1);
+      expect(await loggedByReply(turing.id)).toBe(1);
+      const answers = (await answersTo(phone)).map((a) => a.text);
+      expect(answers).toHaveLength(2);
+      expect(answers.some((a) => /^Tend: logged Alan Turing\. Undo/.test(a))).toBe(true);
+      expect(answers.some((a) => /Sam Carter/.test(a) && /Jo Carter/.test(a))).toBe(true);
+    });
+
+    it('reads "all" as everyone the text showed, each once', async () => {
+      const people = [sam.id, jo.id, turing.id];
+      const before = await Promise.all(people.map(loggedByReply));
+      const all = await postSms({ From: phone, Body: "all done", MessageSid: "SM-carters-all" });
+      expect(all.statusCode, all.body).toBe(200);
+      expect(await Promise.all(people.map(loggedByReply))).toEqual(before.map((n) => n + 1));
+    });
+
+    it("reads a number mailed back to the digest the same way", async () => {
+      const people = [sam.id, jo.id, turing.id];
+      const before = await Promise.all(people.map(loggedByReply));
+      await sendMail({
+        to: mailedTo,
+        from: carter.email,
+        text: "1",
+        messageId: "<carters@x.test>",
+      });
+      expect(await Promise.all(people.map(loggedByReply))).toEqual([
+        before[0]! + 1,
+        before[1]! + 1,
+        before[2],
+      ]);
     });
   });
 });

@@ -78,7 +78,7 @@ export async function inboundRoutes(fastify: FastifyInstance, opts: { inbound: I
         text: body,
         messageId: params.MessageSid ? `twilio:${params.MessageSid}` : null,
         deliveryId: digest?.deliveryId ?? null,
-        digestContactIds: digest?.contactIds ?? [],
+        digestLines: digest?.digestLines ?? [],
         receivedAt: app.clock.now(),
       });
       // The answer goes through the outbox (retried, logged); Twilio is told nothing more.

@@ -1,7 +1,7 @@
 // The model reader over real HTTP against a stand-in chat-completions server: what it sends,
 // what it keeps of a good answer, and how it falls back on a bad, hostile or slow one.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { CONTACTS, DIGEST, inputOf } from "../../../core/assistant/replies-table-kit";
+import { CONTACTS, inputOf } from "../../../core/assistant/replies-table-kit";
 import {
   actionsAnswer,
   MALFORMED_ANSWER,
@@ -76,7 +76,8 @@ describe("the reply reader", () => {
     );
     const reader = modelReader();
     expect(reader).toMatchObject({ kind: "model", label: `llama3.2 at ${new URL(fake.url).host}` });
-    const input = inputOf(TEXT);
+    // A household's line first ("The Carters"), then Alan: the model is told what each number is.
+    const input = inputOf(TEXT, { digest: [["samc", "noor"], "alan"] });
     input.contacts = CONTACTS.map((c) => ({ ...c, company: "Secret Corp" }));
     const result = await reader.read(input);
     expect(result.readBy).toBe("llama3.2");
@@ -99,7 +100,7 @@ describe("the reply reader", () => {
     expect(system?.content).toContain('"id":"grace","name":"Grace Hopper"');
     expect(system?.content).toContain("grace@navy.mil");
     expect(system?.content).toContain("2026-12-02");
-    expect(system?.content).toContain(JSON.stringify(DIGEST));
+    expect(system?.content).toContain('{"1":["samc","noor"],"2":["alan"]}');
     expect(system?.content).not.toContain("Secret Corp");
     expect(warnings).toEqual([]);
   });

@@ -126,8 +126,9 @@ function systemPrompt(input: ReaderInput): string {
     "- contactId is set only when the words name exactly one of the contacts below; if a name fits several, contactId is null and candidateIds lists them; a person not among the contacts has contactId null and name set.",
     "- Log an interaction only for what happened (today or before). Nothing for a negation (didn't, couldn't reach, never got to) or a plan (I'll, going to, will, tomorrow).",
     "- One action per person: 'lunch with Ada and Alan' is two interactions. note is a short phrase like \"coffee\".",
-    '- "all", "everyone", "done" and numbers ("1 3", "#2") mean the digest\'s people, in this order: ' +
-      JSON.stringify(input.digestContactIds),
+    "- The digest replied to had these numbered lines, each with the contact ids it named (a household's line names several): " +
+      JSON.stringify(Object.fromEntries(input.digestLines.map((ids, i) => [i + 1, ids]))),
+    '- A number ("1 3", "#2") means everyone on that line: one action each; "all", "everyone" and "done" mean everyone on every line.',
     "- sure is true only when nothing is left to guess; a place is never sure.",
     "- evidence is the words the action was read from.",
     `Contacts: ${JSON.stringify(contacts)}`,

@@ -191,7 +191,7 @@ export async function receiveMail(deps: InboundDeps, mail: ReceivedMail): Promis
     text,
     messageId: parsed.messageId ?? null,
     deliveryId: target.kind === "reply" ? target.deliveryId : null,
-    digestContactIds: target.kind === "reply" ? target.contactIds : [],
+    digestLines: target.kind === "reply" ? target.digestLines : [],
     receivedAt,
     extraActions: forwarded?.actions,
     inReplyTo: parsed.messageId ?? null,

@@ -1,0 +1,1 @@
+ALTER TABLE "reminder_deliveries" ADD COLUMN "line_sizes" jsonb;
