@@ -39,6 +39,8 @@ type Props = {
   /** How many contacts the filters let through (the phone sheet's "Show N contacts"). */
   shownCount: number;
   setFilter: (key: keyof ContactFilters, value: string | boolean | undefined) => void;
+  /** Told before Enter opens the first result. */
+  onOpenResult: () => void;
 };
 
 const FiltersSheet = lazyComponent(
@@ -99,7 +101,7 @@ function useOptions(contacts: Contact[]) {
 // the two shows is the stylesheet's choice, not the script's, so the page the server renders
 // has the layout of every width and keeps it when the browser takes it over.
 export function ContactFiltersBar(props: Props) {
-  const { contacts, filters, counts, shownCount, setFilter } = props;
+  const { contacts, filters, counts, shownCount, setFilter, onOpenResult } = props;
   const options = useOptions(contacts);
   const isWide = useMediaQuery(WIDER_THAN_PHONE);
   const navigate = useNavigate();
@@ -150,7 +152,12 @@ export function ContactFiltersBar(props: Props) {
             className="pl-9"
             value={filters.q}
             onChange={(e) => setFilter("q", e.target.value)}
-            onKeyDown={(event) => moveIntoResults(event, (path) => void navigate(path))}
+            onKeyDown={(event) =>
+              moveIntoResults(event, (path) => {
+                onOpenResult();
+                void navigate(path);
+              })
+            }
             aria-describedby="contact-search-keys"
             autoComplete="off"
           />

@@ -16,7 +16,7 @@ import { formatContactCount, formatWholeNumber } from "../../../../core/plural";
 
 // The main screen: everyone in the address book, most urgent first, searchable as you type.
 export function ContactsPage() {
-  const { filters, setFilter, clearFilters, hasFilters } = useContactFilters();
+  const { filters, setFilter, clearFilters, hasFilters, markOpening } = useContactFilters();
   const list = useContacts({ archived: filters.archived });
   // Sorted when the list or the order changes; a keystroke in the search only filters it.
   const sorted = useMemo(
@@ -51,6 +51,7 @@ export function ContactsPage() {
             counts={selected.counts}
             shownCount={selected.items.length}
             setFilter={setFilter}
+            onOpenResult={markOpening}
           />
           <p className="sr-only" role="status" aria-live="polite">
             {formatContactCount(selected.items.length)} shown

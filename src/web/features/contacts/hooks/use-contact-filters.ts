@@ -39,9 +39,26 @@ export function useContactFilters() {
       setQ(urlQ);
     }
   }, [urlQ]);
+  // Opening a contact (Enter in the search, or a row's link) drops a write still waiting: the
+  // router may not report the navigation as started before the timer fires, and the write would
+  // then replace the open with this page's URL.
+  const isOpening = useRef(false);
+  const markOpening = useCallback(() => {
+    isOpening.current = true;
+  }, []);
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const isPlain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey;
+      if (isPlain && (event.target as Element | null)?.closest?.("a[data-row-link]")) markOpening();
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, [markOpening]);
   useEffect(() => {
     if (q === lastWritten.current || !isIdle) return;
+    isOpening.current = false;
     const timer = setTimeout(() => {
+      if (isOpening.current) return;
       lastWritten.current = q;
       setParams(
         (prev) => {
@@ -102,5 +119,5 @@ export function useContactFilters() {
   const hasFilters = Boolean(
     filters.q || filters.state || filters.tag || filters.rhythm || filters.country,
   );
-  return { filters, setFilter, clearFilters, hasFilters };
+  return { filters, setFilter, clearFilters, hasFilters, markOpening };
 }
