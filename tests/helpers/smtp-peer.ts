@@ -1,6 +1,7 @@
 // A real SMTP server on a random local port that keeps what it receives, for mail tests. It can
 // refuse for a while (a 4xx: try again later) or for good (a 5xx: a hard bounce), and be slow.
 import type { AddressInfo } from "node:net";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; messageId: string };
@@ -87,4 +88,19 @@ export function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** One message over plain SMTP to a listener on 127.0.0.1, as a mail app would send it. */
+export async function sendOverSmtp(port: number, mail: SendMailOptions) {
+  const transport = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  try {
+    return await transport.sendMail(mail);
+  } finally {
+    transport.close();
+  }
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, toLocalDate } from "../../../core/rhythm";
 import { outbox, replies, reminderDeliveries, users } from "../../db/schema/index";
 import { dnsStub } from "../../../../tests/helpers/dns-stub";
+import { sendOverSmtp } from "../../../../tests/helpers/smtp-peer";
 import { addDueContact, saveSchedule } from "../../../../tests/helpers/reminders-kit";
 import {
   build,
@@ -45,34 +46,25 @@ describe("inbound replies", () => {
     headers?: Record<string, string>;
     messageId?: string;
   }) {
-    const transport = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: listener.port,
-      secure: false,
-      ignoreTLS: true,
-    });
-    try {
-      return await transport.sendMail(
-        options.raw
-          ? {
-              envelope: { from: options.envelopeFrom ?? "", to: [options.to] },
-              raw: options.raw,
-            }
-          : {
-              from: options.from ?? user.email,
-              to: options.to,
-              subject: "Re: 2 people to get in touch with",
-              text: options.text ?? "had coffee with grace yesterday",
-              headers: options.headers,
-              messageId: options.messageId,
-              ...(options.envelopeFrom !== undefined
-                ? { envelope: { from: options.envelopeFrom, to: [options.to] } }
-                : {}),
-            },
-      );
-    } finally {
-      transport.close();
-    }
+    return sendOverSmtp(
+      listener.port,
+      options.raw
+        ? {
+            envelope: { from: options.envelopeFrom ?? "", to: [options.to] },
+            raw: options.raw,
+          }
+        : {
+            from: options.from ?? user.email,
+            to: options.to,
+            subject: "Re: 2 people to get in touch with",
+            text: options.text ?? "had coffee with grace yesterday",
+            headers: options.headers,
+            messageId: options.messageId,
+            ...(options.envelopeFrom !== undefined
+              ? { envelope: { from: options.envelopeFrom, to: [options.to] } }
+              : {}),
+          },
+    );
   }
 
   async function answersTo(address: string) {

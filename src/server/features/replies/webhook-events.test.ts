@@ -1,7 +1,6 @@
 // reminder.sent and reply.received end to end: the scheduler's digest goes out through the outbox
 // and the user's receiver hears of it, signed; the user answers the digest by mail through the
 // SMTP listener and the receiver hears what the reply did. Nothing is told for a test digest.
-import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dnsStub } from "../../../../tests/helpers/dns-stub";
 import {
@@ -11,6 +10,7 @@ import {
   runJobs,
   setNow,
 } from "../../../../tests/helpers/reminders-kit";
+import { sendOverSmtp } from "../../../../tests/helpers/smtp-peer";
 import { build, injectAs, type TestApp } from "../../../../tests/helpers/test-app";
 import { startWebhookReceiver } from "../../../../tests/helpers/webhook-receiver";
 import { createInboundDeps } from "./inbound-mail";
@@ -82,22 +82,12 @@ describe("reminder.sent and reply.received", () => {
     );
     const replyTo = digest!.headers["Reply-To"]!;
     expect(replyTo).toMatch(/@inbound\.tend\.test$/);
-    const transport = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: listener.port,
-      secure: false,
-      ignoreTLS: true,
+    await sendOverSmtp(listener.port, {
+      from: user.email,
+      to: replyTo,
+      subject: "Re: 1 person to get in touch with",
+      text: "called grace",
     });
-    try {
-      await transport.sendMail({
-        from: user.email,
-        to: replyTo,
-        subject: "Re: 1 person to get in touch with",
-        text: "called grace",
-      });
-    } finally {
-      transport.close();
-    }
     await t.app.outbox.drain();
     const [reply] = eventsOf("reply.received");
     expect(reply?.data.reply).toMatchObject({
