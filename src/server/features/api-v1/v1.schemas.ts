@@ -206,7 +206,9 @@ export const V1WebhookCreateSchema = WebhookCreateSchema.meta({
 });
 
 export const V1WebhookCreatedSchema = WebhookCreatedSchema.meta({
-  examples: [{ id: EXAMPLE_WEBHOOK_ID, secret: "whsec_Zk3v0bq1mXr8cJt2yQe6uWn9sHa4dLf7gPo5iKz1VcE" }],
+  examples: [
+    { id: EXAMPLE_WEBHOOK_ID, secret: "whsec_Zk3v0bq1mXr8cJt2yQe6uWn9sHa4dLf7gPo5iKz1VcE" },
+  ],
 });
 
 export const V1WebhookListSchema = WebhookListSchema.meta({

@@ -474,7 +474,10 @@ describe("/api/v1", () => {
       const gone = await add(own);
       expect(gone.statusCode).toBe(404);
       expect(gone.json().error.message).toMatch(/removed since/);
-      await call({ method: "POST", url: "/api/v1/contacts", payload: { firstName: "Dorothy" } }, own);
+      await call(
+        { method: "POST", url: "/api/v1/contacts", payload: { firstName: "Dorothy" } },
+        own,
+      );
       await t.app.outbox.drain();
       expect(receiver.state.requests).toBe(2);
     } finally {
