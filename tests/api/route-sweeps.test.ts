@@ -345,7 +345,8 @@ describe("route sweeps", () => {
 
     it("answers 404 on every token route with an id, to a write token of another user", async () => {
       const { token } = await makeToken(t.app, stranger, { scope: "write" });
-      const withIds = [...TOKEN].filter((r) => r.includes(":"));
+      // As above, a webhook needs a receiver: v1.test.ts tries another user's webhook there.
+      const withIds = [...TOKEN].filter((r) => r.includes(":") && !r.includes("/api/v1/webhooks/"));
       expect(await strangerAnswers(withIds, (o) => injectWithToken(t.app, token, o))).toEqual([]);
       expect(await snapshot()).toBe(before);
     });

@@ -206,6 +206,11 @@ export const TOKEN = new Set([
   "PUT /api/v1/reminders/schedule",
   "GET /api/v1/reminders/deliveries",
   "GET /api/v1/export",
+  "GET /api/v1/webhooks",
+  "POST /api/v1/webhooks",
+  "DELETE /api/v1/webhooks/:id",
+  "GET /api/v1/webhooks/:id/deliveries",
+  "POST /api/v1/webhooks/:id/deliveries/:deliveryId/resend",
   // The MCP server: POST carries the protocol; GET and DELETE answer 405 (stateless).
   "POST /mcp",
   "GET /mcp",

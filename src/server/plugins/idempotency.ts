@@ -1,6 +1,7 @@
 // Writes a route marks `config: { idempotent: true }` accept an Idempotency-Key header: the
 // first request reserves the key, its answer is recorded before it is sent, and a repeat with
-// the same change gets that answer again instead of a second write (decision 287).
+// the same change gets that answer again instead of a second write (decision 287). An answer that
+// carries a secret is recorded without it and rebuilt on a replay (`IdempotentSecretAnswer`).
 import { createHash } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -8,10 +9,20 @@ import fp from "fastify-plugin";
 import { idempotencyKeys } from "../db/schema/index";
 import { AppError } from "../lib/app-error";
 
+/**
+ * For a write whose answer holds a secret shown once (a webhook's signing secret): the record
+ * keeps what `record` leaves of a 2xx answer, and a replay sends what `replay` rebuilds from it,
+ * so the secret is not copied into the keys' table for a day.
+ */
+export type IdempotentSecretAnswer = {
+  record: (answer: unknown) => unknown;
+  replay: (request: FastifyRequest, recorded: unknown) => Promise<unknown>;
+};
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Accepts an Idempotency-Key header (plugins/idempotency.ts). */
-    idempotent?: boolean;
+    idempotent?: boolean | IdempotentSecretAnswer;
   }
   interface FastifyRequest {
     /** The key this request reserved, until its answer is recorded. */
@@ -97,7 +108,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (first.responseStatus === null) {
         throw new AppError("CHANGE_IN_PROGRESS", CHANGE_IN_PROGRESS_MESSAGE);
       }
-      return replay(reply, first.responseStatus, first.responseBody);
+      return replay(request, reply, first.responseStatus, first.responseBody);
     }
     throw new AppError("CHANGE_IN_PROGRESS", CHANGE_IN_PROGRESS_MESSAGE);
   }
@@ -120,7 +131,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   // Recorded from the answer object before it is serialized (and compressed), so a replay goes
   // through the route's response schema again.
   async function record(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    await settle(request, reply.statusCode, JSON.stringify(payload ?? null));
+    const secretAnswer = secretAnswerOf(request);
+    const kept =
+      secretAnswer && reply.statusCode < 300 ? secretAnswer.record(payload) : (payload ?? null);
+    await settle(request, reply.statusCode, JSON.stringify(kept));
     return payload;
   }
   async function recordUnserialized(request: FastifyRequest, reply: FastifyReply) {
@@ -135,7 +149,21 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-function replay(reply: FastifyReply, status: number, body: string | null) {
+function secretAnswerOf(request: FastifyRequest): IdempotentSecretAnswer | null {
+  const option = request.routeOptions.config.idempotent;
+  return typeof option === "object" ? option : null;
+}
+
+async function replay(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: string | null,
+) {
+  const recorded = body === null ? null : (JSON.parse(body) as unknown);
+  const secretAnswer = secretAnswerOf(request);
+  const answer =
+    secretAnswer && status < 300 ? await secretAnswer.replay(request, recorded) : recorded;
   reply.status(status).header("idempotent-replayed", "true");
-  return reply.send(body === null ? null : (JSON.parse(body) as unknown));
+  return reply.send(answer);
 }

@@ -30,6 +30,15 @@ export const BAD_TOKEN_MESSAGE =
 export const READ_ONLY_MESSAGE =
   "This token can only read. Make a token with the read-and-write scope in Settings → API tokens to change anything.";
 
+/**
+ * The challenge of a 401 (RFC 6750 §3): the realm is the product's name, and `invalid_token` is
+ * said only when a token was sent, as a client that sent none has nothing to correct but that.
+ */
+export function bearerChallenge(realm: string, isTokenSent: boolean): string {
+  const quoted = realm.replace(/[\\"]/g, "\\$&");
+  return `Bearer realm="${quoted}"${isTokenSent ? ', error="invalid_token"' : ""}`;
+}
+
 export function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
@@ -46,12 +55,12 @@ export const tokenAuthPlugin = fp(async (app: FastifyInstance, opts: { perMinute
   async function requireApiToken(request: FastifyRequest, reply: FastifyReply) {
     const token = readBearer(request);
     if (!token) {
-      reply.header("www-authenticate", 'Bearer realm="api"');
+      reply.header("www-authenticate", bearerChallenge(app.env.APP_NAME, false));
       throw new AppError("UNAUTHORIZED", NO_TOKEN_MESSAGE);
     }
     const holder = await findTokenHolder(app.db, token, app.clock.now());
     if (!holder) {
-      reply.header("www-authenticate", 'Bearer realm="api", error="invalid_token"');
+      reply.header("www-authenticate", bearerChallenge(app.env.APP_NAME, true));
       throw new AppError("UNAUTHORIZED", BAD_TOKEN_MESSAGE);
     }
     const limit = take(holder.tokenId);

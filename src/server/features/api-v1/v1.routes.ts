@@ -9,6 +9,7 @@ import { renderApiDocs } from "./v1-docs";
 import { v1AccountRoutes } from "./v1-account.routes";
 import { v1ContactRoutes } from "./v1-contacts.routes";
 import { v1InteractionRoutes } from "./v1-interactions.routes";
+import { v1WebhookRoutes } from "./v1-webhooks.routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -46,6 +47,7 @@ export async function v1Routes(app: FastifyInstance) {
   await app.register(v1ContactRoutes);
   await app.register(v1InteractionRoutes);
   await app.register(v1AccountRoutes);
+  await app.register(v1WebhookRoutes);
 
   let page: string | undefined;
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.v1Swagger());

@@ -1,10 +1,19 @@
 // What /api/v1 takes and answers, with the examples its OpenAPI document shows. The contact and
-// interaction shapes are the app's own (core/contacts.ts, core/interactions.ts).
+// interaction shapes are the app's own (core/contacts.ts, core/interactions.ts), and so are the
+// webhooks' (core/webhooks-schema.ts).
 import { z } from "zod";
 import { ApiErrorSchema } from "../../../core/api-error";
 import { ContactPatchSchema, ContactSchema, type Contact } from "../../../core/contacts";
 import { InteractionSchema, type Interaction } from "../../../core/interactions";
 import { DUE_STATES } from "../../../core/rhythm";
+import type { WebhookDelivery } from "../../../core/webhooks";
+import {
+  WebhookCreateSchema,
+  WebhookCreatedSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookListSchema,
+} from "../../../core/webhooks-schema";
 
 export const V1_PAGE_MAX = 100;
 
@@ -176,3 +185,62 @@ export const V1LoggedSchema = z
 export const V1TagsSchema = z
   .object({ tags: z.array(z.object({ tag: z.string(), count: z.number() })) })
   .meta({ examples: [{ tags: [{ tag: "friends", count: 12 }] }] });
+
+const EXAMPLE_WEBHOOK_ID = "3c9d2e71-0a4b-4f6e-8b1d-7e5a9c2f4b13";
+
+export const V1WebhookParamsSchema = z.object({
+  id: z.string().max(100).meta({ description: "The webhook's id", example: EXAMPLE_WEBHOOK_ID }),
+});
+
+export const V1WebhookDeliveryParamsSchema = V1WebhookParamsSchema.extend({
+  deliveryId: z.string().max(100).meta({ description: "The delivery's id (its event id)" }),
+});
+
+export const V1WebhookCreateSchema = WebhookCreateSchema.meta({
+  examples: [
+    {
+      url: "https://n8n.example.com/webhook/tend",
+      events: ["contact.created", "interaction.logged"],
+    },
+  ],
+});
+
+export const V1WebhookCreatedSchema = WebhookCreatedSchema.meta({
+  examples: [
+    { id: EXAMPLE_WEBHOOK_ID, secret: "whsec_Zk3v0bq1mXr8cJt2yQe6uWn9sHa4dLf7gPo5iKz1VcE" },
+  ],
+});
+
+export const V1WebhookListSchema = WebhookListSchema.meta({
+  examples: [
+    {
+      items: [
+        {
+          id: EXAMPLE_WEBHOOK_ID,
+          url: "https://n8n.example.com/webhook/tend",
+          events: ["contact.created", "interaction.logged"],
+          createdAt: "2026-12-01T09:00:00.000Z",
+        },
+      ],
+    },
+  ],
+});
+
+const EXAMPLE_WEBHOOK_DELIVERY = {
+  id: "8a1f4c3d-2b6e-4d9a-9c7f-1e3b5d7f9a24",
+  event: "interaction.logged",
+  status: "sent",
+  responseStatus: 200,
+  attempts: 1,
+  lastError: null,
+  createdAt: "2026-12-02T18:31:00.000Z",
+  lastAttemptAt: "2026-12-02T18:31:01.000Z",
+} satisfies WebhookDelivery;
+
+export const V1WebhookDeliveryListSchema = WebhookDeliveryListSchema.meta({
+  examples: [{ items: [EXAMPLE_WEBHOOK_DELIVERY] }],
+});
+
+export const V1WebhookDeliverySchema = WebhookDeliverySchema.meta({
+  examples: [{ ...EXAMPLE_WEBHOOK_DELIVERY, status: "pending", lastError: null }],
+});

@@ -1,12 +1,16 @@
 // /api/v1 end to end with a personal access token: every answer checked against the OpenAPI
-// document the API serves, ETags and If-Match, Idempotency-Key, filters, and who is due.
+// document the API serves, ETags and If-Match, Idempotency-Key, filters, who is due, and
+// webhooks that deliver signed events to a local receiver.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InjectOptions } from "fastify";
+import { idempotencyKeys } from "../../db/schema/index";
 import { injectWithToken, makeToken } from "../../../../tests/helpers/api-token-kit";
 import { setNow } from "../../../../tests/helpers/contacts-test-kit";
 import { createOpenApiCheck, type OpenApiDocument } from "../../../../tests/helpers/openapi-check";
 import { TOKEN } from "../../../../tests/helpers/route-inventory";
 import { build, createUser, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import { startWebhookReceiver } from "../../../../tests/helpers/webhook-receiver";
 
 describe("/api/v1", () => {
   let t: TestApp;
@@ -16,7 +20,8 @@ describe("/api/v1", () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    t = await build();
+    // The webhook receiver listens on 127.0.0.1, which only a self-hosted server may call.
+    t = await build({ ALLOW_PRIVATE_WEBHOOKS: "true" });
     setNow(t.app, "2026-12-03T12:00:00Z");
     user = await createUser(t.app);
     token = (await makeToken(t.app, user, { scope: "write" })).token;
@@ -355,6 +360,129 @@ describe("/api/v1", () => {
       .sort();
     expect(names).toEqual(["Ines", "Mara", "Theo"]);
     expect(exported.json().account.email).toBe(owner.email);
+  });
+
+  it("adds a webhook that gets signed events, logs and resends them, and keeps others out", async () => {
+    const owner = await createUser(t.app);
+    const own = (await makeToken(t.app, owner, { scope: "write" })).token;
+    const reader = (await makeToken(t.app, owner, { scope: "read" })).token;
+    const stranger = (await makeToken(t.app, await createUser(t.app), { scope: "write" })).token;
+    const receiver = await startWebhookReceiver();
+    try {
+      const add = (as: string, key = "hook-1") =>
+        call(
+          {
+            method: "POST",
+            url: "/api/v1/webhooks",
+            headers: { "idempotency-key": key },
+            payload: { url: receiver.url, events: ["contact.created"] },
+          },
+          as,
+        );
+      const refused = await add(reader, "hook-read");
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toMatch(/can only read/);
+
+      const made = await add(own);
+      expect(made.statusCode, made.body).toBe(201);
+      const { id, secret } = made.json<{ id: string; secret: string }>();
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      // A retry with the same key gets the same webhook and secret; the key's record keeps no secret.
+      const again = await add(own);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+      expect(again.json()).toEqual({ id, secret });
+      const [record] = await t.app.db
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.key, "hook-1"));
+      expect(record?.responseBody).toBe(JSON.stringify({ id }));
+
+      const list = await call({ method: "GET", url: "/api/v1/webhooks" }, reader);
+      expect(list.json().items).toEqual([
+        { id, url: receiver.url, events: ["contact.created"], createdAt: expect.any(String) },
+      ]);
+      expect(list.body).not.toContain(secret);
+
+      receiver.state.secret = secret;
+      const contact = await call(
+        { method: "POST", url: "/api/v1/contacts", payload: { firstName: "Katherine" } },
+        own,
+      );
+      await t.app.outbox.drain();
+      expect(receiver.refused).toEqual([]);
+      expect(receiver.received).toHaveLength(1);
+      const [got] = receiver.received;
+      expect(got!.headers["tend-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(got!.event).toMatchObject({
+        type: "contact.created",
+        data: { contact: { id: contact.json().id, firstName: "Katherine" } },
+      });
+      const log = await call({ method: "GET", url: `/api/v1/webhooks/${id}/deliveries` }, reader);
+      const [delivery] = log.json().items;
+      expect(delivery).toMatchObject({
+        id: got!.event.id,
+        event: "contact.created",
+        status: "sent",
+        responseStatus: 200,
+        attempts: 1,
+      });
+
+      const resendUrl = `/api/v1/webhooks/${id}/deliveries/${delivery.id}/resend`;
+      expect((await call({ method: "POST", url: resendUrl }, reader)).statusCode).toBe(403);
+      // A new second: the same body signed in the same second is, rightly, a replay to the receiver.
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 10));
+      const resent = await call({ method: "POST", url: resendUrl }, own);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json()).toMatchObject({ id: delivery.id, status: "pending" });
+      await t.app.outbox.drain();
+      expect(receiver.state.duplicates).toBe(1);
+      expect(receiver.refused).toEqual([]);
+
+      // Another account's token: its ids are not found, and its list is its own.
+      for (const request of [
+        { method: "GET", url: `/api/v1/webhooks/${id}/deliveries` },
+        { method: "POST", url: resendUrl },
+        { method: "DELETE", url: `/api/v1/webhooks/${id}` },
+        { method: "DELETE", url: "/api/v1/webhooks/not-an-id" },
+      ]) {
+        const res = await call(request, stranger);
+        expect(res.statusCode, `${request.method} ${request.url}`).toBe(404);
+        expect(res.json().error.code).toBe("NOT_FOUND");
+      }
+      expect((await call({ method: "GET", url: "/api/v1/webhooks" }, stranger)).json()).toEqual({
+        items: [],
+      });
+
+      const metadata = await call(
+        {
+          method: "POST",
+          url: "/api/v1/webhooks",
+          payload: { url: "http://169.254.169.254/latest/meta-data", events: ["contact.created"] },
+        },
+        own,
+      );
+      expect(metadata.statusCode).toBe(400);
+      expect(metadata.json().error.fields.url).toMatch(/link-local or cloud metadata/);
+
+      const remove = { method: "DELETE", url: `/api/v1/webhooks/${id}` };
+      expect((await call(remove, reader)).statusCode).toBe(403);
+      expect((await call(remove, own)).statusCode).toBe(204);
+      expect((await call({ method: "GET", url: "/api/v1/webhooks" }, own)).json().items).toEqual(
+        [],
+      );
+      const gone = await add(own);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().error.message).toMatch(/removed since/);
+      await call(
+        { method: "POST", url: "/api/v1/contacts", payload: { firstName: "Dorothy" } },
+        own,
+      );
+      await t.app.outbox.drain();
+      expect(receiver.state.requests).toBe(2);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("matched the document with every answer, and exercised every token route", () => {

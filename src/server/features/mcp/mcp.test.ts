@@ -3,9 +3,13 @@
 // are refused and change nothing.
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, interactions } from "../../db/schema/index";
@@ -175,16 +179,41 @@ describe("MCP", () => {
     }
   });
 
-  it("refuses a request without a token", async () => {
-    const res = await fetch(`${base}/mcp`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
+  it("refuses a request without a valid token with a Bearer challenge and where to make one", async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${base}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headers,
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    // RFC 6750 §3: no error code when no token was sent; invalid_token when the one sent is not.
+    const none = await post({});
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toBe('Bearer realm="Tend"');
+    expect((await none.json()).error.message).toMatch(/Settings → API tokens/);
+    const bad = await post({ authorization: "Bearer tend_pat_not-a-real-token" });
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get("www-authenticate")).toBe('Bearer realm="Tend", error="invalid_token"');
+    expect(extractWWWAuthenticateParams(bad).error).toBe("invalid_token");
+    expect((await bad.json()).error.message).toMatch(
+      /expired or been revoked.*Settings → API tokens/,
+    );
+
+    // The SDK's client reports the refusal with that message, for the person to act on.
+    const refused = await connectHttp("tend_pat_revoked").then(
+      async (client) => {
+        await client.close();
+        return null;
       },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
-    expect(res.status).toBe(401);
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(StreamableHTTPError);
+    expect((refused as StreamableHTTPError).code).toBe(401);
+    expect(String(refused)).toMatch(/Settings → API tokens/);
   });
 
   it("over stdio (npm run mcp): lists the tools, searches, and logs a call", async () => {

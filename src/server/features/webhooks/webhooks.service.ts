@@ -63,6 +63,30 @@ export async function createWebhook(
   });
 }
 
+/**
+ * A made webhook's answer again, for a repeat of the request that made it (the same
+ * Idempotency-Key): the secret is read from the webhook, the one place it is kept.
+ */
+export async function getCreatedWebhook(
+  db: Db,
+  userId: string,
+  webhookId: string,
+): Promise<{ id: string; secret: string }> {
+  const [row] = isUuid(webhookId)
+    ? await db
+        .select({ id: webhooks.id, secret: webhooks.secret })
+        .from(webhooks)
+        .where(and(eq(webhooks.userId, userId), eq(webhooks.id, webhookId)))
+    : [];
+  if (!row) {
+    throw new AppError(
+      "NOT_FOUND",
+      "The webhook this request made was removed since. Send it again with a new Idempotency-Key to make another.",
+    );
+  }
+  return row;
+}
+
 export async function listWebhooks(db: Db, userId: string): Promise<Webhook[]> {
   const rows = await db
     .select()
