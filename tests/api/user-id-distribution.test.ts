@@ -17,6 +17,7 @@ const GLOBAL_TABLES = new Set([
   "service_leases",
   "leads",
   "rate_limits",
+  "rate_counters",
   "verifications",
   "webhook_events",
 ]);

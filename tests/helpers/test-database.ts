@@ -51,6 +51,35 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * One fresh database opened twice, as two processes (servers, a worker) open it: on PostgreSQL
+ * two connection pools; the embedded database opens in one process only, so there both are it.
+ */
+export async function createSharedTestDatabase(): Promise<{
+  first: Database;
+  second: Database;
+  close: () => Promise<void>;
+}> {
+  if (!isPostgresRun()) {
+    const database = await createTestDatabase();
+    return { first: database, second: database, close: () => database.close() };
+  }
+  const templateName = process.env.VITEST ? inject("postgresTemplateDatabase") : undefined;
+  const empty = await createEmptyPostgresDatabase(templateName);
+  const first = await openDatabase({ databaseUrl: empty.url });
+  if (!templateName) await first.migrate();
+  const second = await openDatabase({ databaseUrl: empty.url });
+  return {
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      await empty.drop();
+    },
+  };
+}
+
 export type EmptyPostgresDatabase = { name: string; url: string; drop: () => Promise<void> };
 
 function postgresBaseUrl(): string {

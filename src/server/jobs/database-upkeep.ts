@@ -1,5 +1,6 @@
 // Rows nothing reads again, removed on a schedule: rate-limit counters long past their window
-// (Better Auth keeps one per address and path, for any path asked for), expired sessions and
+// (Better Auth keeps one per address and path, for any path asked for; ours, rate_counters, one
+// per limit and key), expired sessions and
 // expired single-use tokens, idempotency keys past their day. The embedded database has no autovacuum and no checkpointer of its
 // own, so there the job also makes the space of dead rows reusable and lets the write-ahead log
 // recycle its files: without it, rewritten rows and the log grew the data directory to 1 GB.
@@ -7,7 +8,14 @@ import { inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { HOUR_MS, MINUTE_MS } from "../../core/constants";
 import type { Database } from "../db/client";
-import { idempotencyKeys, rateLimits, sessions, verifications } from "../db/schema/index";
+import {
+  idempotencyKeys,
+  rateCounters,
+  rateLimits,
+  sessions,
+  verifications,
+} from "../db/schema/index";
+import { RATE_COUNTER_KEEP_MS } from "../lib/rate-counter";
 import { IDEMPOTENCY_KEY_KEEP_MS } from "../plugins/idempotency";
 
 export const DATABASE_UPKEEP_INTERVAL_MS = 15 * MINUTE_MS;
@@ -41,6 +49,12 @@ export async function upkeepDatabase(database: Pick<Database, "db" | "kind">, no
       rateLimits,
       rateLimits.id,
       lt(rateLimits.lastRequest, now.getTime() - RATE_LIMIT_ROW_KEEP_MS),
+    ),
+    rateCounters: await deleteInBatches(
+      db,
+      rateCounters,
+      rateCounters.key,
+      lt(rateCounters.windowStart, new Date(now.getTime() - RATE_COUNTER_KEEP_MS)),
     ),
     sessions: await deleteInBatches(db, sessions, sessions.id, lt(sessions.expiresAt, now)),
     verifications: await deleteInBatches(

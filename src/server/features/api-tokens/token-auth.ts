@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ApiTokenScope } from "../../../core/api-tokens";
 import { AppError } from "../../lib/app-error";
+import { createRateCounter } from "../../lib/rate-counter";
 import { findTokenHolder, type TokenHolder } from "./api-tokens.service";
-import { createTokenRateLimit } from "./token-rate-limit";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -47,9 +47,12 @@ export function readBearer(request: FastifyRequest): string | null {
 
 export const tokenAuthPlugin = fp(async (app: FastifyInstance, opts: { perMinute: number }) => {
   app.decorateRequest("apiToken", null);
-  const take = createTokenRateLimit({
-    perMinute: opts.perMinute,
-    now: () => app.clock.now().getTime(),
+  // Counted in the database, so every server process shares the token's one limit.
+  const perToken = createRateCounter(app.db, {
+    name: "v1-token",
+    max: opts.perMinute,
+    windowMs: 60_000,
+    now: () => app.clock.now(),
   });
 
   async function requireApiToken(request: FastifyRequest, reply: FastifyReply) {
@@ -63,7 +66,7 @@ export const tokenAuthPlugin = fp(async (app: FastifyInstance, opts: { perMinute
       reply.header("www-authenticate", bearerChallenge(app.env.APP_NAME, true));
       throw new AppError("UNAUTHORIZED", BAD_TOKEN_MESSAGE);
     }
-    const limit = take(holder.tokenId);
+    const limit = await perToken.take(holder.tokenId);
     reply
       .header("ratelimit-limit", String(limit.limit))
       .header("ratelimit-remaining", String(limit.remaining))

@@ -4,7 +4,8 @@
 // nothing; only private chats are served, so a group cannot act on someone's contacts.
 import type { Bot, Context } from "grammy";
 import type { InlineKeyboardButton, Update } from "grammy/types";
-import { createRateWindow, type InboundDeps } from "../replies/replies.public";
+import { createRateCounter } from "../../lib/rate-counter";
+import type { InboundDeps } from "../replies/replies.public";
 import { pressChatButton, receiveChatText } from "./chat-inbound";
 import { bindChat, findChatOwner, unbindChat } from "./telegram-connect";
 
@@ -53,12 +54,17 @@ export function markedDigest(
 /** Installs the bot's handlers; the bot then takes updates through `handleUpdate`. */
 export function installTelegramHandlers(bot: Bot, inbound: InboundDeps): void {
   const { db } = inbound;
-  const perChat = createRateWindow({ max: TELEGRAM_PER_CHAT, windowMs: 60_000 });
+  const perChat = createRateCounter(db, {
+    name: "telegram-chat",
+    max: TELEGRAM_PER_CHAT,
+    windowMs: 60_000,
+    now: inbound.now,
+  });
 
   bot.use(async (ctx, next) => {
     const chat = ctx.chat;
     if (!chat) return;
-    if (!perChat.take(String(chat.id))) {
+    if (!(await perChat.take(String(chat.id))).isAllowed) {
       inbound.log.warn({ chat: chat.id }, "telegram: a chat sent too many updates; dropped");
       return;
     }

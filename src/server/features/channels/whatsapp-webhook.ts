@@ -10,7 +10,8 @@ import { reminderChannels, users } from "../../db/schema/index";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { chatRow, enqueue } from "../outbox/outbox.public";
-import { createRateWindow, type InboundDeps } from "../replies/replies.public";
+import { createRateCounter } from "../../lib/rate-counter";
+import type { InboundDeps } from "../replies/replies.public";
 import { pressChatButton, receiveChatText } from "./chat-inbound";
 import { toWaId } from "./whatsapp";
 
@@ -90,7 +91,12 @@ function parsePayload(raw: Buffer): WhatsAppMessage[] {
 }
 
 export function createWhatsAppWebhook(inbound: InboundDeps) {
-  const perNumber = createRateWindow({ max: WHATSAPP_PER_NUMBER, windowMs: WINDOW_MS });
+  const perNumber = createRateCounter(inbound.db, {
+    name: "whatsapp",
+    max: WHATSAPP_PER_NUMBER,
+    windowMs: WINDOW_MS,
+    now: inbound.now,
+  });
 
   async function channelOf(from: string) {
     const rows = await inbound.db
@@ -150,7 +156,7 @@ export function createWhatsAppWebhook(inbound: InboundDeps) {
       log.info("a WhatsApp message from a number that did not opt in dropped");
       return;
     }
-    if (!perNumber.take(from)) {
+    if (!(await perNumber.take(from)).isAllowed) {
       log.warn("WhatsApp messages from one number over the limit dropped");
       return;
     }

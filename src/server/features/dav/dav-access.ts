@@ -2,6 +2,7 @@
 // phone sync's own request limit, apart from the API's (a full sync is thousands of requests).
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
+import { createRateCounter } from "../../lib/rate-counter";
 import { findDeviceSignIn, type DeviceSignIn } from "./device-passwords";
 
 /** Failed sign-ins allowed per client address a minute: enough for a typo, not for guessing. */
@@ -20,57 +21,39 @@ export function readBasicCredentials(
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** A fixed one-minute window per key, kept in this process. */
-export class RequestWindow {
-  private readonly counts = new Map<string, { start: number; n: number }>();
-  constructor(private readonly max: number) {}
-
-  /** Seconds until the key may ask again, or 0 when this request is within the limit. */
-  take(key: string, now: number): number {
-    const entry = this.counts.get(key);
-    if (!entry || now - entry.start >= WINDOW_MS) {
-      if (this.counts.size > 10_000) this.forgetOld(now);
-      this.counts.set(key, { start: now, n: 1 });
-      return 0;
-    }
-    entry.n += 1;
-    if (entry.n <= this.max) return 0;
-    return Math.max(1, Math.ceil((entry.start + WINDOW_MS - now) / 1000));
-  }
-
-  isOver(key: string, now: number): boolean {
-    const entry = this.counts.get(key);
-    return Boolean(entry && now - entry.start < WINDOW_MS && entry.n >= this.max);
-  }
-
-  private forgetOld(now: number) {
-    for (const [key, entry] of this.counts)
-      if (now - entry.start >= WINDOW_MS) this.counts.delete(key);
-  }
-}
-
 export type DavAccess =
   | { kind: "signed-in"; device: DeviceSignIn }
   | { kind: "unauthorized" }
   | { kind: "limited"; retryAfter: number };
 
 export function createDavAccess(options: { db: Db; requestsPerMinute: number; now: () => Date }) {
-  const requests = new RequestWindow(options.requestsPerMinute);
-  const failures = new RequestWindow(FAILED_SIGN_INS_PER_MINUTE);
+  // Counted in the database: every server process shares one limit per account and address.
+  const requests = createRateCounter(options.db, {
+    name: "dav",
+    max: options.requestsPerMinute,
+    windowMs: WINDOW_MS,
+    now: options.now,
+  });
+  const failures = createRateCounter(options.db, {
+    name: "dav-failed-sign-in",
+    max: FAILED_SIGN_INS_PER_MINUTE,
+    windowMs: WINDOW_MS,
+    now: options.now,
+  });
   return async function checkAccess(request: FastifyRequest): Promise<DavAccess> {
     const now = options.now();
     const failureKey = `ip:${request.ip}`;
-    if (failures.isOver(failureKey, now.getTime())) {
+    if (await failures.isUsedUp(failureKey)) {
       return { kind: "limited", retryAfter: 60 };
     }
     const credentials = readBasicCredentials(request);
     const device = credentials ? await findDeviceSignIn(options.db, { ...credentials, now }) : null;
     if (!device) {
-      if (credentials) failures.take(failureKey, now.getTime());
+      if (credentials) await failures.take(failureKey);
       return { kind: "unauthorized" };
     }
-    const retryAfter = requests.take(`user:${device.userId}`, now.getTime());
-    if (retryAfter > 0) return { kind: "limited", retryAfter };
+    const limit = await requests.take(`user:${device.userId}`);
+    if (!limit.isAllowed) return { kind: "limited", retryAfter: limit.resetSeconds };
     return { kind: "signed-in", device };
   };
 }

@@ -7,12 +7,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
+import { createRateCounter } from "../../lib/rate-counter";
 import { html, type SafeHtml } from "../../lib/html";
 import { getUserTimeZone } from "../contacts/contacts.public";
 import { confirmForm, sendPage } from "../reminders/reminders.public";
 import { handleReply, type InboundDeps } from "./handle-reply";
 import { isSmsReplyEnabled, latestSmsDigest } from "./inbound-addresses";
-import { createRateWindow } from "./rate-window";
 import { listUndoableActionIds } from "./replies.service";
 import { undoAction } from "./reply-actions";
 import { verifyUndoToken, type UndoClaims } from "./reply-tokens";
@@ -27,7 +27,12 @@ const SMS_WINDOW_MS = 10 * 60_000;
 
 export async function inboundRoutes(fastify: FastifyInstance, opts: { inbound: InboundDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const perNumber = createRateWindow({ max: SMS_PER_NUMBER, windowMs: SMS_WINDOW_MS });
+  const perNumber = createRateCounter(app.db, {
+    name: "sms",
+    max: SMS_PER_NUMBER,
+    windowMs: SMS_WINDOW_MS,
+    now: () => app.clock.now(),
+  });
   addFormBodyParser(app, 16_384);
 
   function twiml(reply: FastifyReply) {
@@ -65,7 +70,7 @@ export async function inboundRoutes(fastify: FastifyInstance, opts: { inbound: I
         request.log.info("text from an unknown or unverified number dropped");
         return twiml(reply);
       }
-      if (!perNumber.take(from)) {
+      if (!(await perNumber.take(from)).isAllowed) {
         request.log.warn("texts from one number over the limit dropped");
         return twiml(reply);
       }

@@ -6,10 +6,10 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
+import { createRateCounter } from "../../lib/rate-counter";
 import type { InboundDeps } from "./handle-reply";
 import { resolveRecipient } from "./inbound-addresses";
 import { createMailgunVerifier, mailgunMessage, type MailgunFields } from "./mailgun";
-import { createRateWindow } from "./rate-window";
 import { receiveMail } from "./receive-mail";
 import { INBOUND_MAX_BYTES, INBOUND_PER_RECIPIENT, INBOUND_PER_SENDER } from "./smtp-listener";
 import { addFormBodyParser } from "../../lib/form-body";
@@ -31,8 +31,26 @@ async function readFields(request: FastifyRequest): Promise<MailgunFields> {
 export async function mailgunRoutes(app: FastifyInstance, opts: { inbound: InboundDeps }) {
   const key = app.env.MAILGUN_WEBHOOK_SIGNING_KEY;
   const signatures = key ? createMailgunVerifier(key, () => Date.now()) : null;
-  const perSender = createRateWindow({ max: INBOUND_PER_SENDER, windowMs: WINDOW_MS });
-  const perRecipient = createRateWindow({ max: INBOUND_PER_RECIPIENT, windowMs: WINDOW_MS });
+  const counted = { windowMs: WINDOW_MS, now: opts.inbound.now };
+  const perSender = createRateCounter(opts.inbound.db, {
+    name: "mailgun-sender",
+    max: INBOUND_PER_SENDER,
+    ...counted,
+  });
+  const perRecipient = createRateCounter(opts.inbound.db, {
+    name: "mailgun-recipient",
+    max: INBOUND_PER_RECIPIENT,
+    ...counted,
+  });
+
+  /** Counts the message against its sender, then each recipient, stopping at the first over. */
+  async function isWithinRates(sender: string, recipients: string[]): Promise<boolean> {
+    if (sender && !(await perSender.take(sender)).isAllowed) return false;
+    for (const recipient of recipients) {
+      if (!(await perRecipient.take(recipient)).isAllowed) return false;
+    }
+    return true;
+  }
 
   await app.register(multipart, {
     limits: { fieldSize: INBOUND_MAX_BYTES, fields: FORM_FIELDS, files: 20, parts: 100 },
@@ -64,7 +82,7 @@ export async function mailgunRoutes(app: FastifyInstance, opts: { inbound: Inbou
     }
     if (ours.length === 0) throw notTaken("No such recipient here.");
     const sender = message.envelopeFrom.toLowerCase();
-    if ((sender && !perSender.take(sender)) || ours.some((r) => !perRecipient.take(r))) {
+    if (!(await isWithinRates(sender, ours))) {
       request.log.warn("inbound mail over its rate dropped");
       throw notTaken("Too many messages from this sender or to this address.");
     }

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import type { InboundDeps } from "./handle-reply";
 import { resolveRecipient } from "./inbound-addresses";
-import { createRateWindow } from "./rate-window";
+import { createRateCounter } from "../../lib/rate-counter";
 import { receiveMail } from "./receive-mail";
 import { withSenderVerdicts, type DNSResolver } from "./sender-check";
 
@@ -53,14 +53,24 @@ export async function startSmtpListener(
     senderCheck: { resolver: DNSResolver } | null;
   },
 ): Promise<SmtpListener> {
-  const perSender = createRateWindow({
+  const perSender = createRateCounter(deps.db, {
+    name: "smtp-sender",
     max: options.limits?.perSender ?? INBOUND_PER_SENDER,
     windowMs: WINDOW_MS,
+    now: deps.now,
   });
-  const perRecipient = createRateWindow({
+  const perRecipient = createRateCounter(deps.db, {
+    name: "smtp-recipient",
     max: options.limits?.perRecipient ?? INBOUND_PER_RECIPIENT,
     windowMs: WINDOW_MS,
+    now: deps.now,
   });
+
+  /** The client's address, then the envelope sender: the second is not counted past the first. */
+  async function isSenderWithinRate(ip: string, sender: string): Promise<boolean> {
+    if (!(await perSender.take(`ip:${ip}`)).isAllowed) return false;
+    return !sender || (await perSender.take(sender)).isAllowed;
+  }
   const tls = options.tls
     ? { key: readFileSync(options.tls.key), cert: readFileSync(options.tls.cert) }
     : null;
@@ -74,19 +84,29 @@ export async function startSmtpListener(
     ...(tls ?? {}),
     onMailFrom(address, session, callback) {
       const sender = address.address.toLowerCase();
-      if (!perSender.take(`ip:${session.remoteAddress}`) || (sender && !perSender.take(sender))) {
-        return callback(smtpError(450, "Too many messages from this sender; try again later"));
-      }
-      callback();
-    },
-    onRcptTo(address, _session, callback) {
-      resolveRecipient(deps.db, deps.env, address.address, deps.now()).then(
-        (check) => {
-          if (!check.ok) return callback(smtpError(550, "No such recipient here"));
-          if (!perRecipient.take(address.address.toLowerCase()))
-            return callback(smtpError(450, "Too many messages to this address; try again later"));
+      isSenderWithinRate(session.remoteAddress, sender).then(
+        (isWithin) => {
+          if (!isWithin)
+            return callback(smtpError(450, "Too many messages from this sender; try again later"));
           callback();
         },
+        (error: unknown) => {
+          deps.log.error({ err: error }, "inbound sender rate check failed");
+          callback(smtpError(451, "Temporary failure; try again later"));
+        },
+      );
+    },
+    onRcptTo(address, _session, callback) {
+      /** The SMTP answer: none to accept the recipient. */
+      async function check(): Promise<Error | null> {
+        const recipient = await resolveRecipient(deps.db, deps.env, address.address, deps.now());
+        if (!recipient.ok) return smtpError(550, "No such recipient here");
+        if (!(await perRecipient.take(address.address.toLowerCase())).isAllowed)
+          return smtpError(450, "Too many messages to this address; try again later");
+        return null;
+      }
+      check().then(
+        (refusal) => (refusal ? callback(refusal) : callback()),
         (error: unknown) => {
           deps.log.error({ err: error }, "inbound recipient check failed");
           callback(smtpError(451, "Temporary failure; try again later"));
