@@ -252,6 +252,8 @@ test("an in-app notification pushes only while no tab of the app is in front", a
     expect(res.status(), await res.text()).toBe(204);
   };
   const pushed = () => push.pushesTo(device).map((p) => (p.payload as PushPayload).title);
+  // The outbox sends on its round (OUTBOX_INTERVAL_SECONDS, 15 s), so a push may take that long.
+  const outboxRound = { timeout: 40_000 };
   // The page tells the server whether it is in front, once its stream is open and on each change.
   const reported = (visible: boolean) =>
     page.waitForResponse(
@@ -282,7 +284,7 @@ test("an in-app notification pushes only while no tab of the app is in front", a
   await setHidden(true);
   await hidden;
   await notify("While the tab is hidden");
-  await expect.poll(pushed).toEqual(["While the tab is hidden"]);
+  await expect.poll(pushed, outboxRound).toEqual(["While the tab is hidden"]);
 
   const back = reported(true);
   await setHidden(false);
@@ -294,6 +296,8 @@ test("an in-app notification pushes only while no tab of the app is in front", a
   await page.close();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await notify("After the tab closed");
-  await expect.poll(pushed).toEqual(["While the tab is hidden", "After the tab closed"]);
+  await expect
+    .poll(pushed, outboxRound)
+    .toEqual(["While the tab is hidden", "After the tab closed"]);
   expect(push.refusals).toEqual([]);
 });
