@@ -135,7 +135,9 @@ test("the badge follows the live stream in every tab, well within the fallback p
 }) => {
   await createUser(page);
   const streamOpened = (p: Page) =>
-    p.waitForResponse((r) => r.url().endsWith("/api/notifications/stream") && r.status() === 200);
+    p.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/notifications/stream" && r.status() === 200,
+    );
   const opened = streamOpened(page);
   await page.goto("/app/contacts");
   await opened;

@@ -227,3 +227,77 @@ test("the service worker shows the push with its actions, and Mark contacted log
   });
   await expect.poll(interactionsOf).toBe(before + 1);
 });
+
+test("an in-app notification pushes only while no tab of the app is in front", async ({
+  page,
+  context,
+}) => {
+  await createUser(page);
+  const device = push.subscribe();
+  const saved = await page.request.post("/api/push/subscriptions", {
+    headers: { origin: BASE_URL },
+    data: device.json,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const inApp = await page.request.patch("/api/push/settings", {
+    headers: { origin: BASE_URL },
+    data: { pushInAppNotifications: true },
+  });
+  expect(inApp.status(), await inApp.text()).toBe(200);
+  const notify = async (title: string) => {
+    const res = await context.request.post("/api/test/notifications", {
+      headers: { origin: BASE_URL },
+      data: { type: "SYSTEM_ALERT", title, content: `<p>${title}</p>` },
+    });
+    expect(res.status(), await res.text()).toBe(204);
+  };
+  const pushed = () => push.pushesTo(device).map((p) => (p.payload as PushPayload).title);
+  // The outbox sends on its round (OUTBOX_INTERVAL_SECONDS, 15 s), so a push may take that long.
+  const outboxRound = { timeout: 40_000 };
+  // The page tells the server whether it is in front, once its stream is open and on each change.
+  const reported = (visible: boolean) =>
+    page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname.startsWith("/api/notifications/tabs/") &&
+        r.request().method() === "PUT" &&
+        r.request().postDataJSON().visible === visible &&
+        r.status() === 200,
+    );
+  // Headless Chromium keeps every page visible; the page is told it went to the background the
+  // way the browser tells it: visibilityState and the visibilitychange event.
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((isHidden) => {
+      Object.defineProperty(document, "visibilityState", {
+        configurable: true,
+        get: () => (isHidden ? "hidden" : "visible"),
+      });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden);
+
+  const inFront = reported(true);
+  await page.goto("/app/contacts");
+  await inFront;
+  await notify("Seen in the tab");
+  await expect(page.getByTestId("notification-badge")).toHaveText("1");
+
+  const hidden = reported(false);
+  await setHidden(true);
+  await hidden;
+  await notify("While the tab is hidden");
+  await expect.poll(pushed, outboxRound).toEqual(["While the tab is hidden"]);
+
+  const back = reported(true);
+  await setHidden(false);
+  await back;
+  await notify("In front again");
+  await expect(page.getByTestId("notification-badge")).toHaveText("3");
+
+  // Closing the tab closes its stream; the server forgets the tab when it sees the close.
+  await page.close();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await notify("After the tab closed");
+  await expect
+    .poll(pushed, outboxRound)
+    .toEqual(["While the tab is hidden", "After the tab closed"]);
+  expect(push.refusals).toEqual([]);
+});

@@ -2,11 +2,13 @@
 // per committed change, from any instance) and by a poll every NOTIFICATIONS_STREAM_POLL_MS that
 // covers a lost listener. A woken stream reads its user's changes after the last position it
 // sent, so what it sends comes from the table, in order, once each. The poll also ends streams
-// whose session has ended (signed out, expired or revoked).
+// whose session has ended (signed out, expired or revoked), and renews the presence of the tabs
+// whose streams this process holds (lib/tab-presence.ts).
 import { and, gt, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { notificationPositions, sessions } from "../../db/schema/index";
+import { closeTab, renewTabs, type OpenTab } from "../../lib/tab-presence";
 import { NOTIFICATIONS_CHANNEL, readChangesAfter, type ChangeEvent } from "./changes";
 
 const READ_BATCH = 200;
@@ -19,6 +21,8 @@ export type StreamSubscriber = {
   send: (events: ChangeEvent[]) => Promise<void>;
   /** Ends the stream (session over, or the server closing). */
   end: () => void;
+  /** The tab the stream is for, when the page named it: its presence is renewed on each poll. */
+  tab?: OpenTab;
 };
 
 type Entry = StreamSubscriber & { reading: boolean; again: boolean };
@@ -36,14 +40,18 @@ export type NotificationHub = {
 export function createNotificationHub(options: {
   database: Database;
   pollMs: number;
+  /** How long a tab's presence lasts without a renewal: longer than a poll. */
+  tabTtlSeconds: number;
   log: FastifyBaseLogger;
 }): NotificationHub {
-  const { database, pollMs, log } = options;
+  const { database, pollMs, tabTtlSeconds, log } = options;
   const db = database.db;
   const byUser = new Map<string, Set<Entry>>();
   let unlisten: (() => Promise<void>) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let polling = false;
+  /** Closed tabs being removed, waited for on stop. */
+  const closing = new Set<Promise<void>>();
 
   async function read(entry: Entry): Promise<void> {
     if (entry.reading) {
@@ -82,6 +90,15 @@ export function createNotificationHub(options: {
     polling = true;
     try {
       const entries = [...byUser.values()].flatMap((set) => [...set]);
+      try {
+        await renewTabs(
+          db,
+          entries.flatMap((entry) => (entry.tab ? [entry.tab] : [])),
+          tabTtlSeconds,
+        );
+      } catch (error) {
+        log.warn({ err: error }, "renewing open tabs failed; the next poll retries");
+      }
       const sessionIds = [...new Set(entries.map((e) => e.sessionId))];
       const live = await db
         .select({ id: sessions.id })
@@ -118,9 +135,19 @@ export function createNotificationHub(options: {
       set.add(entry);
       // Anything committed between the caller reading its start position and now.
       void read(entry);
+      let isRemoved = false;
       return () => {
+        if (isRemoved) return;
+        isRemoved = true;
         set.delete(entry);
         if (set.size === 0 && byUser.get(entry.userId) === set) byUser.delete(entry.userId);
+        if (!entry.tab) return;
+        const done = closeTab(db, entry.tab)
+          .catch((error: unknown) =>
+            log.warn({ err: error }, "a closed tab's presence stays until it runs out"),
+          )
+          .finally(() => closing.delete(done));
+        closing.add(done);
       };
     },
     size: () => [...byUser.values()].reduce((n, set) => n + set.size, 0),
@@ -129,6 +156,7 @@ export function createNotificationHub(options: {
       clearInterval(timer);
       for (const set of [...byUser.values()]) for (const entry of [...set]) entry.end();
       byUser.clear();
+      await Promise.all(closing);
       await unlisten?.();
     },
   };

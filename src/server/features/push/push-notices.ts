@@ -1,12 +1,14 @@
 // In-app notifications (REMINDER, SYSTEM_ALERT, ANNOUNCEMENT) going out as pushes for users who
-// asked for it: one outbox row per device, written with the notification itself, so each
-// notification reaches each device at most once. A digest's REMINDER is not pushed again: the
-// digest went to every device already. And the push lanes' record of success and failure.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// asked for it and have no app tab open in front of them (lib/tab-presence.ts, decision 324): one
+// outbox row per device, written with the notification itself, so each notification reaches each
+// device at most once. A digest's REMINDER is not pushed again: the digest went to every device
+// already. And the push lanes' record of success and failure.
+import { and, eq, inArray, not, sql } from "drizzle-orm";
 import type { NotificationType } from "../../../core/notifications";
 import type { PushNotice } from "../../../core/push";
 import type { Tx } from "../../db/client";
 import { pushSubscriptions, userSettings } from "../../db/schema/index";
+import { hasVisibleTab } from "../../lib/tab-presence";
 import { enqueue, pushRow, type OutboxRow } from "../outbox/outbox.public";
 
 export type PushableNotification = {
@@ -58,6 +60,8 @@ export async function enqueueNotificationPushes(
       and(
         inArray(pushSubscriptions.userId, [...new Set(wanted.map((item) => item.userId))]),
         eq(userSettings.pushInAppNotifications, true),
+        // Someone looking at the app sees it there (the bell and the page follow live).
+        not(hasVisibleTab(pushSubscriptions.userId)),
       ),
     );
   if (devices.length === 0) return;

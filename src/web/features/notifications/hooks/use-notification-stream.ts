@@ -4,9 +4,15 @@
 // sends Last-Event-ID, and the server replays what was missed. While the stream is down (the
 // browser gave up, or it has not opened yet) the lists fall back to polling every
 // NOTIFICATIONS_POLL_MS, and a new stream is tried at that pace.
+//
+// The stream names the tab (`?tab=<uuid>`), and the tab tells the server whether it is in front
+// (document.visibilityState) each time its stream opens and each time that changes: while a tab
+// of the user's is open and visible, in-app notifications are not pushed to their devices
+// (decision 324). Closing the tab closes its stream, which the server counts as gone.
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { NOTIFICATIONS_POLL_MS } from "../../../../core/notifications";
+import { apiFetch } from "../../../lib/api-client";
 import { NOTIFICATIONS_KEY } from "../api/notifications-key";
 
 export const NOTIFICATIONS_STREAM_URL = "/api/notifications/stream";
@@ -45,6 +51,54 @@ export async function rereadNotifications(queryClient: QueryClient): Promise<voi
   await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }, { cancelRefetch: false });
 }
 
+/** A random (version 4) UUID, also where crypto.randomUUID is missing (plain http on a LAN). */
+function newTabId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const isInFront = () => document.visibilityState === "visible";
+
+/**
+ * Tells the server whether this tab is in front: one report at a time, and after each one the
+ * latest state if it changed meanwhile, so two quick changes cannot arrive in the wrong order.
+ */
+function createVisibilityReporter(tabId: string) {
+  let reported: boolean | null = null;
+  let isSending = false;
+  const send = async (): Promise<void> => {
+    const visible = isInFront();
+    if (isSending || visible === reported) return;
+    isSending = true;
+    try {
+      const { isStreamOpen } = await apiFetch<{ isStreamOpen: boolean }>(
+        `/api/notifications/tabs/${tabId}`,
+        { method: "PUT", body: { visible } },
+      );
+      // No open stream for the tab (it is reconnecting): its next open reports again.
+      reported = isStreamOpen ? visible : null;
+    } catch {
+      reported = null;
+      return;
+    } finally {
+      isSending = false;
+    }
+    if (reported !== null && isInFront() !== reported) await send();
+  };
+  return {
+    /** The stream (re)opened: the server's row may be new, so say it again. */
+    afterOpen: () => {
+      reported = null;
+      void send();
+    },
+    onVisibilityChange: () => void send(),
+  };
+}
+
 /** Opens the stream for as long as the calling component (the header's bell) is mounted. */
 export function useNotificationStream(): void {
   const queryClient = useQueryClient();
@@ -54,15 +108,22 @@ export function useNotificationStream(): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let pending: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    const tabId = newTabId();
+    const visibility = createVisibilityReporter(tabId);
+    const onVisibilityChange = () => {
+      if (source?.readyState === EventSource.OPEN) visibility.onVisibilityChange();
+    };
+    document.addEventListener("visibilitychange", onVisibilityChange);
 
     const refresh = () => {
       clearTimeout(pending);
       pending = setTimeout(() => void rereadNotifications(queryClient), COALESCE_MS);
     };
     const open = () => {
-      source = new EventSource(NOTIFICATIONS_STREAM_URL);
+      source = new EventSource(`${NOTIFICATIONS_STREAM_URL}?tab=${tabId}`);
       source.onopen = () => {
         setLive(true);
+        visibility.afterOpen();
         // Changes between the last read and the stream opening (or during a reconnect the
         // server could not replay, e.g. on the first open) are picked up by one re-read.
         refresh();
@@ -84,6 +145,7 @@ export function useNotificationStream(): void {
     open();
     return () => {
       stopped = true;
+      document.removeEventListener("visibilitychange", onVisibilityChange);
       clearTimeout(retry);
       clearTimeout(pending);
       source?.close();

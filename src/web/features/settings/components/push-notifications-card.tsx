@@ -17,6 +17,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Switch } from "../../../components/ui/switch";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format-date";
+import { useProductName } from "../../../lib/session/get-config";
 import { toastError } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { usePushConfig } from "../api/get-push-config";
@@ -170,6 +171,7 @@ export function PushNotificationsCard() {
   const devices = usePushDevices();
   const thisDevice = useThisDevicePush();
   const settings = useUpdatePushSettings();
+  const productName = useProductName();
   const queries = [config, devices, thisDevice];
   const failed = queries.find((q) => q.isError);
 
@@ -210,7 +212,7 @@ export function PushNotificationsCard() {
         </section>
         <SwitchRow
           label="Also push in-app notifications"
-          hint="Alerts and announcements from the bell arrive on your devices too."
+          hint={`Alerts and announcements from the bell arrive on your devices too, when no ${productName} tab is open in front of you.`}
           checked={config.data.pushInAppNotifications}
           disabled={settings.isPending}
           onChange={(checked) =>
