@@ -355,6 +355,7 @@ test("a contact archived offline leaves the list at once, pending, and is archiv
     await page.screenshot({ path: `${SHOTS}/archived-pending-390-${colorScheme}.png` });
   }
   await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expectAccessibleInBothThemes(page);
 
   // The active list leaves Ada out while the archive waits.
