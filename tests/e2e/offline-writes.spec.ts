@@ -3,7 +3,7 @@
 // returns, from one tab or two; an offline edit that another device made stale comes back as the
 // usual conflict message, kept in sight until dismissed. The pages stay open throughout: a reload
 // offline is the service worker's part.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { request, type Page } from "@playwright/test";
 import { STALE_CONTACT_MESSAGE } from "../../src/core/contacts";
 import {
@@ -287,4 +287,265 @@ test("a contact added offline is listed as pending, then created exactly once", 
   await page.waitForTimeout(1000);
   expect(creates.count).toBe(1);
   expect(await named()).toBe(1);
+});
+
+// Archive, delete and undo go through the same queue (decision 323).
+
+async function addContactNamed(page: Page, firstName: string, lastName: string) {
+  const res = await page.request.post("/api/contacts", {
+    headers: { origin: BASE_URL },
+    data: { firstName, lastName },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function openContact(page: Page, id: string, name: string) {
+  await page.goto(`/app/contacts/${id}`);
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expectAppLive(page);
+  // The toasts' code (loaded with the first toast) is loaded while online: offline, the service
+  // worker serves it. The app's own import of it then finds it in the page's module map.
+  const toaster = readdirSync("dist/web/assets").find((f) => /^toaster-.*\.js$/.test(f));
+  expect(toaster, "the build's toaster chunk").toBeTruthy();
+  await page.evaluate((url) => import(url).then(() => undefined), `/assets/${toaster}`);
+}
+
+async function archivedAtOnServer(page: Page, id: string): Promise<string | null> {
+  const res = await page.request.get(`/api/contacts/${id}`);
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { archivedAt: string | null }).archivedAt;
+}
+
+async function statusOnServer(page: Page, id: string): Promise<number> {
+  return (await page.request.get(`/api/contacts/${id}`)).status();
+}
+
+const toContacts = (page: Page) =>
+  page
+    .getByRole("navigation", { name: "Main", exact: true })
+    .getByRole("link", { name: "Contacts" })
+    .click();
+
+test("a contact archived offline leaves the list at once, pending, and is archived exactly once", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  const archives = countRequests(
+    page,
+    (method, path) => method === "POST" && path === `/api/contacts/${ada.id}/archive`,
+  );
+  await openContact(page, ada.id, "Ada Lovelace");
+
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(page.getByText("Archived", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("pending-badge")).toHaveText("Pending: waiting to be sent");
+  await expect(banner(page).getByRole("status")).toContainText("1 change waiting to be sent");
+  expect(await archivedAtOnServer(page, ada.id)).toBeNull();
+  expect(archives.count).toBe(0);
+
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await overflowAt(page), "at 390 px").toEqual([]);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS}/archived-pending-390-${colorScheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessibleInBothThemes(page);
+
+  // The active list leaves Ada out while the archive waits.
+  await toContacts(page);
+  await expect(page.getByRole("heading", { name: /address book is empty/ })).toBeVisible();
+  await expect(adaRow(page)).toHaveCount(0);
+
+  await page.context().setOffline(false);
+  await expect(banner(page)).toHaveCount(0);
+  await expect.poll(() => archivedAtOnServer(page, ada.id)).not.toBeNull();
+  await expect(adaRow(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: /address book is empty/ })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(archives.count).toBe(1);
+});
+
+test("a contact deleted offline is gone at once, and deleted exactly once", async ({ page }) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  const grace = await addContactNamed(page, "Grace", "Hopper");
+  const deletes = countRequests(
+    page,
+    (method, path) => method === "DELETE" && path === `/api/contacts/${ada.id}`,
+  );
+  await openContact(page, ada.id, "Ada Lovelace");
+  // The list's code is loaded while online (offline, the service worker serves it).
+  await toContacts(page);
+  await expect(adaRow(page)).toBeVisible();
+  await adaRow(page)
+    .getByRole("link", { name: /Ada Lovelace/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete contact" }).click();
+  await expect(page).toHaveURL(/\/app\/contacts$/);
+  await expect(page.getByTestId("contact-row").filter({ hasText: "Grace Hopper" })).toBeVisible();
+  await expect(adaRow(page)).toHaveCount(0);
+  await expect(banner(page).getByRole("status")).toContainText("1 change waiting to be sent");
+  expect(await statusOnServer(page, ada.id)).toBe(200);
+  expect(deletes.count).toBe(0);
+
+  await page.context().setOffline(false);
+  await expect(banner(page)).toHaveCount(0);
+  await expect.poll(() => statusOnServer(page, ada.id)).toBe(404);
+  await expect(adaRow(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("contact-row").filter({ hasText: "Grace Hopper" })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(deletes.count).toBe(1);
+  expect(await statusOnServer(page, grace)).toBe(200);
+});
+
+test("an archive undone while it still waits is never sent, and the contact is back", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  const sent = countRequests(
+    page,
+    (method, path) =>
+      method === "POST" &&
+      (path === `/api/contacts/${ada.id}/archive` || path.startsWith("/api/contacts/undo/")),
+  );
+  await openContact(page, ada.id, "Ada Lovelace");
+
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(page.getByTestId("pending-badge")).toBeVisible();
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(page.getByText("Ada Lovelace archived: undone. Nothing was sent.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Archive", exact: true })).toBeVisible();
+  await expect(page.getByText("Archived", { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("pending-badge")).toHaveCount(0);
+  await expect(banner(page)).toContainText("You are offline");
+  await expect(banner(page)).not.toContainText("waiting to be sent");
+  await toContacts(page);
+  await expect(adaRow(page)).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expect(banner(page)).toHaveCount(0);
+  await page.waitForTimeout(1500);
+  expect(sent.count).toBe(0);
+  expect(await archivedAtOnServer(page, ada.id)).toBeNull();
+});
+
+test("an Undo pressed offline after the archive was sent queues the server's undo, sent once", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  const undos = countRequests(
+    page,
+    (method, path) => method === "POST" && path.startsWith("/api/contacts/undo/"),
+  );
+  await openContact(page, ada.id, "Ada Lovelace");
+  await page.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(page.getByText("Archived", { exact: true })).toBeVisible();
+  expect(await archivedAtOnServer(page, ada.id)).not.toBeNull();
+
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(
+    page.getByText(/Ada Lovelace archived: undone\. Saved on this device/),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Archive", exact: true })).toBeVisible();
+  await expect(page.getByTestId("pending-badge")).toBeVisible();
+  await expect(banner(page).getByRole("status")).toContainText("1 change waiting to be sent");
+  expect(await archivedAtOnServer(page, ada.id)).not.toBeNull();
+
+  await page.context().setOffline(false);
+  await expect(banner(page)).toHaveCount(0);
+  await expect.poll(() => archivedAtOnServer(page, ada.id)).toBeNull();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Archive", exact: true })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(undos.count).toBe(1);
+});
+
+test("two tabs offline: an archive in one and a delete in the other, each sent once", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  const bob = await addContactNamed(page, "Bob", "Babbage");
+  const second = await page.context().newPage();
+  const matches = (method: string, path: string) =>
+    (method === "POST" && path === `/api/contacts/${ada.id}/archive`) ||
+    (method === "DELETE" && path === `/api/contacts/${bob}`);
+  const [inFirst, inSecond] = [countRequests(page, matches), countRequests(second, matches)];
+  await openContact(page, ada.id, "Ada Lovelace");
+  // The second tab loads the list's code, then Bob's page, while online.
+  await openContacts(second);
+  await second
+    .getByTestId("contact-row")
+    .filter({ hasText: "Bob Babbage" })
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(second.getByRole("heading", { name: "Bob Babbage" })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(page.getByTestId("pending-badge")).toBeVisible();
+  await second.getByRole("button", { name: "Delete", exact: true }).click();
+  await second.getByRole("alertdialog").getByRole("button", { name: "Delete contact" }).click();
+  await expect(second).toHaveURL(/\/app\/contacts$/);
+  for (const tab of [page, second]) {
+    await expect(banner(tab).getByRole("status")).toContainText("2 changes waiting to be sent");
+  }
+  // The first tab's archive waits: the second tab's list leaves Ada out too.
+  await expect(second.getByRole("heading", { name: /address book is empty/ })).toBeVisible();
+  await expect(adaRow(second)).toHaveCount(0);
+
+  await page.context().setOffline(false);
+  for (const tab of [page, second]) await expect(banner(tab)).toHaveCount(0);
+  await expect.poll(() => statusOnServer(page, bob)).toBe(404);
+  await expect.poll(() => archivedAtOnServer(page, ada.id)).not.toBeNull();
+  await page.waitForTimeout(1500);
+  expect(inFirst.count + inSecond.count).toBe(2);
+  await second.close();
+});
+
+test("a waiting change the server refuses for good is shown with its reason until dismissed", async ({
+  page,
+}) => {
+  await createUser(page);
+  const ada = await addAda(page);
+  await openContact(page, ada.id, "Ada Lovelace");
+
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(page.getByTestId("pending-badge")).toBeVisible();
+  // Meanwhile Ada is deleted on another device.
+  const gone = await page.request.delete(`/api/contacts/${ada.id}`, {
+    headers: { origin: BASE_URL },
+  });
+  expect(gone.status()).toBe(204);
+
+  await page.context().setOffline(false);
+  const refused = banner(page).getByRole("alert");
+  await expect(refused).toContainText("Archive Ada Lovelace: not saved");
+  await expect(refused).toContainText("That contact was not found. It may have been deleted.");
+  await expect(banner(page).getByRole("status")).toHaveCount(0);
+  // Not tried again: it stays in sight, after a reload too, until dismissed.
+  await page.reload();
+  await expect(banner(page).getByRole("alert")).toContainText("Archive Ada Lovelace: not saved");
+  await page.getByRole("button", { name: "Dismiss: Archive Ada Lovelace" }).click();
+  await expect(banner(page)).toHaveCount(0);
 });

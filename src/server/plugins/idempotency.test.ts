@@ -11,7 +11,7 @@ import {
 } from "../../../tests/helpers/test-app";
 import { addContact, getContact } from "../../../tests/helpers/contacts-test-kit";
 import { STALE_CONTACT_MESSAGE } from "../../core/contacts";
-import { idempotencyKeys, interactions } from "../db/schema/index";
+import { contactUndos, idempotencyKeys, interactions } from "../db/schema/index";
 import { upkeepDatabase } from "../jobs/database-upkeep";
 import {
   BAD_IDEMPOTENCY_KEY_MESSAGE,
@@ -205,6 +205,60 @@ describe("Idempotency-Key on writes", () => {
     expect(n1.statusCode, n1.body).toBe(200);
     expect(n2.headers["idempotent-replayed"]).toBe("true");
     expect(n2.json()).toEqual(n1.json());
+  });
+
+  it("archives, undoes and deletes once per key, answering a repeat with the first result", async () => {
+    const user = await createUser(t.app);
+    const contact = await addContact(t.app, user, { firstName: "Hedy" });
+    const send = (method: "POST" | "DELETE", url: string, key: string) =>
+      injectAs(t.app, user, { method, url, headers: { "idempotency-key": key } });
+    const countUndos = async () => {
+      const rows = await t.app.db
+        .select({ id: contactUndos.id })
+        .from(contactUndos)
+        .where(eq(contactUndos.userId, user.id));
+      return rows.length;
+    };
+
+    const archive = () => send("POST", `/api/contacts/${contact.id}/archive`, "archive-1");
+    const [a1, a2] = [await archive(), await archive()];
+    expect(a1.statusCode, a1.body).toBe(200);
+    expect(a1.headers["idempotent-replayed"]).toBeUndefined();
+    expect(a2.statusCode).toBe(200);
+    expect(a2.headers["idempotent-replayed"]).toBe("true");
+    expect(a2.json()).toEqual(a1.json());
+    // One archive: one undo recorded, and the contact archived at the first one's time.
+    expect(await countUndos()).toBe(1);
+    const archivedAt = (await getContact(t.app, user, contact.id)).archivedAt;
+    expect(archivedAt).toBe(a1.json().archivedAt);
+
+    const undo = () => send("POST", `/api/contacts/undo/${a1.json().undoId}`, "undo-1");
+    const [u1, u2] = [await undo(), await undo()];
+    expect(u1.statusCode, u1.body).toBe(200);
+    expect(u2.statusCode, u2.body).toBe(200);
+    expect(u2.headers["idempotent-replayed"]).toBe("true");
+    expect(u2.json()).toEqual(u1.json());
+    expect((await getContact(t.app, user, contact.id)).archivedAt).toBeNull();
+    // Without the key, a second undo is refused as before.
+    const bare = await injectAs(t.app, user, {
+      method: "POST",
+      url: `/api/contacts/undo/${a1.json().undoId}`,
+    });
+    expect(bare.statusCode).toBe(404);
+
+    const unarchive = await send("POST", `/api/contacts/${contact.id}/unarchive`, "archive-1");
+    expect(unarchive.statusCode, "the archive's key, on another route").toBe(422);
+
+    const remove = () => send("DELETE", `/api/contacts/${contact.id}`, "delete-1");
+    const [d1, d2] = [await remove(), await remove()];
+    expect(d1.statusCode, d1.body).toBe(204);
+    expect(d2.statusCode, d2.body).toBe(204);
+    expect(d2.headers["idempotent-replayed"]).toBe("true");
+    const gone = await injectAs(t.app, user, { method: "GET", url: `/api/contacts/${contact.id}` });
+    expect(gone.statusCode).toBe(404);
+    // A new key is a new delete: the contact is gone, and that is said.
+    const fresh = await send("DELETE", `/api/contacts/${contact.id}`, "delete-2");
+    expect(fresh.statusCode).toBe(404);
   });
 
   it("forgets keys after a day: the upkeep job removes them", async () => {

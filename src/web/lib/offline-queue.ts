@@ -1,15 +1,16 @@
-// Changes made without a network (a log, a snooze, a note, an edit, a new contact) wait here,
-// in IndexedDB per user, and are sent once, in order, when the network returns. Each carries its
-// id as the Idempotency-Key, so a send whose answer was lost is answered again, not applied twice
-// (decisions 287 and 288).
+// Changes made without a network (a log, a snooze, a note, an edit, a new contact, an archive, a
+// delete, an undo) wait here, in IndexedDB per user, and are sent once, in order, when the network
+// returns. Each carries its id as the Idempotency-Key, so a send whose answer was lost is answered
+// again, not applied twice (decisions 287, 288 and 323). A change still waiting can be withdrawn
+// (its Undo): nothing is sent.
 import { useSyncExternalStore } from "react";
-import { createStore, del, set, values, type UseStore } from "idb-keyval";
+import { createStore, del, get, set, values, type UseStore } from "idb-keyval";
 import { apiFetch, ApiRequestError } from "./api-client";
 
 export type QueuedChange = {
   /** Also the Idempotency-Key. */
   id: string;
-  method: "POST" | "PATCH";
+  method: "POST" | "PATCH" | "DELETE";
   url: string;
   body: unknown;
   createdAt: number;
@@ -21,16 +22,35 @@ export type QueuedChange = {
   baseUpdatedAt?: string;
   /** What was changed, kept to show if the server refuses it ("Company: Analytical Engines"). */
   summary?: string;
-  /** The server's refusal (a stale edit's conflict): kept in sight until dismissed. */
+  /** What it does to where the contact is listed: while it waits, lists leave the contact out
+   * (an archive: the active list; an unarchive: the archived one; a delete: both). */
+  effect?: "archive" | "unarchive" | "delete";
+  /** The server's refusal (a stale edit's conflict, a contact gone): kept in sight until
+   * dismissed. */
   error?: string;
+  /** Times the server failed (500) on it: after MAX_SERVER_FAILURES it is shown as not saved. */
+  failures?: number;
+  /** Sent: kept a while with the answer's undo id, so an Undo pressed after the send undoes it on
+   * the server (one queued undo) instead of withdrawing it. Not waiting any more. */
+  sent?: { at: number; undoId: string | null };
 };
 
-export type NewChange = Omit<QueuedChange, "id" | "createdAt" | "error">;
+export type NewChange = Omit<QueuedChange, "id" | "createdAt" | "error" | "failures" | "sent">;
 
 /** How often a waiting change is tried again while the browser says it is online. */
 const RETRY_MS = 30_000;
 /** Ids of contacts made offline, until the server gives them theirs. */
 export const PENDING_ID_PREFIX = "pending-";
+/** The undo id of a change answered from the queue: `queued:` and the change's id. */
+const QUEUED_UNDO_PREFIX = "queued:";
+/** A server failing this many tries in a row on one change does not save it: it is shown. */
+const MAX_SERVER_FAILURES = 5;
+/** How long a sent change is remembered for its Undo (a toast's Undo lasts seconds). */
+const SENT_KEEP_MS = 10 * 60_000;
+/** Said when a change is kept for later. */
+export const QUEUED_NOTE = "Saved on this device: it will be sent when you are back online.";
+export const SERVER_FAILED_MESSAGE =
+  "The server failed to save this change several times, so it was not saved. Make it again later.";
 
 type State = { items: QueuedChange[] };
 
@@ -39,6 +59,7 @@ let userId: string | null = null;
 let state: State = { items: [] };
 const listeners = new Set<() => void>();
 const queuedResults = new WeakSet<object>();
+const queuedIds = new WeakMap<object, string>();
 let channel: BroadcastChannel | null = null;
 
 function emit(next: Partial<State>) {
@@ -48,7 +69,9 @@ function emit(next: Partial<State>) {
 
 async function reload() {
   if (!store) return;
-  const items = (await values<QueuedChange>(store)).sort((a, b) => a.createdAt - b.createdAt);
+  const items = (await values<QueuedChange>(store))
+    .filter((item) => !item.sent)
+    .sort((a, b) => a.createdAt - b.createdAt);
   emit({ items });
 }
 
@@ -64,6 +87,17 @@ function isNetworkError(error: unknown): boolean {
 /** True for an answer made up on this device for a change that now waits in the queue. */
 export function wasQueued(result: unknown): boolean {
   return typeof result === "object" && result !== null && queuedResults.has(result);
+}
+
+/** For an answer made up for a queued change, the undo id that withdraws it (or undoes it once
+ * sent); null for the server's own answers. */
+export function queuedUndoId(result: unknown): string | null {
+  const id = typeof result === "object" && result !== null ? queuedIds.get(result) : undefined;
+  return id ? `${QUEUED_UNDO_PREFIX}${id}` : null;
+}
+
+export function isQueuedUndoId(undoId: string): boolean {
+  return undoId.startsWith(QUEUED_UNDO_PREFIX);
 }
 
 /**
@@ -98,6 +132,7 @@ export async function sendOrQueue<T extends object>(
   await set(id, { ...change, id, createdAt: Date.now() } satisfies QueuedChange, store);
   await changed();
   queuedResults.add(result);
+  queuedIds.set(result, id);
   return result;
 }
 
@@ -131,6 +166,11 @@ function answeredContact(answer: unknown): { id: string; updatedAt: string } | n
     : null;
 }
 
+function answeredUndoId(answer: unknown): string | null {
+  const undoId = (answer as { undoId?: unknown } | null)?.undoId;
+  return typeof undoId === "string" && undoId ? undoId : null;
+}
+
 /**
  * Whether the contact is still as it was when its first waiting change was made: then each later
  * edit made here goes on top of the one before it; otherwise an edit made elsewhere meanwhile
@@ -155,8 +195,12 @@ async function sendWaiting(
 ) {
   if (!store) return;
   const target = store;
-  const items = (await values<QueuedChange>(target))
-    .filter((item) => !item.error)
+  const all = await values<QueuedChange>(target);
+  for (const old of all.filter((item) => item.sent && Date.now() - item.sent.at > SENT_KEEP_MS)) {
+    await del(old.id, target);
+  }
+  const items = all
+    .filter((item) => !item.error && !item.sent)
     .sort((a, b) => a.createdAt - b.createdAt);
   const carry: Carry = { ids: new Map(), versions: new Map() };
   const checked = new Map<string, boolean>();
@@ -173,7 +217,12 @@ async function sendWaiting(
         body: item.body,
         headers: { "idempotency-key": item.id },
       });
-      await del(item.id, target);
+      // Kept a while, marked sent, for an Undo pressed after this send.
+      await set(
+        item.id,
+        { ...item, sent: { at: Date.now(), undoId: answeredUndoId(answer) } },
+        target,
+      );
       hasSent = true;
       const contact = answeredContact(answer);
       if (contact && item.contactId?.startsWith(PENDING_ID_PREFIX)) {
@@ -185,15 +234,30 @@ async function sendWaiting(
       }
     } catch (error) {
       if (!(error instanceof ApiRequestError)) throw error;
+      // A server failing again and again on this change will not save it: it is shown instead
+      // of being tried forever.
+      const failures = (item.failures ?? 0) + 1;
+      if (error.status === 500 && failures >= MAX_SERVER_FAILURES) {
+        hasSent = true;
+        await set(item.id, { ...item, failures, error: SERVER_FAILED_MESSAGE }, target);
+        notifyRefused(item, SERVER_FAILED_MESSAGE);
+        continue;
+      }
+      if (error.status === 500) await set(item.id, { ...item, failures }, target);
       // Not now (no network, signed out, the server busy or this change still being saved by
       // another tab): everything waits for the next try, in order.
       if (error.status === 0 || error.status >= 500 || [401, 402, 403, 429].includes(error.status))
         break;
       if (error.code === "CHANGE_IN_PROGRESS") break;
       hasSent = true;
-      // A conflict stays in the list until dismissed; any other refusal cannot succeed later.
-      if (error.status === 409) await set(item.id, { ...item, error: error.message }, target);
-      else await del(item.id, target);
+      // Deleting a contact that is already gone (deleted elsewhere) leaves it as wanted.
+      if (item.method === "DELETE" && error.status === 404) {
+        await del(item.id, target);
+        continue;
+      }
+      // Any other refusal (a conflict, a contact gone) cannot succeed later: it stays in sight,
+      // with the server's reason, until dismissed. Never dropped unseen.
+      await set(item.id, { ...item, error: error.message }, target);
       notifyRefused(item, error.message);
     }
   }
@@ -220,6 +284,38 @@ export function flushOfflineQueue(): Promise<void> {
     }
   })();
   return flushing;
+}
+
+/** Runs `task` while no tab sends the queue (the same Web Lock as the sending). */
+async function whileNotSending<T>(task: () => Promise<T>): Promise<T> {
+  if (navigator.locks && userId) {
+    return navigator.locks.request(`tend-offline-queue:${userId}`, task) as Promise<T>;
+  }
+  await flushing;
+  return task();
+}
+
+export type Withdrawal =
+  { state: "withdrawn" } | { state: "sent"; undoId: string | null } | { state: "unknown" };
+
+/**
+ * The Undo of a queued change (its `queuedUndoId`): still waiting, it is taken out of the queue
+ * and nothing is sent ("withdrawn"); already sent (by any tab), the answer's undo id is given, for
+ * the server's undo. Decided while no tab is sending, so a change is never both withdrawn and sent.
+ */
+export async function withdrawChange(undoId: string): Promise<Withdrawal> {
+  const target = store;
+  if (!target || !isQueuedUndoId(undoId)) return { state: "unknown" };
+  const id = undoId.slice(QUEUED_UNDO_PREFIX.length);
+  const outcome = await whileNotSending(async (): Promise<Withdrawal> => {
+    const item = await get<QueuedChange>(id, target);
+    if (!item) return { state: "unknown" };
+    if (item.sent) return { state: "sent", undoId: item.sent.undoId };
+    await del(id, target);
+    return { state: "withdrawn" };
+  });
+  await changed();
+  return outcome;
 }
 
 export async function dismissChange(id: string): Promise<void> {
@@ -273,6 +369,33 @@ export function useOfflineQueue(): State {
     () => state,
     () => state,
   );
+}
+
+/**
+ * The contacts a waiting archive, unarchive or delete takes out of the active (or archived) list,
+ * here or in another tab: by the last such change of each. A string (ids, sorted) so it compares
+ * equal while nothing changes.
+ */
+export function useContactsLeavingList(archived: boolean): string {
+  return useSyncExternalStore(
+    subscribe,
+    () => leavingList(state.items, archived),
+    () => "",
+  );
+}
+
+export function leavingList(items: QueuedChange[], archived: boolean): string {
+  const last = new Map<string, QueuedChange["effect"]>();
+  for (const item of items) {
+    if (item.contactId && item.effect && !item.error && !item.sent)
+      last.set(item.contactId, item.effect);
+  }
+  const leaving = archived ? ["unarchive", "delete"] : ["archive", "delete"];
+  return [...last]
+    .filter(([, effect]) => leaving.includes(effect!))
+    .map(([id]) => id)
+    .sort()
+    .join(" ");
 }
 
 /** Whether a change to this contact waits to be sent (its row and page say "Pending"). */

@@ -151,6 +151,8 @@ export async function contactsRoutes(fastify: FastifyInstance) {
     "/api/contacts/undo/:undoId",
     {
       preHandler,
+      // An undo queued offline is sent once: a repeat gets the first answer, not "already undone".
+      config: { idempotent: true },
       schema: {
         tags,
         params: z.object({ undoId: z.string() }),
@@ -203,6 +205,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
     "/api/contacts/:id",
     {
       preHandler,
+      config: { idempotent: true },
       schema: { tags, params: ContactParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -220,6 +223,7 @@ export async function contactsRoutes(fastify: FastifyInstance) {
       `/api/contacts/:id/${action}`,
       {
         preHandler,
+        config: { idempotent: true },
         schema: {
           tags,
           params: ContactParamsSchema,

@@ -1,25 +1,33 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Contact } from "../../../../core/contacts";
 import type { UndoableContact } from "../../../../core/interactions";
-import { apiFetch } from "../../../lib/api-client";
+import { wasQueued } from "../../../lib/offline-queue";
 import { splitUndo, storeContact } from "./contacts-cache";
-
-export async function archiveContact(input: {
-  id: string;
-  isArchived: boolean;
-}): Promise<{ contact: Contact; undoId: string | null }> {
-  const action = input.isArchived ? "archive" : "unarchive";
-  const answer = await apiFetch<UndoableContact>(
-    `/api/contacts/${encodeURIComponent(input.id)}/${action}`,
-    { method: "POST" },
-  );
-  return splitUndo(answer);
-}
+import { changeContact } from "./offline-changes";
 
 export function useArchiveContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: archiveContact,
+    // Runs offline too: the archive waits in the queue and the contact moves lists at once.
+    networkMode: "always",
+    mutationFn: async (input: { id: string; isArchived: boolean }) => {
+      const answer = await changeContact(
+        queryClient,
+        {
+          method: "POST",
+          url: `/api/contacts/${encodeURIComponent(input.id)}/${input.isArchived ? "archive" : "unarchive"}`,
+          body: undefined,
+          contactId: input.id,
+          verb: input.isArchived ? "Archive" : "Unarchive",
+          effect: input.isArchived ? "archive" : "unarchive",
+        },
+        (contact): UndoableContact => ({
+          ...contact,
+          archivedAt: input.isArchived ? new Date().toISOString() : null,
+          undoId: "",
+        }),
+      );
+      return { ...splitUndo(answer), isQueued: wasQueued(answer) };
+    },
     onSuccess: ({ contact }) => storeContact(queryClient, contact),
   });
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ContactList } from "../../../../core/contact-list-schema";
 import type { Contact } from "../../../../core/contacts";
 import type { ContactDetail } from "../../../../core/households";
+import { queuedUndoId } from "../../../lib/offline-queue";
 export const contactListKey = (archived: boolean) => ["contacts", "list", { archived }] as const;
 export const contactKey = (id: string) => ["contacts", "detail", id] as const;
 export const interactionsKey = (id: string) => ["contacts", "interactions", id] as const;
@@ -48,11 +49,12 @@ export function forgetContact(queryClient: QueryClient, id: string): void {
   }
 }
 
-/** An undoable answer (the contact plus `undoId`) → the contact alone, and the undo's id. */
+/** An undoable answer (the contact plus `undoId`) → the contact alone, and the undo's id (for a
+ * change waiting in the offline queue, the one that withdraws it). */
 export function splitUndo(answer: Contact & { undoId?: string }): {
   contact: Contact;
   undoId: string | null;
 } {
   const { undoId, ...contact } = answer;
-  return { contact, undoId: undoId ?? null };
+  return { contact, undoId: queuedUndoId(answer) ?? (undoId || null) };
 }

@@ -21,8 +21,13 @@ import {
 } from "../../../../core/rhythm";
 import { ME_QUERY_KEY } from "../../../lib/session/get-me";
 import type { Me } from "../../../../core/account";
-import { PENDING_ID_PREFIX, sendOrQueue, type NewChange } from "../../../lib/offline-queue";
-import { contactKey, contactListKey, interactionsKey } from "./contacts-cache";
+import {
+  PENDING_ID_PREFIX,
+  queuedUndoId,
+  sendOrQueue,
+  type NewChange,
+} from "../../../lib/offline-queue";
+import { contactKey, contactListKey, interactionsKey, storeContact } from "./contacts-cache";
 
 function findCachedContact(queryClient: QueryClient, id: string): Contact | undefined {
   const detail = queryClient.getQueryData<Contact>(contactKey(id));
@@ -57,11 +62,39 @@ function withDueDate(
   };
 }
 
+/** The contact (and its history) as it was before an undoable change, by the change's undo id:
+ * what an Undo puts back on screen while the network is away. Kept for this page's life only,
+ * like the toast whose Undo uses it. */
+export type BeforeChange = { contact: Contact; interactions?: Interaction[] };
+const beforeChanges = new Map<string, BeforeChange>();
+/** Undo toasts last seconds: a few dozen recent changes are plenty. */
+const BEFORE_CHANGES_KEPT = 50;
+
+export function beforeChange(undoId: string): BeforeChange | undefined {
+  return beforeChanges.get(undoId);
+}
+
+function rememberBefore(undoId: string, before: BeforeChange) {
+  beforeChanges.set(undoId, before);
+  for (const old of beforeChanges.keys()) {
+    if (beforeChanges.size <= BEFORE_CHANGES_KEPT) break;
+    beforeChanges.delete(old);
+  }
+}
+
+/** Puts a contact and its history back as they were before a change (an Undo while offline). */
+export function restoreBefore(queryClient: QueryClient, before: BeforeChange) {
+  storeContact(queryClient, before.contact);
+  if (before.interactions) {
+    queryClient.setQueryData(interactionsKey(before.contact.id), before.interactions);
+  }
+}
+
 /**
  * Sends a change to one contact, or queues it with what it will look like (`optimistic`, given
  * the cached contact). `verb` names the change for the waiting list: "Log contact with".
  */
-export function changeContact<T extends object>(
+export async function changeContact<T extends object>(
   queryClient: QueryClient,
   change: Omit<NewChange, "label" | "contactId" | "baseUpdatedAt"> & {
     contactId: string;
@@ -71,7 +104,8 @@ export function changeContact<T extends object>(
 ): Promise<T> {
   const { verb, ...request } = change;
   const contact = findCachedContact(queryClient, change.contactId);
-  return sendOrQueue(
+  const interactions = queryClient.getQueryData<Interaction[]>(interactionsKey(change.contactId));
+  const result = await sendOrQueue(
     {
       ...request,
       label: `${verb} ${contact ? contactDisplayName(contact) : "a contact"}`,
@@ -82,6 +116,11 @@ export function changeContact<T extends object>(
       return optimistic(contact);
     },
   );
+  const undoId = queuedUndoId(result) ?? (result as { undoId?: unknown } | null)?.undoId;
+  if (contact && typeof undoId === "string" && undoId) {
+    rememberBefore(undoId, { contact, interactions });
+  }
+  return result;
 }
 
 export function loggedOffline(

@@ -29,6 +29,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { describeLoadFailure } from "../../../lib/load-failure";
 import { lazyComponent, lazyModule } from "../../../lib/lazy";
 import { toast } from "../../../lib/toast";
+import { QUEUED_NOTE } from "../../../lib/offline-queue";
 import { useArchiveContact } from "../api/archive-contact";
 import { useUndoToast } from "../api/undo-change";
 import { useDeleteContact } from "../api/delete-contact";
@@ -284,9 +285,12 @@ function ContactView({ contact }: { contact: ContactDetail }) {
       <div className="grid gap-2 rounded-xl border border-border bg-card p-4" aria-live="polite">
         {/* Archived people are out of the rhythm: no due state, nothing to log or snooze. */}
         {contact.archivedAt ? (
-          <p className="text-sm" data-testid="due-text">
-            Archived: not due, and left out of reminders. Unarchive to bring {name} back.
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <PendingBadge contactId={contact.id} />
+            <p className="text-sm" data-testid="due-text">
+              Archived: not due, and left out of reminders. Unarchive to bring {name} back.
+            </p>
+          </div>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             <StateBadge state={contact.state} />
@@ -320,10 +324,11 @@ function ContactView({ contact }: { contact: ContactDetail }) {
               archive.mutate(
                 { id: contact.id, isArchived: !contact.archivedAt },
                 {
-                  onSuccess: ({ contact: c, undoId }) =>
+                  onSuccess: ({ contact: c, undoId, isQueued }) =>
                     showUndoToast({
                       undoId,
                       title: c.archivedAt ? `${name} archived` : `${name} restored`,
+                      description: isQueued ? QUEUED_NOTE : undefined,
                     }),
                   onError: (error) =>
                     toast({
@@ -351,8 +356,11 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             isDestructive
             onConfirm={() =>
               remove.mutate(contact.id, {
-                onSuccess: () => {
-                  toast({ title: `${name} deleted` });
+                onSuccess: ({ isQueued }) => {
+                  toast({
+                    title: `${name} deleted`,
+                    description: isQueued ? QUEUED_NOTE : undefined,
+                  });
                   void navigate("/app/contacts");
                 },
                 onError: (error) =>

@@ -7,7 +7,7 @@ import { joinNames } from "../../../../core/household-names";
 import { describeDue } from "../../../../core/rhythm";
 import { Button, type ButtonProps } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
-import { wasQueued } from "../../../lib/offline-queue";
+import { QUEUED_NOTE, queuedUndoId, wasQueued } from "../../../lib/offline-queue";
 import { toast } from "../../../lib/toast";
 import { useLogInteraction } from "../api/log-interaction";
 import { useUndoToast } from "../api/undo-change";
@@ -18,7 +18,6 @@ import { createRecentLogs } from "../lib/recent-logs";
 const CHECK_ICON = <Check aria-hidden />;
 
 const recentLogs = createRecentLogs(LOG_REPEAT_WINDOW_MS);
-const QUEUED_NOTE = "Saved on this device: it will be sent when you are back online.";
 
 // One tap: "I was in touch just now", by the preferred channel unless `channel` picks another.
 // Moves the due date. A second tap for the same person moments later adds nothing.
@@ -70,7 +69,12 @@ export function LogContactButton(props: {
         onSuccess: (result) => {
           const { contact, interaction, undoId } = result;
           if (wasQueued(result)) {
-            toast({ title: `Logged contact with ${everyone}`, description: QUEUED_NOTE });
+            // Its Undo takes it out of the queue while it waits (nothing is sent).
+            showUndoToast({
+              undoId: queuedUndoId(result),
+              title: `Logged contact with ${everyone}`,
+              description: QUEUED_NOTE,
+            });
             return;
           }
           recentLogs.remember(repeatKey, { undoId, at: Date.now() });
