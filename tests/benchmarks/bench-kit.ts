@@ -55,6 +55,7 @@ export function startBrowserBenchServer(options: {
   port: string;
   dist: string;
   env?: Record<string, string>;
+  cwd?: string;
 }) {
   process.env.E2E_PORT = options.port;
   return startE2EServer({
