@@ -56,6 +56,7 @@ export function startBrowserBenchServer(options: {
   dist: string;
   env?: Record<string, string>;
   cwd?: string;
+  readyTimeoutMs?: number;
 }) {
   process.env.E2E_PORT = options.port;
   return startE2EServer({

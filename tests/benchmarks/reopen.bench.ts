@@ -198,6 +198,8 @@ async function startSide(browser: Browser, port: string, options: { dist: string
     dist: options.dist,
     cwd: options.cwd,
     env: { E2E_DATABASE_URL: database.url },
+    // A checkout whose server is older than its sources compiles it first (a minute under load).
+    readyTimeoutMs: 300_000,
   });
   await server.ready();
   const { createUser } = await import("../e2e/fixtures");
