@@ -55,6 +55,8 @@ export function startBrowserBenchServer(options: {
   port: string;
   dist: string;
   env?: Record<string, string>;
+  cwd?: string;
+  readyTimeoutMs?: number;
 }) {
   process.env.E2E_PORT = options.port;
   return startE2EServer({

@@ -99,9 +99,12 @@ export function startE2EServer(options: {
   dist: string;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** Another checkout to serve from (its own server code and build), this one by default. */
+  cwd?: string;
 }) {
   const base = `http://localhost:${options.port}`;
   const child = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
+    cwd: options.cwd,
     env: { ...process.env, PORT: options.port, WEB_DIST_DIR: options.dist, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
