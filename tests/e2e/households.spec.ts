@@ -164,3 +164,52 @@ for (const width of [320, 390, 1280]) {
     ]);
   });
 }
+
+test("leaving a household on a phone shows its toast, and Undo puts the contact back", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await createUser(page);
+  const sam = await addContact(page, { firstName: "Sam", lastName: "Carter" });
+  const jo = await addContact(page, { firstName: "Jo", lastName: "Carter" });
+  const eve = await addContact(page, { firstName: "Eve", lastName: "Stone" });
+  for (const data of [
+    { name: "The Carters", contactIds: [sam.id, jo.id] },
+    { name: "Eve's place", contactIds: [eve.id] },
+  ]) {
+    const made = await page.request.post("/api/households", { data });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+  const householdsNow = async () =>
+    (
+      (await (await page.request.get("/api/households")).json()) as {
+        items: { name: string; members: { id: string }[] }[];
+      }
+    ).items
+      .map((h) => `${h.name}: ${h.members.length}`)
+      .sort();
+
+  // Sam leaves; Jo stays in The Carters.
+  await page.goto(`/app/contacts/${sam.id}`);
+  const card = page.getByRole("region", { name: "Household" });
+  await card.getByRole("button", { name: "Leave The Carters" }).click();
+  await expectToast(page, "Sam Carter left The Carters");
+  await expect(card.getByRole("button", { name: "Add to a household" })).toBeVisible();
+  expect(await householdsNow()).toEqual(["Eve's place: 1", "The Carters: 1"]);
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expectToast(page, "Undone");
+  await expect(card.getByTestId("household-name")).toHaveText("The Carters");
+  await expect(card.getByRole("link", { name: "Jo Carter" })).toBeVisible();
+  expect(await householdsNow()).toEqual(["Eve's place: 1", "The Carters: 2"]);
+
+  // The last one out: the household goes, and Undo makes it again.
+  await page.goto(`/app/contacts/${eve.id}`);
+  await card.getByRole("button", { name: "Leave Eve's place" }).click();
+  await expectToast(page, "Eve Stone left Eve's place");
+  await expect(card.getByRole("button", { name: "Add to a household" })).toBeVisible();
+  expect(await householdsNow()).toEqual(["The Carters: 2"]);
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expectToast(page, "Undone");
+  await expect(card.getByTestId("household-name")).toHaveText("Eve's place");
+  expect(await householdsNow()).toEqual(["Eve's place: 1", "The Carters: 2"]);
+});

@@ -10,6 +10,7 @@ import {
   expectAccessibleInBothThemes,
   expectToast,
   test,
+  withoutWebGL,
 } from "./fixtures";
 import { renderedMarkers } from "./map-markers";
 
@@ -142,6 +143,74 @@ for (const width of [390, 1280]) {
     await page.goto("/app/map?near=Paris");
     await expect(page.getByTestId("travel-summary")).toContainText("2 people live within");
     await expect(page.getByTestId("travel-list").getByRole("listitem")).toHaveCount(2);
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`without WebGL, a household's marker on the flat map shows its count at ${width} px`, async ({
+    page,
+  }) => {
+    // Axe in both themes and four screenshots on a software-drawn page.
+    test.slow();
+    await withoutWebGL(page);
+    await page.setViewportSize({ width, height: 900 });
+    await createUser(page);
+    const jo = await addContact(page, "Jo", { latitude: 48.8566, longitude: 2.3522 }, 3);
+    const sam = await addContact(page, "Sam", { latitude: 48.8867, longitude: 2.3431 });
+    // Nothing clusters on the flat map: Max lives far enough away to be clicked on his own.
+    const max = await addContact(page, "Max", { latitude: 40.7128, longitude: -74.006 });
+    const made = await page.request.post("/api/households", {
+      headers: { origin: BASE_URL },
+      data: { name: "The Carters", contactIds: [sam, jo, max] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+
+    await page.goto("/app/map");
+    const flat = page.getByTestId("flat-map");
+    await expect(flat).toBeVisible({ timeout: 30_000 });
+    const markers = flat.getByTestId("flat-marker");
+    await expect(markers).toHaveCount(2);
+    const household = flat.getByRole("button", {
+      name: "The Carters (Jo and Sam): household of 2 people",
+      exact: true,
+    });
+    await expect(household.locator("text")).toHaveText("2");
+    const max1 = flat.getByRole("button", { name: "Max Carter", exact: true });
+    await expect(max1.locator("text")).toHaveCount(0);
+
+    // Sized in screen pixels, so the count is readable on a phone; the household's ring is the
+    // thicker one.
+    const ring = async (marker: typeof household) => {
+      const circle = marker.locator("circle").first();
+      const box = (await circle.boundingBox())!;
+      const stroke = Number(await circle.getAttribute("stroke-width"));
+      const r = Number(await circle.getAttribute("r"));
+      return { diameter: box.width, ringPx: (stroke / r) * (box.width / 2) };
+    };
+    const [house, single] = [await ring(household), await ring(max1)];
+    expect(house.diameter).toBeGreaterThanOrEqual(24);
+    expect(house.ringPx).toBeGreaterThan(single.ringPx * 1.5);
+
+    for (const theme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await household.focus();
+      await page.screenshot({ path: `${SHOTS}/flat-map-household-${width}-${theme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+    await expectAccessibleInBothThemes(page);
+
+    // By keyboard, and by a click: the household's card.
+    await household.focus();
+    await page.keyboard.press("Enter");
+    const card = page.getByTestId("map-card");
+    await expect(card.getByRole("heading", { name: "The Carters" })).toBeVisible();
+    await expect(
+      card.getByRole("list", { name: "People in The Carters" }).getByRole("listitem"),
+    ).toHaveCount(2);
+    await card.getByRole("button", { name: "Close" }).click();
+    await expect(card).toHaveCount(0);
+    await household.click();
+    await expect(card.getByRole("heading", { name: "The Carters" })).toBeVisible();
   });
 }
 

@@ -63,12 +63,17 @@ export function readAddressCard(text: string, now: Date): AddressCard {
 
 /**
  * What a phone's edit changes on a contact: the card's own fields, and its zone when the card
- * names one. A card without TZ leaves the zone as it is: phones that do not show a zone drop it.
+ * names one or says "None" by hand (X-TEND-TIME-ZONE). A card without either leaves the zone as
+ * it is: phones that do not show a zone drop it.
  */
-export function cardFieldsOf(contact: ContactInput): CardFields & { timeZone?: string } {
+export function cardFieldsOf(
+  contact: ContactInput,
+): CardFields & { timeZone?: string | null; isTimeZoneSetByHand?: true } {
   const fields: Partial<Record<keyof CardFields, unknown>> = {};
   for (const key of CARD_FIELDS) fields[key] = contact[key];
-  return contact.timeZone
-    ? { ...(fields as CardFields), timeZone: contact.timeZone }
-    : (fields as CardFields);
+  if (contact.timeZone) return { ...(fields as CardFields), timeZone: contact.timeZone };
+  if (contact.isTimeZoneSetByHand) {
+    return { ...(fields as CardFields), timeZone: null, isTimeZoneSetByHand: true };
+  }
+  return fields as CardFields;
 }

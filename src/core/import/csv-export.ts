@@ -43,7 +43,12 @@ export type ExportPhoto = { mediaType: string; base64: string };
 export type ExportContact = Pick<
   Contact,
   ContactFieldKey | "id" | "lastContactedAt" | "nextDueAt" | "archivedAt" | "createdAt"
-> & { rhythmSource?: RhythmSource; photo?: ExportPhoto; related?: RelatedRef[] };
+> & {
+  rhythmSource?: RhythmSource;
+  photo?: ExportPhoto;
+  related?: RelatedRef[];
+  isTimeZoneSetByHand?: boolean;
+};
 
 type Labelled = { label?: string; value: string; ext?: string };
 

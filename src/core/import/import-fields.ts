@@ -40,6 +40,9 @@ export type ImportField =
 
 export type ImportTarget = { target: string; label: string };
 
+/** A time zone cell that says the person has none by the user's choice (the form's "None"). */
+export const NO_TIME_ZONE_CELL = "None";
+
 const NAME_HELPERS: Record<string, ImportTarget[]> = {
   firstName: [{ target: "middleName", label: "Middle name (added to first name)" }],
   lastName: [{ target: "fullName", label: "Full name (used when first and last are empty)" }],

@@ -13,7 +13,12 @@ import { ContactInputSchema, NAME_REQUIRED, type ContactInput } from "../contact
 import { readRelatedCell, type RelatedRef } from "../relationships";
 import { sanitizeText } from "../sanitize";
 import { splitRhythmSource, tagKey, type GroupRhythm } from "../group-rhythms";
-import type { ColumnMapping, ImportField, ImportTableRow } from "./import-fields";
+import {
+  NO_TIME_ZONE_CELL,
+  type ColumnMapping,
+  type ImportField,
+  type ImportTableRow,
+} from "./import-fields";
 import { addressesFrom, linkPlace } from "./map-addresses";
 import { normalizeHeader } from "./detect-mapping";
 import { readPhotoCell } from "./photo-cell";
@@ -242,6 +247,10 @@ export function mapRow(options: {
   const input: Input = {};
   for (const field of FIELDS) {
     input[field.key] = read(field.kind, field.importTarget as ImportField);
+  }
+  if (String(input.timeZone).toLowerCase() === NO_TIME_ZONE_CELL.toLowerCase()) {
+    input.timeZone = null;
+    input.isTimeZoneSetByHand = true;
   }
   let firstName = [input.firstName as string, first(f.get("middleName"))].filter(Boolean).join(" ");
   let lastName = input.lastName as string;

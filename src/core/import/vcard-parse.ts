@@ -3,7 +3,7 @@
 // labels, BDAY with or without year, CATEGORIES, ADR, GEO, TZ, and our own X-TEND-* properties.
 import { canonicalTimeZone } from "../onboarding";
 import { emptyAddress, writeAddressesCell, type PostalAddress } from "../postal-address";
-import type { ImportTable } from "./import-fields";
+import { NO_TIME_ZONE_CELL, type ImportTable } from "./import-fields";
 import { readTelUri } from "../phone-numbers";
 import { cleanLabel } from "./parse-values";
 import { readRelated, writeRelatedCell, type RelatedRef } from "../relationships";
@@ -325,6 +325,7 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
   const notes: string[] = [];
   const addresses: VcardProperty[] = [];
   const related: RelatedRef[] = [];
+  let isNoZoneByHand = false;
   const labels = appleLabels(card);
   const first = (column: Column, value: string) => {
     if (!cells[column]) cells[column] = value.trim();
@@ -415,6 +416,9 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
       case "X-TEND-ARCHIVED":
         first("Archived", text);
         break;
+      case "X-TEND-TIME-ZONE":
+        isNoZoneByHand ||= text.trim().toLowerCase() === "none";
+        break;
       case "UID":
         first("UID", text);
         break;
@@ -426,6 +430,8 @@ function cardToCells(card: VcardProperty[]): Record<Column, string> {
     }
   }
   fillAddresses(cells, addresses, labels);
+  // A zone the card names wins: a client that kept our property may have set one since.
+  if (isNoZoneByHand) first("Time zone", NO_TIME_ZONE_CELL);
   cells.Emails = emails.join("; ");
   cells.Phones = phones.join("; ");
   cells.Websites = websites.join("; ");

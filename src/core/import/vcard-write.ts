@@ -185,6 +185,8 @@ function tendLines(c: ExportContact): string[] {
     ["X-TEND-LAST-CONTACTED", c.lastContactedAt],
     ["X-TEND-NEXT-DUE", c.rhythm ? c.nextDueAt : null],
     ["X-TEND-ARCHIVED", c.archivedAt],
+    // "None" chosen by hand: TZ can only name a zone, and a card without one means "unknown".
+    ["X-TEND-TIME-ZONE", !c.timeZone && c.isTimeZoneSetByHand ? "none" : null],
   ];
   for (const [name, value] of extra) if (value) lines.push(`${name}:${escapeVcardText(value)}`);
   return lines;

@@ -415,6 +415,20 @@ describe("vCard 4.0 writing", () => {
   it("writes no TZ for a contact without a zone", () => {
     expect(buildVcard({ ...ada, timeZone: null })).not.toContain("TZ");
   });
+
+  it('writes "None" chosen by hand as X-TEND-TIME-ZONE, in 4.0 and 3.0, and only that', () => {
+    const none = { ...ada, timeZone: null, isTimeZoneSetByHand: true };
+    for (const version of ["4.0", "3.0"] as const) {
+      const text = buildVcard(none, { version });
+      expect(text).toContain("\r\nX-TEND-TIME-ZONE:none\r\n");
+      expect(text).not.toMatch(/^TZ/m);
+    }
+    // Unknown (never set), or a zone chosen by hand, is not "None".
+    expect(buildVcard({ ...ada, timeZone: null, isTimeZoneSetByHand: false })).not.toContain(
+      "X-TEND-TIME-ZONE",
+    );
+    expect(buildVcard({ ...ada, isTimeZoneSetByHand: true })).not.toContain("X-TEND-TIME-ZONE");
+  });
 });
 
 describe("vCard time zones", () => {
@@ -440,6 +454,38 @@ describe("vCard time zones", () => {
     expect(zoneOf("TZ;VALUE=text:-05:00\\; EST\\; Raleigh/North America", "3.0")).toBeNull();
     expect(zoneOf("TZ;VALUE=uri:https://tz.example/Europe/Lisbon")).toBeNull();
     expect(zoneOf("TZ:Mars/Olympus\r\nTZ:Africa/Maputo")).toBe("Africa/Maputo");
+  });
+
+  const byHandOf = (lines: string) => {
+    const card = `BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ana Lima\r\n${lines}\r\nEND:VCARD\r\n`;
+    const [row] = read(card).rows;
+    expect(row!.errors).toEqual([]);
+    const { timeZone, isTimeZoneSetByHand } = row!.contact!;
+    return { timeZone, isTimeZoneSetByHand };
+  };
+
+  it('reads X-TEND-TIME-ZONE:none as "None" chosen by hand; a zone the card names wins', () => {
+    const none = { timeZone: null, isTimeZoneSetByHand: true };
+    expect(byHandOf("X-TEND-TIME-ZONE:none")).toEqual(none);
+    expect(byHandOf("X-TEND-TIME-ZONE:NONE")).toEqual(none);
+    // A client that kept our property and then set a zone: the zone is what the user chose.
+    expect(byHandOf("X-TEND-TIME-ZONE:none\r\nTZ:Asia/Tokyo")).toEqual({
+      timeZone: "Asia/Tokyo",
+      isTimeZoneSetByHand: undefined,
+    });
+    expect(byHandOf("TZ:Mars/Olympus\r\nX-TEND-TIME-ZONE:none")).toEqual(none);
+    // No property, or a value we do not write, says nothing about the zone.
+    for (const lines of ["NOTE:hi", "X-TEND-TIME-ZONE:Europe/Lisbon", "X-TEND-TIME-ZONE:"]) {
+      expect(byHandOf(lines)).toEqual({ timeZone: null, isTimeZoneSetByHand: undefined });
+    }
+  });
+
+  it('round-trips "None" chosen by hand through our own writer and reader, 4.0 and 3.0', () => {
+    const none = { ...ada, timeZone: null, isTimeZoneSetByHand: true };
+    for (const version of ["4.0", "3.0"] as const) {
+      const [row] = read(buildVcard(none, { version })).rows;
+      expect(row!.contact).toMatchObject({ timeZone: null, isTimeZoneSetByHand: true });
+    }
   });
 });
 

@@ -309,7 +309,7 @@ describe("CardDAV", () => {
     expect((await getContact(t.app, owner, sam.id)).lastName).toBe("Phone");
   });
 
-  it("cards carry the contact's time zone, and a phone's TZ is read as the user's choice", async () => {
+  it("cards carry the contact's time zone or None by hand, and a phone's TZ is read as the user's choice", async () => {
     const owner = await createUser(t.app);
     const ana = await addContact(t.app, owner, {
       firstName: "Ana",
@@ -353,6 +353,21 @@ describe("CardDAV", () => {
     expect((await getContact(t.app, owner, ana.id)).notes).toBe("Met in Porto");
     const back = await dav(t.app, device, { method: "GET", url });
     expect(back.body).toContain("TZ;VALUE=TEXT:America/New_York\r\n");
+
+    // "None" chosen by hand travels as our own property (other clients keep or drop it), and a
+    // card that comes back without it, or without any zone, leaves "None" as it is.
+    const none = { timeZone: null, isTimeZoneSetByHand: true };
+    expect(await put(["X-TEND-TIME-ZONE:none"])).toEqual(none);
+    const noneCard = (await dav(t.app, device, { method: "GET", url })).body;
+    expect(noneCard).toContain("\r\nX-TEND-TIME-ZONE:none\r\n");
+    expect(noneCard).not.toMatch(/^TZ/m);
+    expect(await put([])).toEqual(none);
+    expect(await put(["X-TEND-TIME-ZONE:none", "NOTE:Back from Porto"])).toEqual(none);
+    // Setting a zone on the phone is a choice again.
+    expect(await put(["X-TEND-TIME-ZONE:none", "TZ;VALUE=text:Asia/Tokyo"])).toEqual({
+      timeZone: "Asia/Tokyo",
+      isTimeZoneSetByHand: true,
+    });
 
     const created = await dav(t.app, device, {
       method: "PUT",

@@ -206,7 +206,7 @@ describe("export → import into a new account", () => {
     );
   });
 
-  it("vCard: each contact's time zone comes back, chosen by hand or following the place", async () => {
+  it("vCard: each contact's time zone comes back, chosen by hand (None too) or following the place", async () => {
     const owner = await createUser(t.app);
     const lisbon = { city: "Lisbon", country: "Portugal", latitude: 38.7223, longitude: -9.1393 };
     for (const payload of [
@@ -214,6 +214,8 @@ describe("export → import into a new account", () => {
       { firstName: "Kenji", ...lisbon, timeZone: "Asia/Tokyo" },
       { firstName: "Noor", timeZone: "Asia/Kathmandu" },
       { firstName: "Zed" },
+      // "None" chosen by hand, though her place gives a zone.
+      { firstName: "Lia", ...lisbon, timeZone: null, isTimeZoneSetByHand: true },
     ]) {
       const res = await injectAs(t.app, owner, { method: "POST", url: "/api/contacts", payload });
       expect(res.statusCode, res.body).toBe(201);
@@ -221,6 +223,7 @@ describe("export → import into a new account", () => {
     const exported = await injectAs(t.app, owner, { url: "/api/exports/contacts.vcf" });
     for (const zone of ["Europe/Lisbon", "Asia/Tokyo", "Asia/Kathmandu"])
       expect(exported.body).toContain(`TZ;VALUE=TEXT:${zone}\r\n`);
+    expect(exported.body.match(/^X-TEND-TIME-ZONE:none\r$/gm)).toHaveLength(1);
     const target = await importVcardIntoNewAccount(t.app, exported.body);
     const zones = async (user: TestUser) =>
       (await everything(user)).contacts.map(({ firstName, timeZone, isTimeZoneSetByHand }) => ({
@@ -231,6 +234,7 @@ describe("export → import into a new account", () => {
     expect(await zones(owner)).toEqual([
       { firstName: "Ana", timeZone: "Europe/Lisbon", isTimeZoneSetByHand: false },
       { firstName: "Kenji", timeZone: "Asia/Tokyo", isTimeZoneSetByHand: true },
+      { firstName: "Lia", timeZone: null, isTimeZoneSetByHand: true },
       { firstName: "Noor", timeZone: "Asia/Kathmandu", isTimeZoneSetByHand: true },
       { firstName: "Zed", timeZone: null, isTimeZoneSetByHand: false },
     ]);

@@ -17,7 +17,7 @@ import { Input, Select } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useCreateHousehold } from "../api/create-household";
-import { useDeleteHousehold } from "../api/delete-household";
+import { useLeaveHousehold, useLeftHouseholdToast } from "../api/leave-household";
 import { useHouseholds } from "../api/list-households";
 import { useContacts } from "../api/list-contacts";
 import { useUpdateHousehold } from "../api/update-household";
@@ -75,22 +75,20 @@ function Members(props: { contact: ContactDetail; household: Household }) {
     opener.current = next;
     setMode(next);
   };
-  const update = useUpdateHousehold();
-  const remove = useDeleteHousehold();
-  const name = contactDisplayName(contact);
+  const leaving = useLeaveHousehold();
+  const showLeftToast = useLeftHouseholdToast();
   const others = household.members.filter((m) => m.id !== contact.id);
-  const isBusy = update.isPending || remove.isPending;
-  const onError = (error: unknown) =>
-    toast({
-      title: "Couldn't leave the household",
-      description: errorMessage(error),
-      variant: "destructive",
-    });
   function leave() {
-    const done = { onSuccess: () => toast({ title: `${name} left ${household.name}` }), onError };
-    // The last one out: the household goes, and everyone stays a contact.
-    if (others.length === 0) remove.mutate(household.id, done);
-    else update.mutate({ id: household.id, patch: { contactIds: others.map((m) => m.id) } }, done);
+    const input = { contactId: contact.id, name: contactDisplayName(contact), household };
+    leaving.mutateAsync(input).then(
+      (undo) => showLeftToast(input, undo),
+      (error: unknown) =>
+        toast({
+          title: "Couldn't leave the household",
+          description: errorMessage(error),
+          variant: "destructive",
+        }),
+    );
   }
   if (mode === "rename")
     return <RenameHousehold household={household} onDone={() => setMode("view")} />;
@@ -131,7 +129,7 @@ function Members(props: { contact: ContactDetail; household: Household }) {
         >
           Rename
         </Button>
-        <Button variant="outline" disabled={isBusy} onClick={leave}>
+        <Button variant="outline" disabled={leaving.isPending} onClick={leave}>
           Leave {household.name}
         </Button>
       </div>
