@@ -247,3 +247,17 @@ export function readRelatedCell(text: string): RelatedRef[] {
     return withId[1] ? [{ type, uid, name: withId[1] }] : [{ type, uid }];
   });
 }
+
+/** A link as the API and MCP give it beside a contact: what the other person is, and who. */
+export const ContactRelationSchema = z.object({
+  type: z
+    .string()
+    .meta({
+      description:
+        "What the other person is to this contact: partner, child, a word of the user's.",
+    }),
+  contactId: z.string(),
+  name: z.string(),
+  isArchived: z.boolean(),
+});
+export type ContactRelation = z.infer<typeof ContactRelationSchema>;
