@@ -28,10 +28,10 @@ describe("the Related cell", () => {
       },
       { firstName: "sam", lastName: " carter", related: [] },
     ]);
-    expect(writeRelatedCell(people[0]!.related!)).toBe(
+    expect(writeRelatedCell(people[0]!.related)).toBe(
       `parent: Sam Carter [${SAM_A}]; friend: urn:uuid:${SAM_A}`,
     );
-    expect(writeRelatedCell(people[1]!.related!)).toBe("child: Ann Carter");
+    expect(writeRelatedCell(people[1]!.related)).toBe("child: Ann Carter");
   });
 
   it("reads names, names with an id, bare ids and a word of the user's", () => {

@@ -174,14 +174,16 @@ describe("relationships in exports and imports", () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const people = await listContacts(t.app, target);
+    const label = (c: { firstName: string; company?: unknown }) =>
+      `${c.firstName} ${typeof c.company === "string" ? c.company : ""}`.trim();
     const out: Record<string, string[]> = {};
     for (const p of people) {
       const list = await injectAs(t.app, target, { url: `/api/contacts/${p.id}/relationships` });
-      out[`${p.firstName} ${p.company ?? ""}`.trim()] = list
+      out[label(p)] = list
         .json<{ relationships: Relationship[] }>()
         .relationships.map((r) => {
           const other = people.find((o) => o.id === r.other.id)!;
-          return `${`${other.firstName} ${other.company ?? ""}`.trim()}: ${r.type}`;
+          return `${label(other)}: ${r.type}`;
         })
         .sort();
     }

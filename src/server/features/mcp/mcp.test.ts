@@ -126,7 +126,7 @@ describe("MCP", () => {
   });
 
   it("get_contact answers the contact's relationships and household", async () => {
-    const ada = (await addContact(t.app, user, { firstName: "Ada", lastName: "Hopper" })).id;
+    const ada = (await addContact(t.app, user, { firstName: "Ada", lastName: "Byron" })).id;
     const linked = await injectAs(t.app, user, {
       method: "POST",
       url: `/api/contacts/${graceId}/relationships`,
@@ -149,7 +149,7 @@ describe("MCP", () => {
       expect(got.isError, got.text).toBe(false);
       const { contact } = JSON.parse(got.text);
       expect(contact.relationships).toEqual([
-        { type: "sibling", contactId: ada, name: "Ada Hopper", isArchived: false },
+        { type: "sibling", contactId: ada, name: "Ada Byron", isArchived: false },
       ]);
       expect(contact.household).toMatchObject({ id: home.json().id, name: "The Hoppers" });
       expect(contact.household.members).toHaveLength(2);
