@@ -142,8 +142,14 @@ const FROM_VCARD: Record<string, RelationshipType> = {
   "co-worker": "colleague",
 };
 
-/** A link as a card carries it: to a card in the same file (its UID) or to a name. */
-export type RelatedRef = { type: string; uid: string } | { type: string; name: string };
+/**
+ * A link as a file carries it: to a card or row in the same file (its UID, or our CSV's ID), to a
+ * name, or to both (the name for people, the id to tell namesakes apart).
+ */
+export type RelatedRef =
+  | { type: string; uid: string }
+  | { type: string; name: string }
+  | { type: string; uid: string; name: string };
 
 function escapeText(value: string): string {
   return value
@@ -198,14 +204,31 @@ export function readRelated(property: {
   return name ? { type, name } : null;
 }
 
-/** A "Related" cell: "partner: urn:uuid:…; friend: Jo Smith", one link per part. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const URN_UUID = /^urn:uuid:/i;
+// "Jo Carter [0b7f2c8e-…]": a name followed by the person's id in square brackets.
+const NAME_WITH_ID =
+  /^(.*?)\s*\[(urn:uuid:)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\]$/i;
+
+/** What a UID is compared by: "urn:uuid:ABC…" and "abc…" name the same card. */
+export function uidKey(uid: string): string {
+  const bare = uid.trim().replace(URN_UUID, "");
+  return UUID.test(bare) ? bare.toLowerCase() : uid.trim();
+}
+
+function refText(ref: RelatedRef): string {
+  const name = "name" in ref ? ref.name.replace(/;/g, ",") : "";
+  if (!("uid" in ref)) return name;
+  if (!name) return ref.uid;
+  return `${name} [${uidKey(ref.uid)}]`;
+}
+
+/**
+ * A "Related" cell: "child: Ann Carter; partner: Jo Carter [0b7f2c8e-…]", one link per part: what
+ * the other person is, then their name, their id in brackets when the link carries it.
+ */
 export function writeRelatedCell(refs: readonly RelatedRef[]): string {
-  return refs
-    .map(
-      (ref) =>
-        `${ref.type.replace(/[:;]/g, " ")}: ${"uid" in ref ? ref.uid : ref.name.replace(/;/g, ",")}`,
-    )
-    .join("; ");
+  return refs.map((ref) => `${ref.type.replace(/[:;]/g, " ").trim()}: ${refText(ref)}`).join("; ");
 }
 
 export function readRelatedCell(text: string): RelatedRef[] {
@@ -213,8 +236,28 @@ export function readRelatedCell(text: string): RelatedRef[] {
     const at = part.indexOf(":");
     if (at < 0) return [];
     const type = normalizeRelationshipType(part.slice(0, at)).slice(0, RELATIONSHIP_WORD_MAX);
-    const ref = part.slice(at + 1).trim();
+    const ref = sanitizeText(part.slice(at + 1))
+      .replace(/\s+/g, " ")
+      .trim();
     if (!type || !ref) return [];
-    return /^urn:uuid:/i.test(ref) ? [{ type, uid: ref }] : [{ type, name: ref }];
+    if (URN_UUID.test(ref)) return [{ type, uid: ref }];
+    const withId = NAME_WITH_ID.exec(ref);
+    if (!withId) return [{ type, name: ref }];
+    const uid = `urn:uuid:${withId[3]!.toLowerCase()}`;
+    return withId[1] ? [{ type, uid, name: withId[1] }] : [{ type, uid }];
   });
 }
+
+/** A link as the API and MCP give it beside a contact: what the other person is, and who. */
+export const ContactRelationSchema = z.object({
+  type: z
+    .string()
+    .meta({
+      description:
+        "What the other person is to this contact: partner, child, a word of the user's.",
+    }),
+  contactId: z.string(),
+  name: z.string(),
+  isArchived: z.boolean(),
+});
+export type ContactRelation = z.infer<typeof ContactRelationSchema>;

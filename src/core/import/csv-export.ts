@@ -2,7 +2,8 @@
 // formula character (OWASP CSV injection guidance: = + - @ tab CR get a leading single quote; so do
 // their fullwidth forms ＝ ＋ － ＠, which spreadsheets in East Asian locales read as formulas).
 import Papa from "papaparse";
-import type { RelatedRef } from "../relationships";
+import { writeRelatedCell, type RelatedRef } from "../relationships";
+import { namePeopleRelated } from "./related-links";
 import {
   CONTACT_FIELDS,
   CONTACT_METHOD_LABELS,
@@ -92,6 +93,7 @@ const STATE_COLUMNS: CsvColumn[] = [
   { header: "Last contacted", cell: (c) => c.lastContactedAt ?? "" },
   { header: "Next due", cell: (c) => (c.rhythm ? (c.nextDueAt ?? "") : "") },
   { header: "Archived", cell: (c) => c.archivedAt ?? "" },
+  { header: "Related", cell: (c) => writeRelatedCell(c.related ?? []) },
   { header: "Created", cell: (c) => c.createdAt },
   { header: "ID", cell: (c) => c.id },
 ];
@@ -127,5 +129,5 @@ export function writeCsv(
 }
 
 export function buildContactsCsv(contacts: readonly ExportContact[]): string {
-  return writeCsv(TEND_CSV_COLUMNS, contacts);
+  return writeCsv(TEND_CSV_COLUMNS, namePeopleRelated(contacts));
 }

@@ -94,6 +94,8 @@ export function headerRulesFor(fields: ContactFieldDefinitions): Rule[] {
 const GENERIC_RULES = headerRulesFor(CONTACT_FIELDS);
 
 const SOURCE_RULES: Partial<Record<ImportSource, Rule[]>> = {
+  // Our export's ID is what its Related column names a namesake by.
+  tend: [[/^id$/, "uid"]],
   // Outlook's Title is Mr, Ms, Dr: a name prefix, not a job.
   outlook: [[/^title$/, "namePrefix"]],
   // LinkedIn's profile link and connection date go into notes, labelled with their header.

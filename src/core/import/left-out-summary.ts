@@ -22,6 +22,7 @@ const FORMS: Partial<Record<ImportField, { one: string; other: string }>> = {
   nextDueAt: { one: "next due date", other: "next due dates" },
   archived: { one: "archived mark", other: "archived marks" },
   photo: { one: "photo", other: "photos" },
+  related: { one: "link to a related person", other: "links to related people" },
 };
 
 function formsOf(field: ImportField | null): { one: string; other: string } {

@@ -11,6 +11,7 @@ import {
 } from "./duplicates";
 import type { ImportExtras, MappedRow, RowError } from "./map-row";
 import { isSameContact, mergeContact } from "./merge-contact";
+import { resolveRelatedLinks, type PlannedLink } from "./related-links";
 
 export const ROW_DECISIONS = ["create", "merge", "skip"] as const;
 export const RowDecisionSchema = z.enum(ROW_DECISIONS);
@@ -63,6 +64,8 @@ export type ImportPlan = {
   rows: PlannedRow[];
   creates: PlannedCreate[];
   merges: PlannedMerge[];
+  /** Links between the people imported and to the user's contacts, found once here. */
+  links: PlannedLink[];
   summary: ImportSummary;
 };
 
@@ -159,6 +162,14 @@ export function planImport(options: {
     planned.push({ ...base, errors: [], duplicate, suggested, decision });
   }
 
+  const { links, notes } = resolveRelatedLinks({
+    rows: planned.map((r, i) => ({ ...r, extras: rows[i]!.extras })),
+    existing,
+  });
+  for (const row of planned) {
+    const more = notes.get(row.line);
+    if (more) row.warnings = [...row.warnings, ...more];
+  }
   const mergeList = [...merges.values()];
   const unchanged = mergeList.filter((m) => isSameContact(m.before, m.after)).length;
   const count = (d: RowDecision) => planned.filter((r) => r.decision === d).length;
@@ -166,6 +177,7 @@ export function planImport(options: {
     rows: planned,
     creates,
     merges: mergeList,
+    links,
     summary: {
       total: rows.length,
       create: creates.length,

@@ -12,6 +12,7 @@ import { AppError } from "../../lib/app-error";
 import {
   contactContext,
   createContact,
+  findContactCircle,
   getContactRow,
   isUuid,
   listContactPageRows,
@@ -24,6 +25,7 @@ import {
 import { countTags } from "../../../core/contact-list";
 import {
   V1_ERRORS,
+  V1ContactDetailSchema,
   V1ContactListQuerySchema,
   V1ContactPageSchema,
   V1ContactParamsSchema,
@@ -189,14 +191,18 @@ export async function v1ContactRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Get a contact",
+        description:
+          "The contact with its relationships (what each other person is to this one: partner, child, a word of the user's) and the household it is in, or null.",
         params: V1ContactParamsSchema,
-        response: { 200: V1ContactSchema, ...V1_ERRORS },
+        response: { 200: V1ContactDetailSchema, ...V1_ERRORS },
       },
     },
     async (request, reply) => {
       const ctx = await contactContext(app, request);
       const row = await getContactRow(db, ctx.userId, request.params.id);
-      return sendContact(reply, toContact(row, ctx));
+      const contact = toContact(row, ctx);
+      const circle = await findContactCircle(db, ctx.userId, contact.id);
+      return reply.header("etag", contactEtag(contact)).send({ ...contact, ...circle });
     },
   );
 

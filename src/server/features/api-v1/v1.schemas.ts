@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { ApiErrorSchema } from "../../../core/api-error";
 import { ContactPatchSchema, ContactSchema, type Contact } from "../../../core/contacts";
+import { HouseholdSchema } from "../../../core/households";
+import { ContactRelationSchema } from "../../../core/relationships";
 import { InteractionSchema, type Interaction } from "../../../core/interactions";
 import { DUE_STATES } from "../../../core/rhythm";
 import type { WebhookDelivery } from "../../../core/webhooks";
@@ -71,6 +73,34 @@ export const EXAMPLE_INTERACTION = {
 } satisfies Interaction;
 
 export const V1ContactSchema = ContactSchema.meta({ examples: [EXAMPLE_CONTACT] });
+
+/** One contact read alone: with its relationships (from its side) and its household, or null. */
+export const V1ContactDetailSchema = ContactSchema.extend({
+  relationships: z.array(ContactRelationSchema),
+  household: HouseholdSchema.nullable(),
+}).meta({
+  examples: [
+    {
+      ...EXAMPLE_CONTACT,
+      relationships: [
+        {
+          type: "partner",
+          contactId: "7a2d4e1b-3c5f-4a6b-8d9e-0f1a2b3c4d5e",
+          name: "Jo Hopper",
+          isArchived: false,
+        },
+      ],
+      household: {
+        id: "4c8e2a6f-1b3d-4e5f-9a7b-6c5d4e3f2a1b",
+        name: "The Hoppers",
+        members: [
+          { id: EXAMPLE_CONTACT.id, name: "Grace Hopper" },
+          { id: "7a2d4e1b-3c5f-4a6b-8d9e-0f1a2b3c4d5e", name: "Jo Hopper" },
+        ],
+      },
+    },
+  ],
+});
 
 export const V1ErrorSchema = ApiErrorSchema.meta({
   examples: [

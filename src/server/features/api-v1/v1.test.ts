@@ -9,7 +9,13 @@ import { injectWithToken, makeToken } from "../../../../tests/helpers/api-token-
 import { setNow } from "../../../../tests/helpers/contacts-test-kit";
 import { createOpenApiCheck, type OpenApiDocument } from "../../../../tests/helpers/openapi-check";
 import { TOKEN } from "../../../../tests/helpers/route-inventory";
-import { build, createUser, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import {
+  build,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from "../../../../tests/helpers/test-app";
 import { startWebhookReceiver } from "../../../../tests/helpers/webhook-receiver";
 
 describe("/api/v1", () => {
@@ -483,6 +489,57 @@ describe("/api/v1", () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("reads a contact with its relationships and household, never another account's", async () => {
+    const ids: Record<string, string> = {};
+    for (const firstName of ["Sam", "Jo", "Kim"]) {
+      const res = await call({
+        method: "POST",
+        url: "/api/v1/contacts",
+        payload: { firstName, lastName: "Carter" },
+      });
+      ids[firstName] = res.json().id;
+    }
+    const linked = await injectAs(t.app, user, {
+      method: "POST",
+      url: `/api/contacts/${ids.Jo}/relationships`,
+      payload: { relatedContactId: ids.Sam, type: "child" },
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    const home = await injectAs(t.app, user, {
+      method: "POST",
+      url: "/api/households",
+      payload: { name: "The Carters", contactIds: [ids.Sam, ids.Jo] },
+    });
+    expect(home.statusCode, home.body).toBe(201);
+
+    const sam = await call({ method: "GET", url: `/api/v1/contacts/${ids.Sam}` });
+    expect(sam.statusCode, sam.body).toBe(200);
+    expect(sam.json()).toMatchObject({
+      firstName: "Sam",
+      relationships: [{ type: "parent", contactId: ids.Jo, name: "Jo Carter", isArchived: false }],
+      household: {
+        id: home.json().id,
+        name: "The Carters",
+        members: expect.arrayContaining([
+          { id: ids.Sam, name: "Sam Carter" },
+          { id: ids.Jo, name: "Jo Carter" },
+        ]),
+      },
+    });
+    const jo = await call({ method: "GET", url: `/api/v1/contacts/${ids.Jo}` });
+    expect(jo.json().relationships).toEqual([
+      { type: "child", contactId: ids.Sam, name: "Sam Carter", isArchived: false },
+    ]);
+    const kim = await call({ method: "GET", url: `/api/v1/contacts/${ids.Kim}` });
+    expect(kim.json()).toMatchObject({ relationships: [], household: null });
+
+    const stranger = await createUser(t.app);
+    const theirs = (await makeToken(t.app, stranger, { scope: "read" })).token;
+    const refused = await call({ method: "GET", url: `/api/v1/contacts/${ids.Sam}` }, theirs);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain("Carter");
   });
 
   it("matched the document with every answer, and exercised every token route", () => {

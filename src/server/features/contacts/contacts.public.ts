@@ -47,3 +47,4 @@ export {
   toInteraction,
 } from "./interactions.service";
 export { listMemberships } from "./households.service";
+export { findContactCircle, type ContactCircle } from "./contact-circle";

@@ -39,7 +39,10 @@ function exportedContact(c: Contact): ExportedContact {
   return exported as ExportedContact;
 }
 
-/** Each contact's links as its card carries them: to the other card's UID, which is its id. */
+/**
+ * Each contact's links: to the other card's UID, which is its id, and the other person's name
+ * (a vCard uses the UID; the CSV the name, and the id where the name is not enough).
+ */
 export async function withRelated<C extends { id: string }>(
   db: Db,
   userId: string,
@@ -48,7 +51,11 @@ export async function withRelated<C extends { id: string }>(
   const links = await listRelationshipsFor(db, userId);
   return list.map((c) => ({
     ...c,
-    related: (links.get(c.id) ?? []).map((l) => ({ type: l.type, uid: `urn:uuid:${l.other.id}` })),
+    related: (links.get(c.id) ?? []).map((l) => ({
+      type: l.type,
+      uid: `urn:uuid:${l.other.id}`,
+      name: [l.other.firstName, l.other.lastName].filter(Boolean).join(" "),
+    })),
   }));
 }
 

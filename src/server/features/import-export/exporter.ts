@@ -22,11 +22,13 @@ export function createExporter(app: FastifyInstance) {
       options: { layout?: CsvLayout } = {},
     ): Promise<string> => {
       const contacts = await listExportContacts(db, ctx);
-      // Only a vCard carries photos; a CSV layout has no place for one.
+      // Only a vCard carries photos, and only it and our own CSV links; other CSV layouts have
+      // no place for either.
+      const isOwnCsv = task === "contactsCsvTask" && (options.layout ?? "tend") === "tend";
+      const linked =
+        task === "vcardsTask" || isOwnCsv ? await withRelated(db, ctx.userId, contacts) : contacts;
       const withPhotos =
-        task === "vcardsTask"
-          ? await withExportPhotos(app.storage, await withRelated(db, ctx.userId, contacts))
-          : contacts;
+        task === "vcardsTask" ? await withExportPhotos(app.storage, linked) : linked;
       return tasks.run<string>(task, { ...options, contacts: withPhotos });
     },
     /** The whole account as the JSON export's bytes, checked against its schema in a worker. */

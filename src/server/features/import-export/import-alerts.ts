@@ -23,7 +23,17 @@ export function importFinishedAlert(input: {
   skipped: number;
   /** People imported without the photo their card carried, which could not be read. */
   photosLeftOut?: string[];
+  /** The person carrying each link to a related person that named no one, or several people. */
+  linksLeftOut?: string[];
 }): NewNotification {
+  const linkNames = [...new Set(input.linksLeftOut ?? [])];
+  const links = linkNames.length
+    ? `<p>${escapeHtml(
+        `${plural(input.linksLeftOut!.length, "link")} to related people left out, for ${linkNames.slice(0, 10).join(", ")}${
+          linkNames.length > 10 ? ` and ${count(linkNames.length - 10)} more` : ""
+        }: the person named was not found, or more than one has that name.`,
+      )}</p>`
+    : "";
   const photos = input.photosLeftOut?.length
     ? `<p>${escapeHtml(
         `A photo we couldn't read was left out for ${input.photosLeftOut.slice(0, 10).join(", ")}${
@@ -42,7 +52,7 @@ export function importFinishedAlert(input: {
     userId: input.userId,
     type: "SYSTEM_ALERT",
     title: "Import finished",
-    content: `<p>${fileLabel(input.fileName)}: ${counts}.</p>${photos}<p>While it is your latest import, you can undo it on the Data page.</p>`,
+    content: `<p>${fileLabel(input.fileName)}: ${counts}.</p>${photos}${links}<p>While it is your latest import, you can undo it on the Data page.</p>`,
     link: "/app/contacts",
     metadata: {
       outcome: "success",

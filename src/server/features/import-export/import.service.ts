@@ -242,10 +242,13 @@ async function writeImport(
       merges.map((m) => ({ ...m, after: withCoordinates(m.after) })),
       writeCtx,
     );
-    await linkImportedPeople(tx, ctx.userId, [
-      ...creates.map((c, i) => ({ id: ids[i]!, extras: c.extras })),
-      ...merges.map((m) => ({ id: m.contactId, extras: m.extras })),
-    ]);
+    await linkImportedPeople(tx, ctx.userId, {
+      links: plan.links,
+      written: [
+        ...creates.map((c, i) => ({ id: ids[i]!, lines: c.lines })),
+        ...merges.map((m) => ({ id: m.contactId, lines: m.lines })),
+      ],
+    });
     // Every row matched a contact that already had exactly these details: nothing changed, so
     // no import is recorded (the rollback removes its row), and "Undo" stays with the last
     // import that did change something.
@@ -265,6 +268,7 @@ async function writeImport(
       })
       .where(eq(imports.id, record!.id))
       .returning();
+    const writtenLines = new Set([...creates, ...merges].flatMap((c) => c.lines));
     await notifyUsers(tx, [
       importFinishedAlert({
         userId: ctx.userId,
@@ -274,6 +278,9 @@ async function writeImport(
         merged: snapshots.length,
         skipped: summary.skip + summary.invalid + summary.leftOver,
         // People imported whose photo could not be read: named, as the review names what it drops.
+        linksLeftOut: planned
+          .filter((r) => writtenLines.has(r.line))
+          .flatMap((r) => r.warnings.filter((w) => w.field === "related").map(() => r.displayName)),
         photosLeftOut: [...creates, ...merges]
           .filter((c) => c.lines.some((line) => unreadablePhotoLines.has(line)))
           .map((c) => planned.find((r) => c.lines.includes(r.line))?.displayName ?? "")

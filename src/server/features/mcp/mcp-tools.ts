@@ -121,7 +121,7 @@ export function createTendMcpServer(options: { call: ApiCall; productName: strin
     {
       title: "Get a contact",
       description:
-        "Everything stored about one contact (emails, phones, addresses, birthday, notes, rhythm, due date) and their ten latest history entries.",
+        "Everything stored about one contact (emails, phones, addresses, birthday, notes, rhythm, due date), the people related to them (relationships: each other person's contactId and name, and type: what that person is to this contact, e.g. partner, child, parent, colleague), the household they live in (household: its name and members, or null), and their ten latest history entries.",
       inputSchema: { contactId: ContactIdSchema },
       annotations: { readOnlyHint: true },
     },

@@ -15,7 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, interactions } from "../../db/schema/index";
 import { injectWithToken, makeToken } from "../../../../tests/helpers/api-token-kit";
 import { addContact } from "../../../../tests/helpers/contacts-test-kit";
-import { build, createUser, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import {
+  build,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from "../../../../tests/helpers/test-app";
 
 const TOOLS = [
   "add_note",
@@ -118,6 +124,39 @@ describe("MCP", () => {
       const noted = await callTool(client, "add_note", { contactId: graceId, note: "Likes COBOL" });
       expect(noted.isError, noted.text).toBe(false);
       expect((await grace()).notes).toBe("Likes COBOL");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("get_contact answers the contact's relationships and household", async () => {
+    const ada = (await addContact(t.app, user, { firstName: "Ada", lastName: "Byron" })).id;
+    const linked = await injectAs(t.app, user, {
+      method: "POST",
+      url: `/api/contacts/${graceId}/relationships`,
+      payload: { relatedContactId: ada, type: "sibling" },
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    const home = await injectAs(t.app, user, {
+      method: "POST",
+      url: "/api/households",
+      payload: { name: "The Hoppers", contactIds: [graceId, ada] },
+    });
+    expect(home.statusCode, home.body).toBe(201);
+    const client = await connectHttp(readToken);
+    try {
+      const { tools } = await client.listTools();
+      const described = tools.find((tool) => tool.name === "get_contact")!.description!;
+      expect(described).toMatch(/relationships/);
+      expect(described).toMatch(/household/);
+      const got = await callTool(client, "get_contact", { contactId: graceId });
+      expect(got.isError, got.text).toBe(false);
+      const { contact } = JSON.parse(got.text);
+      expect(contact.relationships).toEqual([
+        { type: "sibling", contactId: ada, name: "Ada Byron", isArchived: false },
+      ]);
+      expect(contact.household).toMatchObject({ id: home.json().id, name: "The Hoppers" });
+      expect(contact.household.members).toHaveLength(2);
     } finally {
       await client.close();
     }
