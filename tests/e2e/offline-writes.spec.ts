@@ -300,8 +300,21 @@ async function addContactNamed(page: Page, firstName: string, lastName: string) 
   return ((await res.json()) as { id: string }).id;
 }
 
+/**
+ * Opens the contact from the list, as a user does, so the list's code is in the page too: a way
+ * back to the list offline needs it, and with service workers off in these tests nothing else
+ * could serve it.
+ */
 async function openContact(page: Page, id: string, name: string) {
-  await page.goto(`/app/contacts/${id}`);
+  await page.goto("/app/contacts");
+  await expectAppLive(page);
+  await page
+    .getByTestId("contact-row")
+    .filter({ hasText: name })
+    .getByRole("link", { name: new RegExp(name) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/app/contacts/${id}$`));
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expectAppLive(page);
   // The toasts' code (loaded with the first toast) is loaded while online: offline, the service
@@ -360,7 +373,8 @@ test("a contact archived offline leaves the list at once, pending, and is archiv
 
   // The active list leaves Ada out while the archive waits.
   await toContacts(page);
-  await expect(page.getByRole("heading", { name: /address book is empty/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await expect(page.getByText("0 contacts shown")).toBeVisible();
   await expect(adaRow(page)).toHaveCount(0);
 
   await page.context().setOffline(false);
@@ -368,7 +382,8 @@ test("a contact archived offline leaves the list at once, pending, and is archiv
   await expect.poll(() => archivedAtOnServer(page, ada.id)).not.toBeNull();
   await expect(adaRow(page)).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole("heading", { name: /address book is empty/ })).toBeVisible();
+  await expect(page.getByText("0 contacts shown")).toBeVisible();
+  await expect(adaRow(page)).toHaveCount(0);
   await page.waitForTimeout(1000);
   expect(archives.count).toBe(1);
 });
