@@ -2,6 +2,7 @@
 // something they need is missing (a failure, unless BENCH_ALLOW_SKIP=1 says a partial run is fine).
 import { spawn } from "node:child_process";
 import path from "node:path";
+import sharp from "sharp";
 import { startE2EServer } from "../helpers/app-process";
 export const POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -153,4 +154,15 @@ export async function probeAroundLoad<T>(options: {
   } finally {
     await probe.stop().catch(() => undefined);
   }
+}
+
+/** A phone's contact thumbnail: a 96 px square JPEG of varied pixels (about 5 KB), as base64. */
+export async function phoneThumbnail(): Promise<string> {
+  const side = 96;
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + (i >> 7) * 11) % 256;
+  const jpeg = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return jpeg.toString("base64");
 }

@@ -11,27 +11,20 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { CONTACT_LIMIT } from "../../src/core/constants";
 import { createDevice } from "../helpers/dav-kit";
 import { build, createUser } from "../helpers/test-app";
 import { createLocalBook, VDIRSYNCER, type LocalBook } from "../helpers/vdirsyncer";
-import { isPostgresUp, POSTGRES_URL, reportMissing, summarise } from "./bench-kit";
+import { isPostgresUp, phoneThumbnail, POSTGRES_URL, reportMissing, summarise } from "./bench-kit";
 
 const RADICALE = "/usr/bin/radicale";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BUDGETS = { full: 1, incremental: 1 };
 const WITH_PHOTOS = process.env.BENCH_PHOTOS === "true";
 
-/** A 96 px JPEG like a phone's contact thumbnail, folded as a vCard 3.0 PHOTO line. */
+/** A phone's contact thumbnail as a folded vCard 3.0 PHOTO line. */
 async function photoLine(): Promise<string> {
-  const side = 96;
-  const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + (i >> 7) * 11) % 256;
-  const jpeg = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const folded = jpeg.toString("base64").match(/.{1,74}/g)!.join("\r\n ");
+  const folded = (await phoneThumbnail()).match(/.{1,74}/g)!.join("\r\n ");
   return `PHOTO;ENCODING=b;TYPE=JPEG:${folded}`;
 }
 

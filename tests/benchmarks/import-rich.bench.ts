@@ -7,10 +7,9 @@
 // the three alternating round by round. Budget: each median ≤ its ratio below the plain one's.
 // Run with `npm run bench -- import-rich`.
 import { performance } from "node:perf_hooks";
-import sharp from "sharp";
 import { build, createUser, type TestApp } from "../helpers/test-app";
 import { upload } from "../helpers/import-test-kit";
-import { summarise } from "./bench-kit";
+import { phoneThumbnail, summarise } from "./bench-kit";
 
 const ROWS = 1_000;
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 3);
@@ -27,7 +26,8 @@ const CITIES = [
   ["Mumbai", "", "India"],
 ] as const;
 
-const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const csvCell = (value: string) =>
+  /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 const csvLine = (cells: string[]) => cells.map(csvCell).join(",");
 
 function plainCsv(): string {
@@ -90,17 +90,6 @@ function addressesCsv(): string {
   return lines.join("\r\n") + "\r\n";
 }
 
-// A phone's contact thumbnail: 96 px square JPEG of varied pixels, about 5 KB.
-async function thumbnail(): Promise<string> {
-  const side = 96;
-  const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + (i >> 7) * 11) % 256;
-  const jpeg = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return jpeg.toString("base64");
-}
-
 function photoCards(photo: string): string {
   const folded = photo.match(/.{1,74}/g)!.join("\r\n ");
   const cards: string[] = [];
@@ -140,7 +129,11 @@ async function main() {
     const files = {
       plain: { name: "plain.csv", content: plainCsv(), type: "text/csv" },
       addresses: { name: "google.csv", content: addressesCsv(), type: "text/csv" },
-      photos: { name: "phone.vcf", content: photoCards(await thumbnail()), type: "text/vcard" },
+      photos: {
+        name: "phone.vcf",
+        content: photoCards(await phoneThumbnail()),
+        type: "text/vcard",
+      },
     };
     for (const [name, file] of Object.entries(files))
       console.log(`  ${name}: ${(file.content.length / 1024 / 1024).toFixed(2)} MB`);
