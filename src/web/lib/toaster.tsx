@@ -40,11 +40,11 @@ export function LoadedToaster({ onReady }: { onReady: (show: typeof showToast) =
         classNames: {
           toast:
             "flex w-[var(--width)] items-start gap-3 rounded-lg border p-3 pr-11 shadow-lg md:p-4 md:pr-10",
-          content: "grid gap-1",
+          content: "grid min-w-0 flex-1 gap-1",
           title: "text-sm font-semibold",
           description: "text-sm opacity-90",
           actionButton:
-            "min-h-11 self-start rounded-md md:min-h-0 border border-current px-3 py-1 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+            "min-h-11 shrink-0 self-start whitespace-nowrap rounded-md md:min-h-0 border border-current px-3 py-1 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
           closeButton:
             "absolute right-0 top-0 flex size-11 items-center justify-center rounded opacity-80 hover:opacity-100 md:right-2 md:top-2 md:size-auto md:p-1",
         },
