@@ -175,6 +175,7 @@ describe("buildContactsCsv", () => {
       lastContactedAt: contact.lastContactedAt,
       nextDueAt: contact.nextDueAt,
       archivedAt: contact.archivedAt,
+      sourceUid: contact.id,
     });
   });
 });

@@ -101,7 +101,7 @@ describe("detectSource and detectMapping", () => {
     });
   });
 
-  it("recognises our own export and maps every column but the bookkeeping ones", () => {
+  it("recognises our own export and maps every column but Created", () => {
     const headers = [...TEND_CSV_HEADERS];
     expect(detectSource(headers)).toBe("tend");
     const mapping = detectMapping(headers, "tend");
@@ -133,8 +133,9 @@ describe("detectSource and detectMapping", () => {
       "lastContactedAt",
       "nextDueAt",
       "archived",
-      null,
-      null,
+      "related",
+      null, // Created: the new contact's own
+      "uid", // ID: what a Related cell's [id] names
     ];
     expect(mapping).toEqual(expected);
   });
