@@ -334,10 +334,12 @@ describe("route sweeps", () => {
     }
 
     it("answers 404 on every signed-in route with an id, and changes nothing", async () => {
-      // A chat channel's :kind names one of the session user's own channels, not an id.
+      // A chat channel's :kind names one of the session user's own channels, not an id, and a
+      // :tab is the page's own id, looked up only among the session user's tabs
+      // (push-presence.test.ts tries another user's there).
       // A webhook needs a receiver that resolves, so webhooks.test.ts tries another user's there.
       const withIds = [...SIGNED_IN].filter(
-        (r) => /:(?!kind\b)/.test(r) && !r.includes("/api/webhooks/"),
+        (r) => /:(?!kind\b|tab\b)/.test(r) && !r.includes("/api/webhooks/"),
       );
       expect(await strangerAnswers(withIds, (o) => injectAs(t.app, stranger, o))).toEqual([]);
       expect(await snapshot()).toBe(before);

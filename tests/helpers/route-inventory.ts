@@ -154,6 +154,7 @@ export const SIGNED_IN = new Set([
   "POST /api/feedback",
   "POST /api/notifications/:id/seen",
   "POST /api/notifications/mark-all-seen",
+  "PUT /api/notifications/tabs/:tab",
   "GET /api/settings/reminders",
   "PATCH /api/settings/reminders",
   "GET /api/reminders/channels",
