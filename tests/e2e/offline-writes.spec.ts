@@ -4,6 +4,7 @@
 // usual conflict message, kept in sight until dismissed. The pages stay open throughout: a reload
 // offline is the service worker's part.
 import { mkdirSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { request, type Page } from "@playwright/test";
 import { STALE_CONTACT_MESSAGE } from "../../src/core/contacts";
 import {
@@ -319,7 +320,9 @@ async function openContact(page: Page, id: string, name: string) {
   await expectAppLive(page);
   // The toasts' code (loaded with the first toast) is loaded while online: offline, the service
   // worker serves it. The app's own import of it then finds it in the page's module map.
-  const toaster = readdirSync("dist/web/assets").find((f) => /^toaster-.*\.js$/.test(f));
+  const toaster = readdirSync(path.join(process.env.E2E_DIST ?? "dist/web", "assets")).find((f) =>
+    /^toaster-.*\.js$/.test(f),
+  );
   expect(toaster, "the build's toaster chunk").toBeTruthy();
   await page.evaluate((url) => import(url).then(() => undefined), `/assets/${toaster}`);
 }
