@@ -1,6 +1,8 @@
 // Shared by the benchmarks: percentiles, the PostgreSQL they measure on, and what happens when
 // something they need is missing (a failure, unless BENCH_ALLOW_SKIP=1 says a partial run is fine).
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { MessageChannel, Worker } from "node:worker_threads";
 import path from "node:path";
 import sharp from "sharp";
 import { startE2EServer } from "../helpers/app-process";
@@ -77,11 +79,22 @@ export type Probe = {
 /**
  * Times GET `url` every `everyMs` ms in a process of its own (probe-client.mjs) until stopped,
  * once that process has warmed its own fetch: in the process that sends the load, a probe would
- * time that process's own busy event loop.
+ * time that process's own busy event loop. `cookies`: each probe as one of these sessions;
+ * `steady`: at a steady rate, each time counted from when the probe was due.
  */
-export function startProbe(url: string, everyMs: number): Promise<Probe> {
+export function startProbe(
+  url: string,
+  everyMs: number,
+  options: { cookies?: string[]; steady?: boolean } = {},
+): Promise<Probe> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, "probe-client.mjs")], {
-    env: { ...process.env, PROBE_URL: url, PROBE_EVERY_MS: String(everyMs) },
+    env: {
+      ...process.env,
+      PROBE_URL: url,
+      PROBE_EVERY_MS: String(everyMs),
+      PROBE_COOKIES: JSON.stringify(options.cookies ?? []),
+      PROBE_STEADY: options.steady ? "1" : "0",
+    },
     stdio: ["pipe", "pipe", "inherit"],
   });
   let output = "";
@@ -165,4 +178,52 @@ export async function phoneThumbnail(): Promise<string> {
     .jpeg({ quality: 80 })
     .toBuffer();
   return jpeg.toString("base64");
+}
+
+export type Load = {
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  /** Sent in turn by each connection (autocannon's `requests`), e.g. one per session. */
+  requests?: { path: string; headers?: Record<string, string> }[];
+};
+export type LoadResult = { rps: number; non2xx: number; errors: number; p99Ms: number };
+
+// autocannon in a worker thread: its event loop and heap are not the server's, and it starts in
+// a moment where a new process would take seconds on a busy machine. Inside a worker autocannon
+// answers raw counts and encoded histograms, not its usual summary.
+const LOAD_CLIENT = `
+const { workerData } = require("node:worker_threads");
+const { decodeHist } = require(workerData.histograms);
+require(workerData.autocannon)(workerData.options).then((result) =>
+  workerData.port.postMessage({
+    rps: result.totalCompletedRequests / result.duration,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    p99Ms: decodeHist(result.latencies)?.getValueAtPercentile(99) ?? 0,
+  }),
+);`;
+
+/** `load` for `seconds` from autocannon in a worker thread. */
+export function loadInWorker(load: Load, seconds: number): Promise<LoadResult> {
+  // A port of its own: autocannon inside a worker posts its own messages to the parent.
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(LOAD_CLIENT, {
+    eval: true,
+    workerData: {
+      autocannon: createRequire(import.meta.url).resolve("autocannon"),
+      histograms: createRequire(import.meta.url).resolve("autocannon/lib/histUtil"),
+      options: { ...load, duration: seconds },
+      port: port2,
+    },
+    transferList: [port2],
+  });
+  return new Promise((resolve, reject) => {
+    port1.once("message", (result: LoadResult) => {
+      port1.close();
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+  });
 }

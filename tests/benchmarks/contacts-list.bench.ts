@@ -7,12 +7,18 @@
 //   printed beside it).
 // Run with `npm run bench -- contacts-list` (PGlite; `BENCH_DB=postgres` for PostgreSQL).
 import http from "node:http";
-import { createRequire } from "node:module";
 import { setTimeout } from "node:timers/promises";
-import { MessageChannel, Worker } from "node:worker_threads";
 import { CONTACT_LIMIT } from "../../src/core/constants";
 import { build, cookieFrom, createUser, injectAs, TEST_APP_URL } from "../helpers/test-app";
-import { isPostgresUp, POSTGRES_URL, reportMissing, startProbe, summarise } from "./bench-kit";
+import {
+  isPostgresUp,
+  loadInWorker,
+  POSTGRES_URL,
+  reportMissing,
+  startProbe,
+  summarise,
+  type Load,
+} from "./bench-kit";
 import { seedContacts } from "./seed-contacts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -20,44 +26,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const LIST_CLIENTS = 20;
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 const BUDGETS = { me: 0.25, list: 0.5, healthUnderLoadMs: 50 };
-
-type Load = { url: string; headers?: Record<string, string>; connections: number };
-type LoadResult = { rps: number; non2xx: number; errors: number };
-
-// autocannon in a worker thread: its event loop and heap are not the server's, and it starts in
-// a moment where a new process would take seconds on a busy machine. Inside a worker autocannon
-// answers raw counts, not its usual summary.
-const LOAD_CLIENT = `
-const { workerData } = require("node:worker_threads");
-require(workerData.autocannon)(workerData.options).then((result) =>
-  workerData.port.postMessage({
-    rps: result.totalCompletedRequests / result.duration,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  }),
-);`;
-
-function inClient(load: Load): Promise<LoadResult> {
-  // A port of its own: autocannon inside a worker posts its own messages to the parent.
-  const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(LOAD_CLIENT, {
-    eval: true,
-    workerData: {
-      autocannon: createRequire(import.meta.url).resolve("autocannon"),
-      options: { ...load, duration: SECONDS },
-      port: port2,
-    },
-    transferList: [port2],
-  });
-  return new Promise((resolve, reject) => {
-    port1.once("message", (result: LoadResult) => {
-      port1.close();
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-  });
-}
+const inClient = (load: Load) => loadInWorker(load, SECONDS);
 
 function bareServer(handler: http.RequestListener): Promise<{ url: string; close: () => void }> {
   const server = http.createServer(handler);
