@@ -108,7 +108,10 @@ function wrapPglite(client: PgliteClient): Database {
     kind: "pglite",
     ping: () => ping(db),
     listPendingMigrations: () => listPendingMigrations(db),
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await validateForeignKeys(db);
+    },
     async listen(channel, onNotify) {
       const stop = await client.listen(channel, onNotify);
       return async () => {
@@ -231,13 +234,56 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(client, { casing: "snake_case" }), {
-      migrationsFolder: MIGRATIONS_DIR,
-    });
+    const db = drizzlePg(client, { schema, casing: "snake_case" });
+    await buildPendingIndexesConcurrently(client, await listPendingMigrations(db));
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    await validateForeignKeys(db);
   } finally {
     await client
       .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
       .catch(() => undefined);
     client.release();
+  }
+}
+
+// Migrations run in one transaction, where building an index on a big table blocks its writes
+// for the whole build. A pending migration's `CREATE [UNIQUE] INDEX IF NOT EXISTS` on a table
+// that exists is built here first, CONCURRENTLY, so the migration finds it and only swaps
+// constraints. A build interrupted earlier leaves an invalid index, which is dropped and redone.
+async function buildPendingIndexesConcurrently(client: pg.PoolClient, pending: string[]) {
+  const statement = /^\s*CREATE (UNIQUE )?INDEX IF NOT EXISTS "([^"]+)" ON "([^"]+)"/i;
+  for (const tag of pending) {
+    const text = readFileSync(`${MIGRATIONS_DIR}/${tag}.sql`, "utf8");
+    for (const part of text.split("--> statement-breakpoint")) {
+      const code = part.replace(/^\s*--.*$/gm, "").trim();
+      const [, unique = "", name, table] = statement.exec(code) ?? [];
+      if (!name) continue;
+      const { rows } = await client.query<{ exists: boolean; invalid: boolean }>(
+        `select to_regclass($1) is not null as exists,
+           coalesce((select not i.indisvalid from pg_index i where i.indexrelid = to_regclass($2)), false) as invalid`,
+        [`"${table}"`, `"${name}"`],
+      );
+      if (!rows[0]!.exists) continue;
+      if (rows[0]!.invalid) await client.query(`drop index concurrently "${name}"`);
+      await client.query(
+        code.replace(
+          statement,
+          `CREATE ${unique}INDEX CONCURRENTLY IF NOT EXISTS "${name}" ON "${table}"`,
+        ),
+      );
+    }
+  }
+}
+
+// Migrations add foreign keys NOT VALID (a quick catalogue change); checking the existing rows
+// happens here, after the migration commits, under a lock that lets reads and writes go on.
+async function validateForeignKeys(db: Db) {
+  const pending = await selectRows<{ table: string; name: string }>(
+    db,
+    sql`select conrelid::regclass::text as "table", conname as name from pg_constraint
+        where contype = 'f' and not convalidated and connamespace = 'public'::regnamespace`,
+  );
+  for (const { table, name } of pending) {
+    await db.execute(sql.raw(`alter table ${table} validate constraint "${name}"`));
   }
 }

@@ -6,7 +6,9 @@ import {
   index,
   integer,
   jsonb,
+  foreignKey,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -60,41 +62,45 @@ export const profiles = pgTable("profiles", {
     .$onUpdate(() => new Date()),
 });
 
-export const userSettings = pgTable("user_settings", {
-  userId: text()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  theme: text(),
-  avatarType: text().notNull().default("dicebear"),
-  dicebearStyle: text().notNull().default(DEFAULT_DICEBEAR_STYLE),
-  timezone: text().notNull().default(DEFAULT_TIMEZONE),
-  reminderFrequency: integer().notNull().default(DEFAULT_REMINDER_FREQUENCY),
-  reminderCadence: text().notNull().default(DEFAULT_REMINDER_CADENCE),
-  reminderTime: text().notNull().default(DEFAULT_REMINDER_TIME),
-  reminderMethod: text().notNull().default(DEFAULT_REMINDER_METHOD),
-  onboardingCompleted: boolean().notNull().default(false),
-  // Reminder channels: the one-click unsubscribe turns email reminders off; a hard
-  // bounce pauses email to that address until the user changes or confirms it; SMS is suspended
-  // only after 24 h of continuous permanent failure, and any success resets that.
-  emailRemindersEnabled: boolean().notNull().default(true),
-  emailBouncedAddress: text(),
-  emailBouncedAt: timestamp({ withTimezone: true }),
-  smsFailingSince: timestamp({ withTimezone: true }),
-  smsSuspendedAt: timestamp({ withTimezone: true }),
-  // The private calendar feed's secret (/calendar/{token}.ics); regenerating revokes the old URL.
-  calendarToken: text().unique(),
-  // In-app notifications (reminders, alerts, announcements) also go to the user's push devices.
-  pushInAppNotifications: boolean().notNull().default(false),
-  updatedAt: timestamp({ withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-});
+export const userSettings = pgTable(
+  "user_settings",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    theme: text(),
+    avatarType: text().notNull().default("dicebear"),
+    dicebearStyle: text().notNull().default(DEFAULT_DICEBEAR_STYLE),
+    timezone: text().notNull().default(DEFAULT_TIMEZONE),
+    reminderFrequency: integer().notNull().default(DEFAULT_REMINDER_FREQUENCY),
+    reminderCadence: text().notNull().default(DEFAULT_REMINDER_CADENCE),
+    reminderTime: text().notNull().default(DEFAULT_REMINDER_TIME),
+    reminderMethod: text().notNull().default(DEFAULT_REMINDER_METHOD),
+    onboardingCompleted: boolean().notNull().default(false),
+    // Reminder channels: the one-click unsubscribe turns email reminders off; a hard
+    // bounce pauses email to that address until the user changes or confirms it; SMS is suspended
+    // only after 24 h of continuous permanent failure, and any success resets that.
+    emailRemindersEnabled: boolean().notNull().default(true),
+    emailBouncedAddress: text(),
+    emailBouncedAt: timestamp({ withTimezone: true }),
+    smsFailingSince: timestamp({ withTimezone: true }),
+    smsSuspendedAt: timestamp({ withTimezone: true }),
+    // The private calendar feed's secret (/calendar/{token}.ics); regenerating revokes the old URL.
+    calendarToken: text(),
+    // In-app notifications (reminders, alerts, announcements) also go to the user's push devices.
+    pushInAppNotifications: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [uniqueIndex("user_settings_calendar_token_user_id_unique").on(t.calendarToken, t.userId)],
+);
 
 export const userReminders = pgTable(
   "user_reminders",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: userId(),
     isActive: boolean().notNull().default(true),
     reminderFrequency: integer().notNull(),
@@ -114,6 +120,7 @@ export const userReminders = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
     index().on(t.userId),
     uniqueIndex("user_reminders_one_active")
       .on(t.userId)
@@ -128,9 +135,9 @@ export const userReminders = pgTable(
 export const reminderDeliveries = pgTable(
   "reminder_deliveries",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: userId(),
-    reminderId: uuid().references(() => userReminders.id, { onDelete: "set null" }),
+    reminderId: uuid(),
     scheduledFor: timestamp({ withTimezone: true }).notNull(),
     channel: text().notNull(),
     /**
@@ -159,11 +166,18 @@ export const reminderDeliveries = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
     uniqueIndex("reminder_deliveries_one_per_occurrence")
       .on(t.userId, t.scheduledFor, t.lane)
       .where(sql`not ${t.isTest}`),
     index().on(t.userId, t.createdAt),
     index().on(t.outboxId),
+    // The migration sets only reminder_id to null (ON DELETE SET NULL (reminder_id)).
+    foreignKey({
+      name: "reminder_deliveries_reminder_fk",
+      columns: [t.reminderId, t.userId],
+      foreignColumns: [userReminders.id, userReminders.userId],
+    }).onDelete("set null"),
   ],
 );
 
@@ -172,13 +186,13 @@ export const reminderDeliveries = pgTable(
 export const oneTapUses = pgTable(
   "one_tap_uses",
   {
-    tokenHash: text().primaryKey(),
+    tokenHash: text().notNull(),
     userId: userId(),
     action: text().notNull(),
     usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Account deletion deletes by user; a distribution by user_id needs it indexed.
-  (t) => [index().on(t.userId)],
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index().on(t.userId)],
 );
 
 export const authEvents = pgTable(
@@ -236,7 +250,7 @@ export const reminderChannels = pgTable(
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: userId(),
     endpoint: text().notNull(),
     /** The browser's P-256 public key and auth secret, base64url, as the PushSubscription gave. */
@@ -248,5 +262,8 @@ export const pushSubscriptions = pgTable(
     lastSuccessAt: timestamp({ withTimezone: true }),
     failureCount: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex("push_subscriptions_one_per_endpoint").on(t.userId, t.endpoint)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    uniqueIndex("push_subscriptions_one_per_endpoint").on(t.userId, t.endpoint),
+  ],
 );

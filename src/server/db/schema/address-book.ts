@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -18,7 +19,7 @@ export type DeviceAccess = (typeof DEVICE_ACCESS)[number];
 export const devicePasswords = pgTable(
   "device_passwords",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -28,7 +29,11 @@ export const devicePasswords = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.userId), uniqueIndex().on(t.secretHash)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
+    index().on(t.userId),
+    uniqueIndex().on(t.secretHash, t.userId),
+  ],
 );
 
 /**
@@ -40,7 +45,7 @@ export const devicePasswords = pgTable(
 export const addressBookCards = pgTable(
   "address_book_cards",
   {
-    contactId: uuid().primaryKey(),
+    contactId: uuid().notNull(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -49,5 +54,9 @@ export const addressBookCards = pgTable(
     hrefName: text(),
     uid: text(),
   },
-  (t) => [index().on(t.userId, t.version), uniqueIndex().on(t.userId, t.hrefName)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contactId] }),
+    index().on(t.userId, t.version),
+    uniqueIndex().on(t.userId, t.hrefName),
+  ],
 );

@@ -1,12 +1,20 @@
 // Personal access tokens for scripts and AI assistants: only a hash is stored, so a copy of this
 // table signs no one in; the token itself is shown once, when it is made.
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 export const apiTokens = pgTable(
   "api_tokens",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -23,7 +31,8 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("api_tokens_token_hash").on(t.tokenHash),
+    primaryKey({ columns: [t.id, t.userId] }),
+    uniqueIndex("api_tokens_token_hash_user_id").on(t.tokenHash, t.userId),
     index("api_tokens_user").on(t.userId),
   ],
 );

@@ -34,7 +34,7 @@ export type StoredAddress = {
 export const imports = pgTable(
   "imports",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -49,13 +49,13 @@ export const imports = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     undoneAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.userId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.id, t.userId] }), index().on(t.userId, t.createdAt)],
 );
 
 export const contacts = pgTable(
   "contacts",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -99,7 +99,7 @@ export const contacts = pgTable(
     lastContactedAt: timestamp({ withTimezone: true }),
     nextDueAt: timestamp({ withTimezone: true }),
     archivedAt: timestamp({ withTimezone: true }),
-    importId: uuid().references(() => imports.id, { onDelete: "set null" }),
+    importId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // Every update stamps it, unless it sets its own (the app's clock, in writes that have one).
     updatedAt: timestamp({ withTimezone: true })
@@ -108,9 +108,16 @@ export const contacts = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
     index().on(t.userId, t.nextDueAt),
     index().on(t.userId, t.createdAt),
     index().on(t.importId),
+    // The migration sets only import_id to null (ON DELETE SET NULL (import_id)).
+    foreignKey({
+      name: "contacts_import_fk",
+      columns: [t.importId, t.userId],
+      foreignColumns: [imports.id, imports.userId],
+    }).onDelete("set null"),
     // What relationships' and household members' foreign keys name: a contact with its owner.
     uniqueIndex().on(t.userId, t.id),
   ],
@@ -136,13 +143,11 @@ export const tagRhythms = pgTable(
 export const interactions = pgTable(
   "interactions",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    contactId: uuid()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: uuid().notNull(),
     occurredAt: timestamp({ withTimezone: true }).notNull(),
     channel: text().notNull(),
     note: text(),
@@ -151,12 +156,26 @@ export const interactions = pgTable(
      * file): stored at noon in the user's zone, shown without a time or a channel.
      */
     isDateOnly: boolean().notNull().default(false),
-    importId: uuid().references(() => imports.id, { onDelete: "set null" }),
+    importId: uuid(),
     /** The reply (to a reminder, or forwarded mail) this entry was read from. */
     replyId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId, t.contactId, t.occurredAt)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
+    index().on(t.userId, t.contactId, t.occurredAt),
+    foreignKey({
+      name: "interactions_contact_fk",
+      columns: [t.contactId, t.userId],
+      foreignColumns: [contacts.id, contacts.userId],
+    }).onDelete("cascade"),
+    // The migration sets only import_id to null (ON DELETE SET NULL (import_id)).
+    foreignKey({
+      name: "interactions_import_fk",
+      columns: [t.importId, t.userId],
+      foreignColumns: [imports.id, imports.userId],
+    }).onDelete("set null"),
+  ],
 );
 
 /**
@@ -167,7 +186,7 @@ export const interactions = pgTable(
 export const contactUndos = pgTable(
   "contact_undos",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -175,7 +194,7 @@ export const contactUndos = pgTable(
     payload: jsonb().$type<unknown>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.id, t.userId] }), index().on(t.userId, t.createdAt)],
 );
 
 /**

@@ -1,12 +1,20 @@
 // The first answer to each write sent with an Idempotency-Key, so a change queued offline and
 // sent again (a lost answer, a second tab) is applied once and answered the same way.
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -20,5 +28,8 @@ export const idempotencyKeys = pgTable(
     responseBody: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("idempotency_keys_one_per_user").on(t.userId, t.key)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
+    uniqueIndex("idempotency_keys_one_per_user").on(t.userId, t.key),
+  ],
 );

@@ -77,7 +77,7 @@ export const notifications = pgTable("notifications", {
 export const userNotifications = pgTable(
   "user_notifications",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -88,6 +88,7 @@ export const userNotifications = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
     index().on(t.userId, t.createdAt),
     // One row per user and notification: an announcement re-run adds no second copy.
     uniqueIndex().on(t.notificationId, t.userId),
@@ -125,7 +126,7 @@ export const notificationEvents = pgTable(
 export const feedback = pgTable(
   "feedback",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -137,5 +138,5 @@ export const feedback = pgTable(
     diagnostics: jsonb().$type<FeedbackDiagnostics>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [primaryKey({ columns: [t.id, t.userId] }), index().on(t.userId)],
 );

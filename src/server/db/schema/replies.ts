@@ -1,7 +1,17 @@
 // Replies to reminders, forwarded mail and SMS answers (issue 48), the actions the assistant
 // read from each, and each user's private forwarding address.
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { ReplyActionDetails } from "../../../core/replies";
 import { reminderDeliveries } from "./account";
 import { users } from "./auth";
@@ -10,7 +20,7 @@ import { contacts } from "./contacts";
 export const replies = pgTable(
   "replies",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -23,13 +33,20 @@ export const replies = pgTable(
     text: text().notNull(),
     readBy: text().notNull(),
     /** The digest replied to: its people are what "all", "done" and numbers mean. */
-    deliveryId: uuid().references(() => reminderDeliveries.id, { onDelete: "set null" }),
+    deliveryId: uuid(),
     /** The mail's Message-ID (or Twilio's MessageSid): the same one twice is handled once. */
     messageId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
     index().on(t.userId, t.receivedAt),
+    // The migration sets only delivery_id to null (ON DELETE SET NULL (delivery_id)).
+    foreignKey({
+      name: "replies_delivery_fk",
+      columns: [t.deliveryId, t.userId],
+      foreignColumns: [reminderDeliveries.id, reminderDeliveries.userId],
+    }).onDelete("set null"),
     uniqueIndex("replies_one_per_message")
       .on(t.userId, t.messageId)
       .where(sql`${t.messageId} is not null`),
@@ -49,15 +66,13 @@ export type ReplyActionUndo = (
 export const replyActions = pgTable(
   "reply_actions",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    replyId: uuid()
-      .notNull()
-      .references(() => replies.id, { onDelete: "cascade" }),
+    replyId: uuid().notNull(),
     kind: text().notNull(),
-    contactId: uuid().references(() => contacts.id, { onDelete: "set null" }),
+    contactId: uuid(),
     candidateIds: text().array().notNull().default([]),
     /** The name as written, when the words named no one contact. */
     name: text(),
@@ -70,14 +85,35 @@ export const replyActions = pgTable(
     appliedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId, t.status), index().on(t.replyId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
+    index().on(t.userId, t.status),
+    index().on(t.replyId),
+    foreignKey({
+      name: "reply_actions_reply_fk",
+      columns: [t.replyId, t.userId],
+      foreignColumns: [replies.id, replies.userId],
+    }).onDelete("cascade"),
+    // The migration sets only contact_id to null (ON DELETE SET NULL (contact_id)).
+    foreignKey({
+      name: "reply_actions_contact_fk",
+      columns: [t.contactId, t.userId],
+      foreignColumns: [contacts.id, contacts.userId],
+    }).onDelete("set null"),
+  ],
 );
 
 /** The user's private forwarding address is log+<token>@INBOUND_DOMAIN; a new token revokes it. */
-export const inboundAddresses = pgTable("inbound_addresses", {
-  userId: text()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  forwardToken: text().notNull().unique(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const inboundAddresses = pgTable(
+  "inbound_addresses",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    forwardToken: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("inbound_addresses_forward_token_user_id_unique").on(t.forwardToken, t.userId),
+  ],
+);

@@ -6,9 +6,9 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
-  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { WebhookDeliveryStatus, WebhookEventType } from "../../../core/webhooks";
@@ -17,7 +17,7 @@ import { users } from "./auth";
 export const webhooks = pgTable(
   "webhooks",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -26,14 +26,17 @@ export const webhooks = pgTable(
     secret: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("webhooks_user_id_id").on(t.userId, t.id)],
+  (t) => [
+    // Read per user, and what deliveries' foreign key names.
+    primaryKey({ columns: [t.userId, t.id] }),
+  ],
 );
 
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     /** The event's id in the body and Tend-Delivery: the same on every retry and resend. */
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -49,6 +52,7 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.userId] }),
     foreignKey({
       name: "webhook_deliveries_webhook_fk",
       columns: [t.userId, t.webhookId],

@@ -88,12 +88,17 @@ export async function enqueueNotificationPushes(
 }
 
 export async function recordPushDelivered(tx: Tx, rows: OutboxRow[], now: Date): Promise<void> {
-  const ids = rows.flatMap((row) => (row.channel === "push" ? [row.to] : []));
-  if (ids.length === 0) return;
+  const pushed = rows.filter((row) => row.channel === "push" && row.userId);
+  if (pushed.length === 0) return;
   await tx
     .update(pushSubscriptions)
     .set({ lastSuccessAt: now, failureCount: 0 })
-    .where(inArray(pushSubscriptions.id, [...new Set(ids)]));
+    .where(
+      and(
+        inArray(pushSubscriptions.userId, [...new Set(pushed.map((row) => row.userId!))]),
+        inArray(pushSubscriptions.id, [...new Set(pushed.map((row) => row.to))]),
+      ),
+    );
 }
 
 export async function recordPushFailure(tx: Tx, row: OutboxRow): Promise<void> {
