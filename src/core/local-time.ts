@@ -2,6 +2,7 @@
 // §9's estimate from longitude, and whether it is a good time to reach out there.
 import { NIGHT_HOURS, REACH_OUT_HOURS } from "./constants";
 import { estimateUtcOffset, isValidCoordinate } from "./map";
+import { dateTimeFormat } from "./date-format";
 
 export type PartOfDay = "good" | "early" | "late" | "night";
 
@@ -30,7 +31,7 @@ export function partOfDayAt(hour: number): PartOfDay {
 }
 
 function hourIn(timeZone: string, now: Date): number {
-  const hour = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" })
+  const hour = dateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" })
     .formatToParts(now)
     .find((part) => part.type === "hour")?.value;
   return Number(hour ?? 0);
@@ -56,20 +57,22 @@ export function localTimeOf(
   now: Date,
 ): LocalTime | null {
   if (person.isTimeZoneSetByHand && !person.timeZone) return null;
-  let timeZone = person.timeZone;
-  let isEstimate = false;
-  if (timeZone) {
+  if (person.timeZone) {
     try {
-      hourIn(timeZone, now);
+      const hour = hourIn(person.timeZone, now);
+      return {
+        now,
+        timeZone: person.timeZone,
+        isEstimate: false,
+        hour,
+        partOfDay: partOfDayAt(hour),
+      };
     } catch {
-      timeZone = null;
+      // Not a zone Intl knows: estimate from longitude instead.
     }
   }
-  if (!timeZone) {
-    if (!isValidCoordinate(person.latitude, person.longitude)) return null;
-    timeZone = estimatedZone(person.longitude as number);
-    isEstimate = true;
-  }
+  if (!isValidCoordinate(person.latitude, person.longitude)) return null;
+  const timeZone = estimatedZone(person.longitude as number);
   const hour = hourIn(timeZone, now);
-  return { now, timeZone, isEstimate, hour, partOfDay: partOfDayAt(hour) };
+  return { now, timeZone, isEstimate: true, hour, partOfDay: partOfDayAt(hour) };
 }

@@ -1,11 +1,12 @@
 // Days in words ("yesterday", "on Monday", "in 2 weeks") read on the user's own calendar.
 import * as chrono from "chrono-node";
+import { dateTimeFormat } from "../date-format";
 
 /** The user's wall clock when the reply arrived; chrono reads it as if it were UTC. */
 export function userClock(receivedAt: Date, timeZone: string): Date {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat("en-US", {
+    parts = dateTimeFormat("en-US", {
       timeZone,
       hourCycle: "h23",
       year: "numeric",

@@ -3,10 +3,11 @@
 import { subMonths } from "date-fns";
 import { PLAN_NAME, PLAN_PRICE_USD } from "../../../core/constants";
 import { escapeHtml } from "../../lib/html";
+import { dateTimeFormat } from "../../../core/date-format";
 
 /** "January 2, 2027", on the user's calendar. */
 export function formatMailDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(date);
+  return dateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(date);
 }
 
 function mailHtml(input: { heading: string; paragraphs: string[]; link: string; label: string }) {

@@ -5,6 +5,7 @@ import { CONTACT_METHOD_LABELS, type ContactMethod } from "../../../core/contact
 import { daysBetween, type LocalDate } from "../../../core/rhythm";
 import { html, type SafeHtml } from "../../lib/html";
 import type { ChatMessage, ChatPerson } from "../../../core/chat-channels";
+import { dateTimeFormat } from "../../../core/date-format";
 
 export const DIGEST_CAP = 10;
 
@@ -70,7 +71,7 @@ function formatDay(day: LocalDate, today: LocalDate): string {
   if (diff === 0) return "today";
   if (diff === 1) return "tomorrow";
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-US", {
+  return dateTimeFormat("en-US", {
     weekday: "long",
     month: "long",
     day: "numeric",
@@ -80,7 +81,7 @@ function formatDay(day: LocalDate, today: LocalDate): string {
 
 function lastTouch(c: DigestContact, timeZone: string, today: LocalDate): string {
   if (!c.lastContactedAt) return "No contact logged yet";
-  const day = new Intl.DateTimeFormat("en-CA", {
+  const day = dateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",
     month: "2-digit",

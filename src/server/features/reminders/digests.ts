@@ -49,6 +49,7 @@ import { listMemberships } from "../contacts/contacts.public";
 import { createOneTapToken, ONE_TAP_TTL_MS, UNSUBSCRIBE_TTL_MS } from "./one-tap-tokens";
 import { digestReplyAddress, isSmsReplyEnabled } from "../replies/replies.public";
 import { listActiveChatChannels, type ActiveChatChannel } from "../channels/channels.public";
+import { dateTimeFormat } from "../../../core/date-format";
 
 type Executor = Db | Tx;
 
@@ -139,7 +140,7 @@ function nightClockOf(
 ): string | null {
   const local = localTimeOf(person, now);
   if (local?.partOfDay !== "night") return null;
-  return new Intl.DateTimeFormat("en-GB", {
+  return dateTimeFormat("en-GB", {
     timeZone: local.timeZone,
     hour: "2-digit",
     minute: "2-digit",

@@ -5,6 +5,7 @@ import type { ReplyActionDetails, ReplyActionStatus, ReplyChannel } from "../../
 import type { Env } from "../../env";
 import { html } from "../../lib/html";
 import { createUndoToken, REPLY_UNDO_TTL_MS } from "./reply-tokens";
+import { dateTimeFormat } from "../../../core/date-format";
 
 export type AnsweredAction = {
   id: string;
@@ -16,7 +17,7 @@ export type AnsweredAction = {
 
 function formatDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-US", {
+  return dateTimeFormat("en-US", {
     month: "short",
     day: "numeric",
     timeZone: "UTC",
