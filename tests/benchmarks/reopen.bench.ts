@@ -176,7 +176,12 @@ async function round(browser: Browser, side: Side): Promise<void> {
     if (side.serviceWorkers === "allow") {
       await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     }
-    await first.waitForFunction(IS_LIST_SAVED, null, { polling: 250, timeout: 30_000 });
+    // Polled with evaluate, which awaits the check's promise (waitForFunction takes the promise
+    // itself as a true answer).
+    for (const start = Date.now(); !(await first.evaluate(IS_LIST_SAVED)); ) {
+      if (Date.now() - start > 30_000) throw new Error("the list was not saved within 30 s");
+      await first.waitForTimeout(250);
+    }
     await first.close();
     const again = await context.newPage();
     const reopen = await openAndTime(again);

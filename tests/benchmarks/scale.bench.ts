@@ -219,8 +219,12 @@ async function nineOClock(
   smtp.received.push = (...mails) => arrivals.push(...mails.map(() => Date.now()));
   // A slot a few seconds ahead, so the workers have started when it comes.
   const slot = new Date(Math.ceil((Date.now() + 15_000) / 1000) * 1000);
+  // Each schedule's hour becomes the slot's hour where it lives, so the next occurrence is
+  // tomorrow's and only the slot's digests go out during the run.
   const { rowCount: due } = await client.query(
-    `update user_reminders set next_scheduled_at = $1 where is_active`,
+    `update user_reminders set next_scheduled_at = $1,
+       reminder_time = to_char($1::timestamptz at time zone timezone, 'HH24') || ':00'
+     where is_active`,
     [slot.toISOString()],
   );
   const workers: WorkerProcess[] = [];
