@@ -80,8 +80,10 @@ describe("distribution by user_id", () => {
   });
 
   it("keeps Citus's rules on every distributed table", async () => {
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const rows = async <T>(query: ReturnType<typeof sql>) => {
+      const result = await database.db.execute(query);
+      return (result as { rows: T[] }).rows;
+    };
     // Primary keys, unique constraints and unique indexes, each with its columns in order.
     const keys = await rows<Key>(sql`
       select t.relname as "table", case when i.indisprimary then 'primary key' else 'unique' end as kind,
