@@ -28,14 +28,17 @@ import "./styles.css";
 // signed-in page (/app) renders at once instead: its layout and a skeleton of the page paint
 // while the session, the subscription status and the page's data are read side by side; the
 // access gate shows no paid page before they allow it.
-async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQueryClient>) {
+/** Resolves with whether the page opens from the device's copy. */
+async function waitForFirstAuthAnswer(
+  queryClient: ReturnType<typeof createQueryClient>,
+): Promise<boolean> {
   const { pathname, search } = window.location;
   if (isSignedInPage(pathname)) {
     // A page the server rendered has its answers, fresher than the device's copy.
     const userId = hasMarkup ? null : await openDeviceCopy(queryClient);
     persistQueryCache(queryClient, queryCachePersister, userId);
     preloadSignedInPage(queryClient, pathname + search);
-    return;
+    return userId !== null;
   }
   persistQueryCache(queryClient, queryCachePersister, null);
   const firstAnswer = queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: getMe });
@@ -45,6 +48,7 @@ async function waitForFirstAuthAnswer(queryClient: ReturnType<typeof createQuery
   const isPrerendered = root?.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === "";
   const wait = isPrerendered ? PRERENDERED_SESSION_WAIT_MS : APP_RENDER_TIMEOUT_MS;
   await Promise.race([firstAnswer, sleep(wait)]);
+  return false;
 }
 
 const PRERENDERED_SESSION_WAIT_MS = 10_000;
@@ -57,7 +61,13 @@ const DEVICE_COPY_WAIT_MS = 500;
  * render so the page shows it at once and then asks the server again; their id, or null.
  */
 async function openDeviceCopy(queryClient: ReturnType<typeof createQueryClient>) {
-  const restored = queryCachePersister.restore(queryClient).catch(() => null);
+  // index.html began the read while this code loaded.
+  const early = window.tendDeviceCopy;
+  const restored = (
+    early
+      ? early.then((read) => queryCachePersister.restoreRead(queryClient, read))
+      : queryCachePersister.restore(queryClient)
+  ).catch(() => null);
   return Promise.race([restored, sleep(DEVICE_COPY_WAIT_MS).then(() => null)]);
 }
 
@@ -96,7 +106,7 @@ if (!root) {
   // one, so on a slow phone none of the three makes one long task with another.
   const firstAnswer = sleep(0).then(() => waitForFirstAuthAnswer(queryClient));
   const routerReady = sleep(0).then(createRouter);
-  void Promise.all([firstAnswer, routerReady]).then(async ([, router]) => {
+  void Promise.all([firstAnswer, routerReady]).then(async ([isFromCopy, router]) => {
     const app = <AppTree queryClient={queryClient} router={router} />;
     const { pathname, search } = window.location;
     const hydrate = async () => {
@@ -136,6 +146,9 @@ if (!root) {
       isMeFailed: queryClient.getQueryState(ME_QUERY_KEY)?.status === "error",
     };
     if (!canHydratePrerendered(root, page)) {
+      // Opened from the copy, the first paint is the page with it rather than a skeleton while
+      // the page's code (kept on the device too) loads.
+      if (isFromCopy) await Promise.race([waitForRouter(router), sleep(DEVICE_COPY_WAIT_MS)]);
       release(false);
       createRoot(root, { onUncaughtError }).render(app);
       return;

@@ -212,6 +212,17 @@ test("reopened, the list shows from the device's copy before any answer, then th
   });
   await page.goto(`${app.base}/app/contacts`);
   await expect(page.getByRole("link", { name: /^Ada Lovelace/ }).first()).toBeVisible();
+  // /device-copy-read.js read the same copy from IndexedDB while the app's code loaded.
+  const me = (await (await page.request.get(`${app.base}/api/me`)).json()) as {
+    user: { id: string };
+  };
+  const early = await page.evaluate(async () => {
+    const read = await (window as { tendDeviceCopy?: Promise<unknown> }).tendDeviceCopy;
+    const copy = read as { userId: string; saved: { state: { queries: unknown[] } } } | null;
+    return copy && { userId: copy.userId, queries: copy.saved.state.queries.length };
+  });
+  expect(early?.userId).toBe(me.user.id);
+  expect(early?.queries).toBeGreaterThan(0);
   release();
   await expect(page.getByRole("link", { name: /Augusta Ada Lovelace/ }).first()).toBeVisible();
 });

@@ -1,7 +1,17 @@
 import { QueryClient } from "@tanstack/react-query";
+import { readFileSync } from "node:fs";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { DAY_MS, PERSISTED_CACHE_MAX_AGE_MS } from "../../core/constants";
-import { createQueryCachePersister, type CacheStorage } from "./persisted-query-cache";
+import {
+  cacheKey,
+  createQueryCachePersister,
+  CURRENT_USER_KEY,
+  IDB_DATABASE,
+  IDB_STORE,
+  type CacheStorage,
+  type DeviceCopyRead,
+} from "./persisted-query-cache";
 
 // The persister's rules on a Map in place of IndexedDB (the browser test,
 // installable-app.spec.ts, runs them on the real one).
@@ -139,5 +149,60 @@ describe("the device's copy of the query cache", () => {
       serverRendered.getQueryState(["contacts", "list", { archived: false }])?.isInvalidated,
     ).toBe(false);
     expect(serverRendered.getQueryData(["contacts", "detail", "c1"])).toEqual({ name: "Ada" });
+  });
+
+  it("opens from what /device-copy-read.js read while the code loaded, by the same rules", async () => {
+    const { map, storage } = mapStorage();
+    const persister = createQueryCachePersister({ storage, buster: "1.0.0" });
+    await persister.save(clientWith(ada, ["Ada's friend"]), "user-ada");
+
+    // The page's script, run on an IndexedDB whose one store is the Map the persister wrote.
+    const opened: string[] = [];
+    const answer = (result: unknown) => {
+      const request: { result?: unknown; onsuccess?: () => void } = {};
+      setTimeout(() => {
+        request.result = result;
+        request.onsuccess?.();
+      });
+      return request;
+    };
+    const transaction = { objectStore: (name: string) => (opened.push(`store ${name}`), store) };
+    const store = { get: (key: string) => answer(structuredClone(map.get(key))) };
+    const db = {
+      transaction: (name: string) => (opened.push(`transaction ${name}`), transaction),
+      close: () => opened.push("closed"),
+    };
+    const indexedDB = { open: (name: string) => (opened.push(`database ${name}`), answer(db)) };
+    const read = (pathname: string) => {
+      const window: { indexedDB: unknown; tendDeviceCopy?: Promise<DeviceCopyRead> } = {
+        indexedDB,
+      };
+      runInNewContext(readFileSync("public/device-copy-read.js", "utf8"), {
+        window,
+        indexedDB,
+        location: { pathname },
+      });
+      return window.tendDeviceCopy;
+    };
+
+    expect(read("/auth")).toBeUndefined();
+    const early = await read("/app/contacts");
+    expect(opened).toEqual([
+      `database ${IDB_DATABASE}`,
+      `transaction ${IDB_STORE}`,
+      `store ${IDB_STORE}`,
+    ]);
+    expect(early).toEqual({ userId: "user-ada", saved: map.get(cacheKey("user-ada")) });
+    expect(map.get(CURRENT_USER_KEY)).toBe("user-ada");
+
+    const reopened = new QueryClient();
+    expect(await persister.restoreRead(reopened, early!)).toBe("user-ada");
+    expect(reopened.getQueryData(["contacts", "list", { archived: false }])).toEqual([
+      "Ada's friend",
+    ]);
+    // Another build's copy, or none, opens nothing.
+    const nextBuild = createQueryCachePersister({ storage, buster: "2.0.0" });
+    expect(await nextBuild.restoreRead(new QueryClient(), early!)).toBeNull();
+    expect(await persister.restoreRead(new QueryClient(), null)).toBeNull();
   });
 });

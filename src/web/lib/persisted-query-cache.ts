@@ -22,14 +22,29 @@ export type CacheStorage = {
   del(key: string): Promise<void>;
 };
 
+/**
+ * What /device-copy-read.js (public/, named in index.html) read from IndexedDB while the app's
+ * code loaded: whose copy the app opens from and that copy, or null when there is none. It uses
+ * the database, store and keys below (persisted-query-cache.test.ts holds them together).
+ */
+export type DeviceCopyRead = { userId: string; saved: unknown } | null;
+
+declare global {
+  interface Window {
+    tendDeviceCopy?: Promise<DeviceCopyRead>;
+  }
+}
+
 type SavedCache = { userId: string; buster: string; savedAt: number; state: DehydratedState };
 
 /** Changes are saved together, at most this often. */
 const SAVE_DELAY_MS = 1000;
 
 /** Whose copy the app opens from. */
-const CURRENT_USER_KEY = "current-user";
-const cacheKey = (userId: string) => `user:${userId}`;
+export const CURRENT_USER_KEY = "current-user";
+export const cacheKey = (userId: string) => `user:${userId}`;
+export const IDB_DATABASE = "tend-query-cache";
+export const IDB_STORE = "copies";
 
 // What the app reads offline. Only these are kept, never the sign-in session (auth-session) or
 // settings that hold a link's secret; a new query is kept only once it is added here.
@@ -72,6 +87,14 @@ export function createQueryCachePersister({
   async function restoreFor(queryClient: QueryClient, userId: string): Promise<boolean> {
     if ((await storage().get(CURRENT_USER_KEY)) !== userId) return false;
     const saved = (await storage().get(cacheKey(userId))) as SavedCache | undefined;
+    return restoreSaved(queryClient, userId, saved);
+  }
+
+  async function restoreSaved(
+    queryClient: QueryClient,
+    userId: string,
+    saved: SavedCache | undefined,
+  ): Promise<boolean> {
     const isUsable =
       saved?.userId === userId && saved.buster === buster && now() - saved.savedAt < maxAgeMs;
     if (!isUsable) {
@@ -99,6 +122,13 @@ export function createQueryCachePersister({
     },
 
     restoreFor,
+
+    /** As restore, from a copy the page read already (`window.tendDeviceCopy`). */
+    async restoreRead(queryClient: QueryClient, read: DeviceCopyRead): Promise<string | null> {
+      if (!read) return null;
+      const saved = read.saved as SavedCache | undefined;
+      return (await restoreSaved(queryClient, read.userId, saved)) ? read.userId : null;
+    },
 
     /** Saves what the cache holds for `userId`, and makes them the user the app opens for. */
     async save(queryClient: QueryClient, userId: string): Promise<void> {
@@ -187,7 +217,7 @@ let idbStore: UseStore | undefined;
 
 /** IndexedDB, opened on first use (never on the server, which renders with the same modules). */
 function idbStorage(): CacheStorage {
-  idbStore ??= createStore("tend-query-cache", "copies");
+  idbStore ??= createStore(IDB_DATABASE, IDB_STORE);
   const store = idbStore;
   return {
     get: (key) => get(key, store),
