@@ -1,7 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { readFileSync } from "node:fs";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import deviceCopyRead from "../../../public/device-copy-read.js?raw";
 import { DAY_MS, PERSISTED_CACHE_MAX_AGE_MS } from "../../core/constants";
 import {
   cacheKey,
@@ -177,10 +176,9 @@ describe("the device's copy of the query cache", () => {
       const window: { indexedDB: unknown; tendDeviceCopy?: Promise<DeviceCopyRead> } = {
         indexedDB,
       };
-      runInNewContext(readFileSync("public/device-copy-read.js", "utf8"), {
-        window,
-        indexedDB,
-        location: { pathname },
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's own script, run as a page runs it
+      new Function("window", "indexedDB", "location", deviceCopyRead)(window, indexedDB, {
+        pathname,
       });
       return window.tendDeviceCopy;
     };
