@@ -185,9 +185,11 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
 }
 
 // Colours fade between themes and new content fades in: contrast is judged once the finite
-// animations have ended (a spinner's endless one is left alone).
+// animations have ended (a spinner's endless one is left alone). The wait is capped at 5 s: an
+// animation whose element is swapped out mid-run can leave its `finished` unsettled for good.
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    const deadline = new Promise((resolve) => setTimeout(resolve, 5000, "late"));
     for (let round = 0; round < 10; round++) {
       const running = document
         .getAnimations()
@@ -195,7 +197,8 @@ async function settleAnimations(page: Page): Promise<void> {
           (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity,
         );
       if (running.length === 0) return;
-      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      const settled = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      if ((await Promise.race([settled, deadline])) === "late") return;
     }
   });
 }
