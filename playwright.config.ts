@@ -39,7 +39,9 @@ export default defineConfig({
     : [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test's trace keeps the DOM at each step; the screencast is left out, as recording it
+    // cost about a quarter of the suite's CPU (Chromium's compositor encoding frames for every test).
+    trace: { mode: "retain-on-failure", screenshots: false },
     // The app's service worker answers navigations and built files from its own cache, where
     // page.route() cannot see them: the specs that hold or fail a request (a stale chunk, a late
     // answer) test the page, so workers are off but in the spec about them
