@@ -1,8 +1,7 @@
-// The whole test suite, each test once: Vitest (unit, then the API on PostgreSQL when
-// TEST_DATABASE_URL is set, else PGlite, plus the PGlite-only files) on one core; on the other the
-// web build, then in CI typecheck, lint and a smoke set on a second Node (SECOND_NODE); then the
-// browser tests against that build. Ends with one line over all of it: "N passed, N failed, N
-// skipped".
+// The whole test suite, each test once, side by side: Vitest (unit, then the API on PostgreSQL
+// when TEST_DATABASE_URL is set, else PGlite, plus the PGlite-only files); the web build and then
+// the browser tests against it; in CI typecheck, lint and a smoke set on a second Node
+// (SECOND_NODE). Ends with one line over all of it: "N passed, N failed, N skipped".
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -185,24 +184,14 @@ async function runSecondNode() {
   });
 }
 
-// Vitest takes one core for most of the run; the build, the static checks and the smoke set
-// together take less, so they run one after another on the other core.
-const projects = ["unit", "api", "pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
-const [, built] = await Promise.all([
-  runVitest({ label: "main", projects }),
-  (async () => {
-    const ok = willBuild ? await chain(logged(buildSteps)) : false;
-    await chain(logged(checkSteps));
-    await runSecondNode();
-    return ok;
-  })(),
-]);
-
-if (built) {
+// Browser tests against the build; their list goes to a log printed only on a failure, as
+// Vitest's dots fill the terminal meanwhile.
+async function runPlaywright() {
   const e2eJson = path.join(tmp, "playwright.json");
   rmSync(e2eJson, { force: true });
   const e2eStatus = await run(process.execPath, ["node_modules/@playwright/test/cli.js", "test"], {
     env: { E2E_DIST: dist, E2E_JSON: e2eJson },
+    log: path.join(tmp, "playwright.log"),
   });
   const report = readJson(e2eJson);
   if (report?.stats) {
@@ -211,8 +200,25 @@ if (built) {
     totals.skipped += report.stats.skipped ?? 0;
   }
   if (e2eStatus !== 0 || !report) problems.push(`Playwright exited ${e2eStatus}`);
-  if (report) printSlowestSpecs(report);
+  return report;
 }
+
+// Everything is CPU-bound on two cores, so nothing waits for a core to come free: Vitest (one
+// worker) starts at once; the build takes seconds, then the browser tests start beside Vitest,
+// and the static checks and the smoke set run beside both.
+const projects = ["unit", "api", "pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+const [, report] = await Promise.all([
+  runVitest({ label: "main", projects }),
+  (async () => {
+    const built = willBuild ? await chain(logged(buildSteps)) : false;
+    const [browserReport] = await Promise.all([
+      built ? runPlaywright() : null,
+      chain(logged(checkSteps)).then(runSecondNode),
+    ]);
+    return browserReport;
+  })(),
+]);
+if (report) printSlowestSpecs(report);
 
 for (const problem of problems) console.error(`Problem: ${problem}`);
 console.log(`Whole run: ${Math.round((Date.now() - started) / 1000)} s`);
