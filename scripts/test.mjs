@@ -207,16 +207,11 @@ async function runPlaywright() {
 // worker) starts at once; the build takes seconds, then the browser tests start beside Vitest,
 // and the static checks and the smoke set run beside both.
 const projects = ["unit", "api", "pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+const built = willBuild ? chain(logged(buildSteps)) : Promise.resolve(false);
 const [, report] = await Promise.all([
   runVitest({ label: "main", projects }),
-  (async () => {
-    const built = willBuild ? await chain(logged(buildSteps)) : false;
-    const [browserReport] = await Promise.all([
-      built ? runPlaywright() : null,
-      chain(logged(checkSteps)).then(runSecondNode),
-    ]);
-    return browserReport;
-  })(),
+  built.then((ok) => (ok ? runPlaywright() : null)),
+  built.then(() => chain(logged(checkSteps))).then(runSecondNode),
 ]);
 if (report) printSlowestSpecs(report);
 
