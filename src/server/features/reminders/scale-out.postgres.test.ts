@@ -1,5 +1,6 @@
 // Several processes on one PostgreSQL: two `npm run worker` processes share
-// 10,000 due reminders and each is delivered exactly once; a sender killed mid-batch loses
+// 1,000 due reminders and each is delivered exactly once (the 10,000 of the reminders benchmark
+// measure speed, not correctness); a sender killed mid-batch loses
 // nothing and resends at most the message in flight, with the same Message-ID.
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,8 +48,8 @@ function usePostgresWithSmtp(smtpOptions: SmtpPeerOptions = {}) {
 describe("two worker processes on one PostgreSQL", () => {
   const { ctx } = usePostgresWithSmtp();
 
-  it("deliver 10,000 reminders due at once exactly once each", { timeout: 300_000 }, async () => {
-    const users = 10_000;
+  it("deliver 1,000 reminders due at once exactly once each", { timeout: 120_000 }, async () => {
+    const users = 1_000;
     // Everyone's daily 09:00-style reminder is due this very hour (UTC), anchored today.
     await ctx.database.db.execute(sql`
       insert into users (id, name, email, email_verified)
@@ -65,9 +66,9 @@ describe("two worker processes on one PostgreSQL", () => {
     const env = { DATABASE_URL: ctx.empty.url, SMTP_URL: ctx.smtp.url };
     const workers = [startWorker(env), startWorker(env)];
     try {
-      await waitUntil(() => ctx.smtp.received.length >= users, 240_000, "10,000 digests");
+      await waitUntil(() => ctx.smtp.received.length >= users, 90_000, "1,000 digests");
       // Let both settle: nothing more may arrive.
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, 1000));
     } finally {
       await Promise.all(workers.map(stopWorker));
     }
