@@ -95,6 +95,7 @@ async function runVitest({ label, nodeBin = process.execPath, projects, env = {}
 
 // The ten slowest browser tests of Playwright's JSON report, where CI's time goes, and the
 // tests that passed only on CI's retry, named so they get fixed.
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 function printSlowestSpecs(report) {
   const tests = [];
   const flaky = [];
@@ -102,7 +103,13 @@ function printSlowestSpecs(report) {
     for (const spec of suite.specs ?? []) {
       const seconds = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
       tests.push({ name: `${spec.file}: ${spec.title}`, seconds: Math.round(seconds / 100) / 10 });
-      if (spec.tests.some((t) => t.status === "flaky")) flaky.push(`${spec.file}: ${spec.title}`);
+      for (const test of spec.tests.filter((t) => t.status === "flaky")) {
+        // The failed attempt's first lines, so a flake can be fixed from CI's log alone.
+        const error = test.results.find((r) => r.error)?.error?.message ?? "";
+        // Playwright colours its messages; the escape codes are dropped.
+        const plain = error.replace(ANSI_COLOUR, "").split("\n").slice(0, 6);
+        flaky.push([`${spec.file}: ${spec.title}`.slice(0, 120), ...plain].join("\n    "));
+      }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
@@ -111,7 +118,7 @@ function printSlowestSpecs(report) {
   for (const { name, seconds } of tests.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     console.log(`  ${seconds} s  ${name.slice(0, 110)}`);
   if (flaky.length > 0) console.log(`Flaky browser tests (passed on the retry): ${flaky.length}`);
-  for (const name of flaky) console.log(`  ${name.slice(0, 120)}`);
+  for (const entry of flaky) console.log(`  ${entry}`);
 }
 
 if (isCI && !process.env.TEST_DATABASE_URL) {
