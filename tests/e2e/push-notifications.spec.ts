@@ -5,6 +5,7 @@
 // stand-in, stands for a device: it is listed, "Send a test reminder now" reaches it as a real
 // encrypted push, the in-app choice is saved, and Remove takes it off. The app's own service
 // worker shows that push with its two actions, and pressing "Mark contacted" logs the person.
+// An in-app notification reaches the device only while no tab of the user's is in front.
 // The card fits 320 px and passes axe in both themes; screenshots go to /tmp/shots-push/.
 import { mkdirSync } from "node:fs";
 import type { Page, Worker } from "@playwright/test";
@@ -222,4 +223,76 @@ test("the service worker shows the push with its actions, and Mark contacted log
     }
   });
   await expect.poll(interactionsOf).toBe(before + 1);
+});
+
+test("an in-app notification is pushed only while no tab of the user's is in front", async ({
+  page,
+}) => {
+  await createUser(page);
+  const device = push.subscribe();
+  const saved = await page.request.post("/api/push/subscriptions", {
+    headers: { origin: BASE_URL },
+    data: device.json,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const wanted = await page.request.patch("/api/push/settings", {
+    headers: { origin: BASE_URL },
+    data: { pushInAppNotifications: true },
+  });
+  expect(wanted.ok(), await wanted.text()).toBeTruthy();
+
+  // The tab tells the server each time it comes to the front or leaves it.
+  const reported = (visible: boolean) =>
+    page.waitForResponse(
+      (res) =>
+        /\/api\/notifications\/tabs\//.test(res.url()) &&
+        res.request().method() === "PUT" &&
+        (res.request().postDataJSON() as { visible: boolean }).visible === visible &&
+        res.ok(),
+    );
+  // Headless Chromium keeps every page visible: the page is told it was hidden or shown, as a
+  // switch to another app would tell it.
+  const setInFront = async (visible: boolean) => {
+    const done = reported(visible);
+    await page.evaluate(
+      (state) => {
+        Object.defineProperty(document, "visibilityState", {
+          configurable: true,
+          get: () => state,
+        });
+        document.dispatchEvent(new Event("visibilitychange"));
+      },
+      visible ? "visible" : "hidden",
+    );
+    await done;
+  };
+  const notify = async (title: string) => {
+    const res = await page.request.post("/api/test/notifications", {
+      headers: { origin: BASE_URL },
+      data: { type: "SYSTEM_ALERT", title, content: `<p>${title}</p>` },
+    });
+    expect(res.status(), await res.text()).toBe(204);
+  };
+  const pushedTitles = () =>
+    push.pushesTo(device).map((p) => (p.payload as { title: string }).title);
+
+  const firstReport = reported(true);
+  await page.goto("/app/contacts");
+  await firstReport;
+  await notify("While you look");
+  // The bell shows it live: the tab in front is where the user sees it.
+  await expect(page.getByTestId("notification-badge")).toHaveText("1");
+
+  await setInFront(false);
+  await notify("While you are away");
+  await expect.poll(pushedTitles).toContain("While you are away");
+
+  await setInFront(true);
+  await notify("Back in front");
+  await setInFront(false);
+  await notify("Away again");
+  await expect.poll(pushedTitles).toContain("Away again");
+  // Each was sent as soon as it was written, so by now the two seen in the tab would be here too.
+  expect(pushedTitles()).toEqual(["While you are away", "Away again"]);
+  expect(push.refusals).toEqual([]);
 });

@@ -102,6 +102,8 @@ export async function testRoutes(fastify: FastifyInstance) {
           title: count > 1 ? `${notification.title} ${i + 1}` : notification.title,
         })),
       );
+      // Their pushes go out now, as the scheduler's sender would send them within its poll.
+      app.outbox.kick();
       return reply.status(204).send(null);
     },
   );
