@@ -78,6 +78,28 @@ test("the shell also shows while the page's own code is still loading", async ({
   await expect(page.getByRole("heading", { name: "Your address book is empty" })).toBeVisible();
 });
 
+test("a link pressed on /app while the session and its page's code are on the way is followed", async ({
+  page,
+}) => {
+  // /app sends on to the contact list; a press on the shell's World Map before that settled
+  // once lost to the redirect when the map's code came later than the session.
+  await createUser(page);
+  const me = await holdApiAnswer(page, "GET", /^\/api\/me$/);
+  const mapCode = await holdApiAnswer(page, "GET", /^\/assets\/map-route-[\w-]+\.js$/);
+  await page.goto("/app");
+  await me.asked;
+  await page.getByRole("link", { name: "World Map" }).first().click();
+  await mapCode.asked;
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/me");
+  me.release();
+  await answered;
+  // Time for the gate to open on the session's answer, where the redirect used to be sent.
+  await page.waitForTimeout(300);
+  mapCode.release();
+  await expect(page.getByRole("heading", { level: 1, name: "World Map" })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/map$/);
+});
+
 test("the contacts page shows skeleton rows, not a blank page, while its list is on the way", async ({
   page,
 }) => {

@@ -1,5 +1,10 @@
 // Every route of the app (spec 01 §2, spec 02 §2). Pages load lazily, with retry on chunk errors.
-import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router";
+import {
+  createBrowserRouter,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from "react-router";
 import { NotFoundPage } from "../pages/not-found-page";
 import { RouteErrorElement } from "./error-boundary";
 import { lazyRoute } from "./lazy-route";
@@ -7,15 +12,12 @@ import { PublicLayout } from "./public-layout";
 import { RootLayout } from "./root-layout";
 import { StartFallback } from "./app-shell-skeleton";
 
-function OnboardingAlias() {
-  const { search } = useLocation();
-  return <Navigate to={`/app/onboarding${search}`} replace />;
-}
-
-function MapAlias() {
-  const { search } = useLocation();
-  return <Navigate to={`/app/map${search}`} replace />;
-}
+// Aliases and /app redirect in a loader, as part of the navigation: a page rendering a redirect
+// would send it after its shell had painted, over a link the person had already pressed there.
+const redirectTo =
+  (path: string) =>
+  ({ request }: LoaderFunctionArgs) =>
+    redirect(`${path}${new URL(request.url).search}`);
 
 export function createRouter() {
   return createBrowserRouter(appRoutes());
@@ -51,10 +53,10 @@ export function appRoutes(): RouteObject[] {
             (m) => m.LandingRoute,
           ),
         },
-        { path: "/onboarding", Component: OnboardingAlias },
-        { path: "/notifications", element: <Navigate to="/app/notifications" replace /> },
+        { path: "/onboarding", loader: redirectTo("/app/onboarding") },
+        { path: "/notifications", loader: redirectTo("/app/notifications") },
         // The spec's public /map is the signed-in world map.
-        { path: "/map", element: <MapAlias /> },
+        { path: "/map", loader: redirectTo("/app/map") },
         {
           path: "/checkout",
           lazy: lazyRoute(
@@ -156,7 +158,7 @@ export function appRoutes(): RouteObject[] {
                 (m) => m.AppShellRoute,
               ),
               children: [
-                { index: true, element: <Navigate to="/app/contacts" replace /> },
+                { index: true, loader: redirectTo("/app/contacts") },
                 {
                   path: "contacts",
                   lazy: lazyRoute(
