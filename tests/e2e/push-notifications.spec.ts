@@ -161,18 +161,18 @@ test("the service worker shows the push with its actions, and Mark contacted log
 
   // The push as the push service hands it to the worker (a script-made PushEvent: Chromium has
   // no push service here), then what the worker showed.
-  await worker.evaluate((data) => {
-    const scope = self as unknown as { dispatchEvent: (event: Event) => boolean };
-    const PushEventClass = (
-      globalThis as unknown as { PushEvent: new (type: string, init: object) => Event }
-    ).PushEvent;
-    try {
-      scope.dispatchEvent(new PushEventClass("push", { data }));
-    } catch {
-      // waitUntil refuses a script-made event; the notification is shown all the same
-    }
-  }, JSON.stringify(payload));
-  // Showing it can take seconds on a loaded machine: polled, like any other wait.
+  const deliverPush = () =>
+    worker.evaluate((data) => {
+      const scope = self as unknown as { dispatchEvent: (event: Event) => boolean };
+      const PushEventClass = (
+        globalThis as unknown as { PushEvent: new (type: string, init: object) => Event }
+      ).PushEvent;
+      try {
+        scope.dispatchEvent(new PushEventClass("push", { data }));
+      } catch {
+        // waitUntil refuses a script-made event; the notification is shown all the same
+      }
+    }, JSON.stringify(payload));
   const shownNotifications = () =>
     worker.evaluate(async () => {
       const scope = self as unknown as { registration: ServiceWorkerRegistration };
@@ -184,7 +184,17 @@ test("the service worker shows the push with its actions, and Mark contacted log
         data: n.data as unknown,
       }));
     });
-  await expect.poll(async () => (await shownNotifications()).length).toBe(1);
+  // Now and then (in two of the last few full runs) headless Chromium showed nothing for the
+  // first script-made push, so a push that shows nothing is delivered again. The digest's tag replaces a
+  // notification already shown, so delivering again never adds one.
+  await deliverPush();
+  await expect
+    .poll(async () => {
+      const count = (await shownNotifications()).length;
+      if (count === 0) await deliverPush();
+      return count;
+    })
+    .toBe(1);
   const shown = await shownNotifications();
   const notification = shown[0] as ShownNotification;
   expect(notification).toMatchObject({
