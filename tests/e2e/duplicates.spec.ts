@@ -9,6 +9,7 @@ import {
   expectAccessibleInBothThemes,
   expectToast,
   test,
+  toastUndo,
 } from "./fixtures";
 import { expectAppLive } from "./hydration";
 
@@ -86,7 +87,7 @@ test("two copies of a contact merge with a preview into one with both histories,
   await expect(page.getByText("Coffee at the station")).toBeVisible();
   await expect(page.getByText("Call about the roof")).toBeVisible();
   await expect(page.getByText("rob@work.example")).toBeVisible();
-  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await toastUndo(page).click();
   await expectToast(page, "Undone");
   expect([await stateOf(page, first.id), await stateOf(page, second.id)]).toEqual(before);
 
@@ -113,7 +114,7 @@ test("ticked groups merge in one go with the default choices, and one undo resto
   await expect(page.getByText("No likely duplicates")).toBeVisible();
   const left = await Promise.all(ids.map((id) => page.request.get(`/api/contacts/${id}`)));
   expect(left.filter((res) => res.ok())).toHaveLength(2);
-  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await toastUndo(page).click();
   await expectToast(page, "Undone");
   await expect(page.getByRole("checkbox")).toHaveCount(2);
 });

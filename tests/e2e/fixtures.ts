@@ -187,6 +187,13 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
   await expect(page.getByText(text).first()).toBeVisible();
 }
 
+/** The Undo of the toast shown now, not of one it replaced that is still closing. */
+export function toastUndo(page: Page) {
+  return page
+    .locator('[data-sonner-toast]:not([data-removed="true"])')
+    .getByRole("button", { name: "Undo", exact: true });
+}
+
 // Colours fade between themes and new content fades in: contrast is judged once the finite
 // animations have ended (a spinner's endless one is left alone). The wait is capped at 5 s: an
 // animation whose element is swapped out mid-run can leave its `finished` unsettled for good.

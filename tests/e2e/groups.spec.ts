@@ -1,7 +1,14 @@
 // Groups with a rhythm: a tag's rhythm moves everyone tagged without a rhythm of their own, the
 // list and the Rhythms page say where a rhythm comes from, and one undo brings everyone back.
 import type { Page } from "@playwright/test";
-import { createUser, expect, expectAccessibleInBothThemes, expectToast, test } from "./fixtures";
+import {
+  createUser,
+  expect,
+  expectAccessibleInBothThemes,
+  expectToast,
+  test,
+  toastUndo,
+} from "./fixtures";
 
 type Contact = { id: string };
 
@@ -66,7 +73,7 @@ test("a group's rhythm moves its followers on the list and the Rhythms page, and
     "Close friends)",
   );
 
-  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await toastUndo(page).click();
   await expectToast(page, "Undone");
   await expect(bobRow).not.toContainText("Every 2 weeks");
   expect(await Promise.all([ada, bob, cy].map((c) => contactOf(page, c.id)))).toEqual(before);

@@ -1,7 +1,14 @@
 // Households: put a contact in a household from their page, and one "Log contact" logs everyone
 // who was there (all ticked by default), undone at once.
 import type { Page } from "@playwright/test";
-import { createUser, expect, expectAccessibleInBothThemes, expectToast, test } from "./fixtures";
+import {
+  createUser,
+  expect,
+  expectAccessibleInBothThemes,
+  expectToast,
+  test,
+  toastUndo,
+} from "./fixtures";
 
 type Contact = { id: string; lastContactedAt: string | null };
 
@@ -52,7 +59,7 @@ for (const width of [390, 1280]) {
     expect((await contactOf(page, sam.id)).lastContactedAt).not.toBeNull();
     expect((await contactOf(page, jo.id)).lastContactedAt).not.toBeNull();
 
-    await page.getByRole("button", { name: "Undo", exact: true }).click();
+    await toastUndo(page).click();
     await expectToast(page, "Undone");
     expect((await contactOf(page, sam.id)).lastContactedAt).toBeNull();
     expect((await contactOf(page, jo.id)).lastContactedAt).toBeNull();
@@ -196,7 +203,7 @@ test("leaving a household on a phone shows its toast, and Undo puts the contact 
   await expectToast(page, "Sam Carter left The Carters");
   await expect(card.getByRole("button", { name: "Add to a household" })).toBeVisible();
   expect(await householdsNow()).toEqual(["Eve's place: 1", "The Carters: 1"]);
-  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await toastUndo(page).click();
   await expectToast(page, "Undone");
   await expect(card.getByTestId("household-name")).toHaveText("The Carters");
   await expect(card.getByRole("link", { name: "Jo Carter" })).toBeVisible();
@@ -208,7 +215,7 @@ test("leaving a household on a phone shows its toast, and Undo puts the contact 
   await expectToast(page, "Eve Stone left Eve's place");
   await expect(card.getByRole("button", { name: "Add to a household" })).toBeVisible();
   expect(await householdsNow()).toEqual(["The Carters: 2"]);
-  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await toastUndo(page).click();
   await expectToast(page, "Undone");
   await expect(card.getByTestId("household-name")).toHaveText("Eve's place");
   expect(await householdsNow()).toEqual(["Eve's place: 1", "The Carters: 2"]);

@@ -10,6 +10,7 @@ import {
   expectAccessibleInBothThemes,
   expectToast,
   test,
+  toastUndo,
   withoutWebGL,
 } from "./fixtures";
 import { renderedMarkers } from "./map-markers";
@@ -126,7 +127,7 @@ for (const width of [390, 1280]) {
     await expect(people.getByRole("listitem").filter({ hasText: "Sam Carter" })).toContainText(
       "On track",
     );
-    await page.getByRole("button", { name: "Undo", exact: true }).click();
+    await toastUndo(page).click();
     await expectToast(page, "Undone");
     // Jo alone a moment before does not make everyone at once a repeat: Sam is logged too.
     await card.getByRole("button", { name: "Log contact with Jo Carter", exact: true }).click();

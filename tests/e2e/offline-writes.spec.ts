@@ -14,6 +14,7 @@ import {
   expect,
   expectAccessibleInBothThemes,
   test,
+  toastUndo,
 } from "./fixtures";
 import { expectAppLive } from "./hydration";
 import { overflowAt } from "./page-width";
@@ -446,7 +447,7 @@ test("an archive undone while it still waits is never sent, and the contact is b
   await page.context().setOffline(true);
   await page.getByRole("button", { name: "Archive", exact: true }).click();
   await expect(page.getByTestId("pending-badge")).toBeVisible();
-  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await toastUndo(page).click();
   await expect(page.getByText("Ada Lovelace archived: undone. Nothing was sent.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Archive", exact: true })).toBeVisible();
   await expect(page.getByText("Archived", { exact: true })).toHaveCount(0);
@@ -478,7 +479,7 @@ test("an Undo pressed offline after the archive was sent queues the server's und
   expect(await archivedAtOnServer(page, ada.id)).not.toBeNull();
 
   await page.context().setOffline(true);
-  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await toastUndo(page).click();
   await expect(
     page.getByText(/Ada Lovelace archived: undone\. Saved on this device/),
   ).toBeVisible();

@@ -59,7 +59,8 @@ export async function expectNoOverflowOnPhones(
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 800 });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-      for (const problem of await overflowAt(page)) found.push(`${width} px ${colorScheme}: ${problem}`);
+      for (const problem of await overflowAt(page))
+        found.push(`${width} px ${colorScheme}: ${problem}`);
     }
     await check(page);
   }

@@ -2,7 +2,14 @@
 // and bring it back with Undo.
 import type { Page } from "@playwright/test";
 import { RELATIONSHIP_TYPE_MESSAGE } from "../../src/core/relationships";
-import { createUser, expect, expectAccessibleInBothThemes, expectToast, test } from "./fixtures";
+import {
+  createUser,
+  expect,
+  expectAccessibleInBothThemes,
+  expectToast,
+  test,
+  toastUndo,
+} from "./fixtures";
 
 async function addContact(page: Page, data: Record<string, unknown>): Promise<{ id: string }> {
   const res = await page.request.post("/api/contacts", { data });
@@ -62,7 +69,7 @@ for (const width of [390, 1280]) {
     await card.getByRole("button", { name: "Remove Sam — Jo’s partner" }).click();
     await expectToast(page, "Relationship removed");
     await expect(card.getByText("No relationships yet.")).toBeVisible();
-    await page.getByRole("button", { name: "Undo", exact: true }).click();
+    await toastUndo(page).click();
     await expectToast(page, "Undone");
     await expect(card.getByTestId("relationship-line")).toHaveText("Sam — Jo’s partner");
 

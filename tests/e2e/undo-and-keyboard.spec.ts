@@ -6,11 +6,12 @@ import type { Page } from "@playwright/test";
 import { TOAST_REMOVE_DELAY_MS } from "../../src/core/constants";
 import {
   createUser,
+  daysAgo,
   expect,
   expectAccessibleInBothThemes,
   expectToast,
   test,
-  daysAgo,
+  toastUndo,
 } from "./fixtures";
 import { formatDay } from "../../src/web/lib/format-date";
 import { expectAppLive } from "./hydration";
@@ -37,7 +38,7 @@ async function stateOf(page: Page, id: string) {
 }
 
 async function undoFromToast(page: Page) {
-  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await toastUndo(page).click();
   await expectToast(page, "Undone");
 }
 
@@ -114,7 +115,7 @@ test("log, snooze and archive each undo from the toast, exactly, history include
   expect(res.ok()).toBeTruthy();
   const afterSnooze = await stateOf(page, ada.id);
   expect(afterSnooze.contact).not.toEqual(logged.contact);
-  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await toastUndo(page).click();
   await expectToast(page, "Couldn't undo");
   await expectToast(page, /changed since/);
   expect(await stateOf(page, ada.id)).toEqual(afterSnooze);
