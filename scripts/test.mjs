@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const isCI = Boolean(process.env.CI);
 const tmp = path.resolve(".tmp");
@@ -95,7 +96,6 @@ async function runVitest({ label, nodeBin = process.execPath, projects, env = {}
 
 // The ten slowest browser tests of Playwright's JSON report, where CI's time goes, and the
 // tests that passed only on CI's retry, named so they get fixed.
-const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 function printSlowestSpecs(report) {
   const tests = [];
   const flaky = [];
@@ -107,7 +107,7 @@ function printSlowestSpecs(report) {
         // The failed attempt's first lines, so a flake can be fixed from CI's log alone.
         const error = test.results.find((r) => r.error)?.error?.message ?? "";
         // Playwright colours its messages; the escape codes are dropped.
-        const plain = error.replace(ANSI_COLOUR, "").split("\n").slice(0, 6);
+        const plain = stripVTControlCharacters(error).split("\n").slice(0, 6);
         flaky.push([`${spec.file}: ${spec.title}`.slice(0, 120), ...plain].join("\n    "));
       }
     }

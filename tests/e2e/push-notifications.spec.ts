@@ -36,6 +36,17 @@ test.afterAll(async () => {
   await push?.close();
 });
 
+/** A device of the signed-in user's, subscribed at the push-service stand-in. */
+async function subscribeDevice(page: Page) {
+  const device = push.subscribe();
+  const saved = await page.request.post("/api/push/subscriptions", {
+    headers: { origin: BASE_URL },
+    data: device.json,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return device;
+}
+
 async function openPushCard(page: Page) {
   await page.goto("/app/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
@@ -89,12 +100,7 @@ test("a device is listed, gets the test reminder as a push, and can be removed",
 }) => {
   await createUser(page);
   await addOverdueContact(page);
-  const device = push.subscribe();
-  const saved = await page.request.post("/api/push/subscriptions", {
-    headers: { origin: BASE_URL },
-    data: device.json,
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
+  const device = await subscribeDevice(page);
   const card = await openPushCard(page);
   const list = card.getByRole("list", { name: "Devices with push" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
@@ -149,11 +155,7 @@ test("the service worker shows the push with its actions, and Mark contacted log
   const worker: Worker =
     context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
 
-  const device = push.subscribe();
-  await page.request.post("/api/push/subscriptions", {
-    headers: { origin: BASE_URL },
-    data: device.json,
-  });
+  const device = await subscribeDevice(page);
   const test = await page.request.post("/api/reminders/test", { headers: { origin: BASE_URL } });
   expect(test.status(), await test.text()).toBe(200);
   await expect.poll(() => push.pushesTo(device).length).toBe(1);
@@ -185,17 +187,17 @@ test("the service worker shows the push with its actions, and Mark contacted log
       }));
     });
   // Now and then (in two of the last few full runs) headless Chromium showed nothing for the
-  // first script-made push, so a push that shows nothing is delivered again. The digest's tag replaces a
-  // notification already shown, so delivering again never adds one.
+  // first script-made push, so a push that shows nothing is delivered again. The digest's tag
+  // replaces a notification already shown, so delivering again never adds one.
   await deliverPush();
+  let shown: unknown[] = [];
   await expect
     .poll(async () => {
-      const count = (await shownNotifications()).length;
-      if (count === 0) await deliverPush();
-      return count;
+      shown = await shownNotifications();
+      if (shown.length === 0) await deliverPush();
+      return shown.length;
     })
     .toBe(1);
-  const shown = await shownNotifications();
   const notification = shown[0] as ShownNotification;
   expect(notification).toMatchObject({
     title: "Test: 1 person is due",
@@ -239,12 +241,7 @@ test("an in-app notification is pushed only while no tab of the user's is in fro
   page,
 }) => {
   await createUser(page);
-  const device = push.subscribe();
-  const saved = await page.request.post("/api/push/subscriptions", {
-    headers: { origin: BASE_URL },
-    data: device.json,
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
+  const device = await subscribeDevice(page);
   const wanted = await page.request.patch("/api/push/settings", {
     headers: { origin: BASE_URL },
     data: { pushInAppNotifications: true },
